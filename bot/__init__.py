@@ -1,0 +1,1 @@
+"""The Discord adapter: the /ludo command group, lobby and game components."""
