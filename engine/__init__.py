@@ -1,0 +1,33 @@
+"""The Ludo rules engine: pure standard-library Python, deterministic, no I/O.
+
+>>> from engine import Rules, new_game, legal_actions, apply
+>>> state = new_game(Rules.preset("star"), (0, 1, 2, 3), seed=42)
+>>> state, events = apply(state, legal_actions(state)[0])
+>>> events[0].kind
+'rolled'
+"""
+
+from engine.actions import (
+    Action,
+    ChooseDie,
+    IllegalAction,
+    Move,
+    MovePair,
+    Resign,
+    Roll,
+    Skip,
+    action_text,
+    parse_action,
+)
+from engine.events import Event
+from engine.game import Transition, apply, legal_actions, new_game, roll_with
+from engine.notation import NotationError, from_text, to_text
+from engine.position import position
+from engine.rules import COLOURS, PRESETS, Rules, RulesError
+from engine.state import YARD, GameState
+
+__all__ = [
+    "COLOURS", "PRESETS", "YARD", "Action", "ChooseDie", "Event", "GameState", "IllegalAction", "Move",
+    "MovePair", "NotationError", "Resign", "Roll", "Rules", "RulesError", "Skip", "Transition", "action_text",
+    "apply", "from_text", "legal_actions", "new_game", "parse_action", "position", "roll_with", "to_text",
+]

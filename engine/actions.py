@@ -1,0 +1,100 @@
+"""The actions a game accepts, and their short text form (used in logs and button ids).
+
+Player actions come from `legal_actions`; `Skip` and `Resign` are administrative (a turn
+deadline, a player leaving) and are accepted by `apply` without being listed.
+
+>>> parse_action("M2"), action_text(MovePair((0, 1)))
+(Move(token=1), 'P12')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is readable by a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the dice."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDie:
+    """With two dice, play the die showing `value` first."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move (or enter) own token `token` (0-3; shown to players as 1-4) by the die in play."""
+
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class MovePair:
+    """Move two own tokens of a block together by half the (even) die in play."""
+
+    tokens: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """End the current player's turn without playing (a turn deadline passed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Seat `seat` leaves the game; its tokens are removed."""
+
+    seat: int
+
+
+Action = Roll | ChooseDie | Move | MovePair | Skip | Resign
+
+ROLL = Roll()
+SKIP = Skip()
+
+
+def action_text(action: Action) -> str:
+    """The short text of an action: R, D5, M2 (token 2), P12 (tokens 1 and 2), S, X3 (seat 3)."""
+    match action:
+        case Roll():
+            return "R"
+        case ChooseDie(value):
+            return f"D{value}"
+        case Move(token):
+            return f"M{token + 1}"
+        case MovePair((a, b)):
+            return f"P{a + 1}{b + 1}"
+        case Skip():
+            return "S"
+        case Resign(seat):
+            return f"X{seat}"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    """Read the short text of an action; anything else raises `IllegalAction`."""
+    kind, arg = text[:1], text[1:]
+    if kind == "R" and not arg:
+        return ROLL
+    if kind == "S" and not arg:
+        return SKIP
+    if len(arg) == 1 and arg.isdigit():
+        n = int(arg)
+        if kind == "D" and 1 <= n <= 6:
+            return ChooseDie(n)
+        if kind == "M" and 1 <= n <= 4:
+            return Move(n - 1)
+        if kind == "X" and 0 <= n <= 3:
+            return Resign(n)
+    if kind == "P" and len(arg) == 2 and arg.isdigit():
+        a, b = int(arg[0]) - 1, int(arg[1]) - 1
+        if 0 <= a < b <= 3:
+            return MovePair((a, b))
+    raise IllegalAction(f"not an action: {text[:20]!r}")

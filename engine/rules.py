@@ -1,0 +1,170 @@
+"""The rules model: one field per option of RULES.md, and the named presets.
+
+>>> rules = Rules.preset("star")
+>>> rules.finish_step, rules.safe_offsets
+(56, (0, 8))
+>>> Rules.preset("strict", end_path=4).track_length
+44
+>>> Rules.preset("classic", dice=3)
+Traceback (most recent call last):
+...
+engine.rules.RulesError: dice: must be 1 or 2, not 3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Stacking = Literal["forbidden", "allowed", "block"]
+TurnOrder = Literal["clockwise", "by_roll"]
+GameEnd = Literal["first", "all"]
+
+PRESETS = ("classic", "star", "strict", "twodice")
+COLOURS = ("red", "green", "yellow", "blue")
+TOKENS = 4
+MAX_SEATS = 4
+
+
+class RulesError(ValueError):
+    """An impossible rules combination; the message starts with the option's name."""
+
+    def __init__(self, option: str, problem: str) -> None:
+        super().__init__(f"{option}: {problem}")
+        self.option = option
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of RULES.md. Build one with `Rules.preset(name, **overrides)`.
+
+    Steps are per colour: 0 is the start square, `last_track_step` the last track square,
+    then `home_length` home-column squares, then the finish at `finish_step`.
+    """
+
+    name: str = "classic"
+    track_length: int = 52
+    last_track_step: int = 50
+    home_length: int = 5
+    dice: int = 1
+    enter_on: int = 6
+    bonus_on_six: bool = True
+    third_six_ends_turn: bool = True
+    capture_bonus: bool = False
+    safe_offsets: tuple[int, ...] = ()
+    stacking: Stacking = "forbidden"
+    pair_moves: bool = False
+    turn_order: TurnOrder = "clockwise"
+    game_end: GameEnd = "first"
+    turn_limit: int = 0
+    scoring: bool = False
+    reroll_six_no_move: bool = False
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    @property
+    def finish_step(self) -> int:
+        """The step of the finish: one square after the home column."""
+        return self.last_track_step + self.home_length + 1
+
+    @property
+    def quarter(self) -> int:
+        """Track squares between two neighbouring seats' start squares."""
+        return self.track_length // MAX_SEATS
+
+    def start_square(self, seat: int) -> int:
+        """Absolute track square of a seat's start square (step 0)."""
+        return seat * self.quarter
+
+    def is_safe_square(self, square: int) -> bool:
+        """True when `square` (absolute) is safe: an offset of `safe_offsets` after some start square."""
+        return square % self.quarter in self.safe_offsets
+
+    def replace(self, **overrides: Any) -> Rules:
+        """A copy with single options changed, validated like any other."""
+        unknown = sorted(set(overrides) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise RulesError(unknown[0], "no such option")
+        if "safe_offsets" in overrides:
+            overrides["safe_offsets"] = tuple(sorted(set(overrides["safe_offsets"])))
+        return dataclasses.replace(self, **overrides)
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Rules:
+        """The named preset of RULES.md with options overridden.
+
+        `strict` also takes `end_path` (4 or 5), which sets the whole geometry.
+        """
+        if name not in PRESETS:
+            raise RulesError("preset", f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+        base: dict[str, Any] = {"name": name}
+        if name == "star":
+            base.update(capture_bonus=True, safe_offsets=(0, 8), stacking="block", pair_moves=True,
+                        game_end="all", turn_limit=50, scoring=True)
+        elif name == "strict":
+            end_path = overrides.pop("end_path", 5)
+            if end_path not in (4, 5):
+                raise RulesError("end_path", f"must be 4 or 5, not {end_path}")
+            track = (2 * end_path + 3) * 4
+            base.update(track_length=track, last_track_step=track - 2, home_length=end_path,
+                        bonus_on_six=False, third_six_ends_turn=False, stacking="allowed",
+                        turn_order="by_roll")
+        elif name == "twodice":
+            base.update(track_length=48, last_track_step=47, dice=2, third_six_ends_turn=False,
+                        stacking="block", reroll_six_no_move=True)
+        if "end_path" in overrides:
+            raise RulesError("end_path", "only the strict preset takes an end path length")
+        return cls(**base).replace(**overrides)
+
+    def _check(self) -> None:
+        if self.track_length < 8 or self.track_length % MAX_SEATS:
+            raise RulesError("track_length", f"must be a multiple of 4 and at least 8, not {self.track_length}")
+        if not self.track_length - 4 <= self.last_track_step < self.track_length:
+            raise RulesError("last_track_step",
+                             f"must lie in the last 4 squares of the track, not {self.last_track_step}")
+        if not 1 <= self.home_length <= 10:
+            raise RulesError("home_length", f"must be 1 to 10, not {self.home_length}")
+        if self.dice not in (1, 2):
+            raise RulesError("dice", f"must be 1 or 2, not {self.dice}")
+        if not 1 <= self.enter_on <= 6:
+            raise RulesError("enter_on", f"must be a die value 1 to 6, not {self.enter_on}")
+        for offset in self.safe_offsets:
+            if not 0 <= offset < self.quarter:
+                raise RulesError("safe_offsets", f"{offset} is off the track (offsets run 0 to {self.quarter - 1})")
+        if self.stacking not in ("forbidden", "allowed", "block"):
+            raise RulesError("stacking", f"must be forbidden, allowed or block, not {self.stacking!r}")
+        if self.pair_moves and self.stacking != "block":
+            raise RulesError("pair_moves", "pairs need stacking='block'")
+        if self.turn_order not in ("clockwise", "by_roll"):
+            raise RulesError("turn_order", f"must be clockwise or by_roll, not {self.turn_order!r}")
+        if self.game_end not in ("first", "all"):
+            raise RulesError("game_end", f"must be first or all, not {self.game_end!r}")
+        if self.turn_limit < 0:
+            raise RulesError("turn_limit", f"must be 0 (none) or more, not {self.turn_limit}")
+        if self.reroll_six_no_move and self.dice != 2:
+            raise RulesError("reroll_six_no_move", "applies to two dice only")
+
+
+def check_seats(seats: tuple[int, ...]) -> None:
+    """Seats must be 2 to 4 distinct numbers 0-3.
+
+    >>> check_seats((0, 1, 2, 3, 4))
+    Traceback (most recent call last):
+    ...
+    engine.rules.RulesError: seats: a game has 2 to 4 seats, not 5
+    """
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise RulesError("seats", f"a game has 2 to 4 seats, not {len(seats)}")
+    if len(set(seats)) != len(seats) or not all(0 <= s < MAX_SEATS for s in seats):
+        raise RulesError("seats", f"seats are distinct numbers 0-3, not {seats}")
+
+
+def default_seats(players: int) -> tuple[int, ...]:
+    """Seats for a player count: two players sit opposite (0 and 2)."""
+    if players == 2:
+        return (0, 2)
+    seats = tuple(range(players))
+    check_seats(seats)
+    return seats

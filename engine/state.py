@@ -1,0 +1,102 @@
+"""The game state value: everything needed to go on playing, and nothing else.
+
+Tokens are numbered by id ``seat * 4 + token``; `steps[id]` is that token's step on its own
+route (`YARD` = -1 in the yard, 0 its start square, `rules.finish_step` home).
+
+>>> from engine.game import new_game
+>>> state = new_game(Rules.preset("classic"), (0, 2), seed=1)
+>>> state.phase, state.current in state.seats
+('roll', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.rules import COLOURS, TOKENS, Rules
+
+YARD = -1
+Phase = Literal["roll", "choose", "move", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A position. Immutable: `engine.game.apply` returns a new one.
+
+    `dice` holds the dice still to play, the one in play first ("move" phase), or both
+    as rolled while the player picks one ("choose" phase). `rolled` is the whole last roll.
+    """
+
+    rules: Rules
+    seats: tuple[int, ...]
+    order: tuple[int, ...]
+    steps: tuple[int, ...]
+    current: int
+    phase: Phase = "roll"
+    dice: tuple[int, ...] = ()
+    rolled: tuple[int, ...] = ()
+    bonus: bool = False
+    sixes: int = 0
+    turns: tuple[int, ...] = (0, 0, 0, 0)
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    finished: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    resigned: tuple[int, ...] = ()
+    locked: tuple[tuple[int, int], ...] = ()
+    seed: int = 0
+    rolls: int = 0
+    ply: int = 0
+    order_rolls: tuple[tuple[tuple[int, int], ...], ...] = field(default=())
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == "over"
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still playing, in turn order."""
+        gone = set(self.finished) | set(self.out) | set(self.resigned)
+        return tuple(s for s in self.order if s not in gone)
+
+    def colour(self, seat: int) -> str:
+        """The colour of a seat."""
+        return COLOURS[seat]
+
+    def tokens(self, seat: int) -> tuple[int, ...]:
+        """The steps of a seat's four tokens."""
+        return self.steps[seat * TOKENS:(seat + 1) * TOKENS]
+
+    def home_count(self, seat: int) -> int:
+        """How many of a seat's tokens are home."""
+        finish = self.rules.finish_step
+        return sum(1 for step in self.tokens(seat) if step == finish)
+
+    def square_of(self, token_id: int) -> int | None:
+        """The absolute track square of a token, or None in the yard, home column or finish."""
+        step = self.steps[token_id]
+        if step < 0 or step > self.rules.last_track_step:
+            return None
+        return (self.rules.start_square(token_id // TOKENS) + step) % self.rules.track_length
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats from first to last place as things stand (final once the game is over).
+
+        With scoring: by score, ties to who finished first. Otherwise: finish order, then
+        progress. Players who resigned come last, the latest to leave first.
+        """
+        position = {seat: i for i, seat in enumerate(self.order)}
+        finish_index = {seat: i for i, seat in enumerate(self.finished)}
+        playing = [s for s in self.order if s not in self.resigned]
+        unfinished = len(self.finished)
+        if self.rules.scoring:
+            playing.sort(key=lambda s: (-self.scores[s], finish_index.get(s, unfinished), position[s]))
+        else:
+            playing.sort(key=lambda s: (finish_index.get(s, unfinished), -self.progress(s), position[s]))
+        return (*playing, *reversed(self.resigned))
+
+    def progress(self, seat: int) -> int:
+        """Squares a seat's tokens have covered (a token on its start square counts 1)."""
+        return sum(step + 1 for step in self.tokens(seat))
