@@ -113,11 +113,16 @@ def apply(state: GameState, action: Action) -> Transition:
         case Move(token):
             if state.phase != "move":
                 raise IllegalAction(_phase_hint(state))
+            if not 0 <= token < TOKENS:
+                raise IllegalAction(f"tokens are numbered 1 to {TOKENS}")
             tid = state.current * TOKENS + token
             turn.play((tid,), check_single(state, occupancy(state), tid, state.dice[0]))
         case MovePair((a, b)):
             if state.phase != "move":
                 raise IllegalAction(_phase_hint(state))
+            if not (0 <= a < TOKENS and 0 <= b < TOKENS and a != b):
+                raise IllegalAction(f"a pair is two different tokens numbered 1 to {TOKENS}")
+            a, b = min(a, b), max(a, b)
             base = state.current * TOKENS
             turn.play((base + a, base + b), check_pair(state, occupancy(state), (base + a, base + b), state.dice[0]))
         case Skip():
