@@ -1,0 +1,338 @@
+"""Computer players for every preset: `random`, `greedy` and `expert`.
+
+`choose(state, level)` picks one of `legal_actions(state)` for the player to act. Every level
+is deterministic: the same state always gets the same answer (`random` draws from a generator
+seeded with the game's seed, dice count and ply, never from global randomness).
+
+- random: a uniformly drawn legal action.
+- greedy: scores each move by hand-written features (capture, reaching the finish, entering,
+  reaching the home column, escaping danger, not stepping into danger, forming blocks, advancing)
+  and plays the best; with two dice it plays the die whose best move scores highest first.
+- expert: plays each candidate through the rest of its own roll (both dice), then looks one
+  roll ahead: an expectation over the next player's die of that player's greedy reply (or over
+  its own bonus roll of its best move), scoring the leaves with a position evaluation (progress,
+  safety of the home column, danger from every opponent token in reach, the opponents' progress).
+
+>>> from engine.game import apply, new_game
+>>> from engine.rules import Rules
+>>> state = new_game(Rules.preset("classic"), (0, 1, 2, 3), seed=5)
+>>> choose(state, "expert")
+Roll()
+>>> from engine.position import position
+>>> state = position(Rules.preset("classic"), {0: (20, 3, -1, -1), 1: (12, -1, -1, -1)}, current=0, dice=(5,))
+>>> choose(state, "greedy")  # token 1 (step 20) captures green on square 25
+Move(token=0)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.actions import Action, ChooseDie, Move, MovePair
+from engine.game import apply, legal_actions
+from engine.moves import check_pair, check_single, occupancy, pairs
+from engine.rules import TOKENS, Rules
+from engine.state import YARD, GameState
+
+LEVELS = ("random", "greedy", "expert")
+
+Steps = tuple[int, ...]
+Board = dict[int, list[int]]
+MoveSpec = tuple[tuple[int, ...], int, tuple[int, ...]]  # token ids, end step, captured ids
+
+# Position evaluation weights.
+ENTER_VALUE = 14.0     # a token on the board, before any step
+HOME_COLUMN_BONUS = 8.0  # a token that can no longer be captured
+FINISH_BONUS = 14.0    # on top of the finish step's value
+OPPONENT_WEIGHT = 0.6  # how much the opponents' material counts against ours (mean and leader mixed)
+WIN = 10_000.0
+
+# Greedy move features.
+CAPTURE = 40.0
+REACH_FINISH = 30.0
+ENTER = 32.0
+REACH_HOME_COLUMN = 18.0
+DANGER = 1.2           # times (threat x token value), before minus after the move
+FORM_BLOCK = 6.0
+ADVANCE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per-rules lookup tables."""
+
+    rules: Rules
+    track: int
+    last: int
+    finish: int
+    route: tuple[tuple[int, ...], ...]     # seat -> step -> square
+    step_at: tuple[tuple[int, ...], ...]   # seat -> square -> step on that seat's route (-1: not on it)
+    safe: tuple[bool, ...]                 # square -> safe
+    reach: tuple[float, ...]               # distance -> chance an opponent can cover it on its roll
+    p_enter: float                         # chance an opponent rolls its entering number
+    value: tuple[float, ...]               # step + 1 -> material value of a token there
+    blocks: bool
+    dice: int
+
+
+@lru_cache(maxsize=32)
+def _tables(rules: Rules) -> _Tables:
+    track, last, finish = rules.track_length, rules.last_track_step, rules.finish_step
+    route = tuple(tuple((rules.start_square(s) + k) % track for k in range(last + 1)) for s in range(4))
+    step_at = tuple(tuple(k if k <= last else -1 for k in ((q - rules.start_square(s)) % track for q in range(track)))
+                    for s in range(4))
+    safe = tuple(rules.is_safe_square(q) for q in range(track))
+    counts = [0.0] * 25
+    if rules.dice == 1:
+        for d in range(1, 7):
+            counts[d] += 1 / 6
+        if rules.bonus_on_six:
+            for d in range(7, 13):
+                counts[d] += 1 / 36
+        p_enter = 1 / 6
+    else:
+        for a in range(1, 7):
+            for b in range(1, 7):
+                for d in {a, b, a + b}:
+                    counts[d] += 1 / 36
+        p_enter = 11 / 36
+    value = [0.0]
+    for step in range(finish + 1):
+        v = ENTER_VALUE + step
+        if step > last:
+            v += HOME_COLUMN_BONUS
+        if step == finish:
+            v += FINISH_BONUS
+        value.append(v)
+    return _Tables(rules, track, last, finish, route, step_at, safe, tuple(counts), p_enter, tuple(value),
+                   rules.stacking == "block", rules.dice)
+
+
+def choose(state: GameState, level: str) -> Action:
+    """The action the computer player of `level` (one of `LEVELS`) takes now."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("no legal action: the game is over")
+    if len(actions) == 1:
+        return actions[0]
+    if level == "random":
+        return _random.Random(f"{state.seed}:{state.rolls}:{state.ply}").choice(actions)
+    if level == "greedy":
+        return _greedy(state, actions)
+    return _expert(state, actions)
+
+
+# -- board helpers ---------------------------------------------------------------------------------
+
+def _board(tb: _Tables, steps: Steps) -> Board:
+    board: Board = {}
+    last, route = tb.last, tb.route
+    for tid, step in enumerate(steps):
+        if 0 <= step <= last:
+            board.setdefault(route[tid >> 2][step], []).append(tid)
+    return board
+
+
+def _after(steps: Steps, tids: tuple[int, ...], end: int, captured: tuple[int, ...]) -> Steps:
+    new = list(steps)
+    for t in tids:
+        new[t] = end
+    for t in captured:
+        new[t] = YARD
+    return tuple(new)
+
+
+def _threat(tb: _Tables, steps: Steps, board: Board, seat: int, square: int, active: tuple[int, ...]) -> float:
+    """The chance that some opponent can land on `square` (held by `seat`) before `seat` moves again."""
+    if tb.safe[square]:
+        return 0.0
+    here = board.get(square)
+    if tb.blocks and here is not None and sum(1 for t in here if t >> 2 == seat) >= 2:
+        return 0.0
+    miss = 1.0
+    reach = tb.reach
+    for other in active:
+        if other == seat:
+            continue
+        target = tb.step_at[other][square]
+        if target < 0:
+            continue
+        base = other * TOKENS
+        for tid in range(base, base + TOKENS):
+            step = steps[tid]
+            if step == YARD:
+                if target == 0:
+                    miss *= 1.0 - tb.p_enter
+            elif 0 <= step < target and target - step < len(reach):
+                p = reach[target - step]
+                if p and not (tb.blocks and _path_blocked(tb, board, other, step, target)):
+                    miss *= 1.0 - p
+    return 1.0 - miss
+
+
+def _path_blocked(tb: _Tables, board: Board, seat: int, start: int, end: int) -> bool:
+    route = tb.route[seat]
+    for step in range(start + 1, end):
+        here = board.get(route[step])
+        if here and len(here) > 1:
+            colours = [t >> 2 for t in here if t >> 2 != seat]
+            if any(colours.count(c) >= 2 for c in set(colours)):
+                return True
+    return False
+
+
+# -- evaluation ------------------------------------------------------------------------------------
+
+def _material(tb: _Tables, steps: Steps, seat: int) -> float:
+    value = tb.value
+    base = seat * TOKENS
+    return sum(value[steps[t] + 1] for t in range(base, base + TOKENS))
+
+
+def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...]) -> float:
+    """How good `steps` is for `me`: own material less its expected losses, against the opponents'."""
+    board = _board(tb, steps)
+    mine = _material(tb, steps, me)
+    base = me * TOKENS
+    last, route, value = tb.last, tb.route[me], tb.value
+    for tid in range(base, base + TOKENS):
+        step = steps[tid]
+        if 0 <= step <= last:
+            mine -= _threat(tb, steps, board, me, route[step], active) * (value[step + 1] - 2.0)
+    others = [_material(tb, steps, s) for s in active if s != me]
+    if not others:
+        return mine
+    return mine - OPPONENT_WEIGHT * (0.5 * sum(others) / len(others) + 0.5 * max(others))
+
+
+# -- greedy ----------------------------------------------------------------------------------------
+
+def _candidates(state: GameState, board: Board, seat: int, die: int) -> list[MoveSpec]:
+    """(token ids, end step, captured) of each legal move of `seat` with `die` in `state`."""
+    base = seat * TOKENS
+    found: list[MoveSpec] = []
+    for tid in range(base, base + TOKENS):
+        landing = check_single(state, board, tid, die)
+        if not isinstance(landing, str):
+            found.append(((tid,), landing[0], landing[1]))
+    if state.rules.pair_moves and die % 2 == 0:
+        for pair in pairs(state, seat):
+            landing = check_pair(state, board, pair, die)
+            if not isinstance(landing, str):
+                found.append((pair, landing[0], landing[1]))
+    return found
+
+
+def _move_score(tb: _Tables, steps: Steps, board: Board, seat: int, tids: tuple[int, ...], end: int,
+                captured: tuple[int, ...], active: tuple[int, ...]) -> float:
+    """The greedy player's liking for a move."""
+    start = steps[tids[0]]
+    value = tb.value
+    score = ADVANCE * end * len(tids)
+    if captured:
+        score += CAPTURE * len(captured) + sum(value[steps[t] + 1] for t in captured)
+    if end == tb.finish:
+        score += REACH_FINISH
+    elif start <= tb.last < end:
+        score += REACH_HOME_COLUMN
+    if start == YARD:
+        score += ENTER
+    new = _after(steps, tids, end, captured)
+    new_board = _board(tb, new)
+    moved = len(tids)
+    if 0 <= start <= tb.last:
+        square = tb.route[seat][start]
+        before = _threat(tb, steps, board, seat, square, active) * value[start + 1] * moved
+        left = [t for t in board.get(square, ()) if t >> 2 == seat and t not in tids]
+        if left:  # tokens left behind (a broken block, or the rest of a stack)
+            before -= _threat(tb, new, new_board, seat, square, active) * value[start + 1] * len(left)
+        score += DANGER * before
+        if tb.blocks and len(left) == 1:
+            score -= FORM_BLOCK
+    if 0 <= end <= tb.last:
+        square = tb.route[seat][end]
+        score -= DANGER * _threat(tb, new, new_board, seat, square, active) * value[end + 1] * moved
+        if tb.blocks and sum(1 for t in new_board.get(square, ()) if t >> 2 == seat) == 2:
+            score += FORM_BLOCK
+    return score
+
+
+def _greedy_pick(state: GameState, board: Board, seat: int, die: int, active: tuple[int, ...]
+                 ) -> tuple[float, MoveSpec | None]:
+    """The greedy player's best move with `die` and its score (None: no legal move)."""
+    tb = _tables(state.rules)
+    best: MoveSpec | None = None
+    best_score = 0.0
+    for move in _candidates(state, board, seat, die):
+        score = _move_score(tb, state.steps, board, seat, *move, active)
+        if best is None or score > best_score:
+            best, best_score = move, score
+    return best_score, best
+
+
+def _as_action(seat: int, tids: tuple[int, ...]) -> Action:
+    base = seat * TOKENS
+    if len(tids) == 2:
+        return MovePair((tids[0] - base, tids[1] - base))
+    return Move(tids[0] - base)
+
+
+def _greedy(state: GameState, actions: list[Action]) -> Action:
+    seat, active = state.current, state.active
+    board = occupancy(state)
+    if state.phase == "choose":
+        best_action, best_score = actions[0], -1e9
+        for action in actions:
+            if isinstance(action, ChooseDie):
+                score, _ = _greedy_pick(state, board, seat, action.value, active)
+                if score > best_score:
+                    best_action, best_score = action, score
+        return best_action
+    _, move = _greedy_pick(state, board, seat, state.dice[0], active)
+    return actions[0] if move is None else _as_action(seat, move[0])
+
+
+# -- expert ----------------------------------------------------------------------------------------
+
+def _expert(state: GameState, actions: list[Action]) -> Action:
+    me = state.current
+    best_action, best_value = actions[0], -1e18
+    for action in actions:
+        value = _plan_value(apply(state, action).state, me)
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action
+
+
+def _plan_value(state: GameState, me: int) -> float:
+    """The value for `me` of `state`, reached by one of its own actions."""
+    if state.over:
+        return WIN if state.ranking[0] == me else -WIN
+    if state.current == me and state.phase != "roll":  # the other die of the roll (or its choice)
+        return max(_plan_value(apply(state, action).state, me) for action in legal_actions(state))
+    tb = _tables(state.rules)
+    active = state.active
+    if me not in active:
+        return _evaluate(tb, state.steps, me, (*state.active, me))
+    if tb.dice != 1:
+        return _evaluate(tb, state.steps, me, active) + (3.0 if state.current == me else 0.0)
+    board = occupancy(state)
+    total = 0.0
+    mover = state.current
+    for die in range(1, 7):
+        if mover == me and die == 6 and state.rules.third_six_ends_turn and state.sixes >= 2:
+            total += _evaluate(tb, state.steps, me, active)
+            continue
+        if mover == me:  # a bonus roll: our best move by the evaluation
+            outcomes = [_evaluate(tb, _after(state.steps, *move), me, active)
+                        for move in _candidates(state, board, me, die)]
+            total += max(outcomes) if outcomes else _evaluate(tb, state.steps, me, active)
+        else:  # the next player's greedy reply
+            _, move = _greedy_pick(state, board, mover, die, active)
+            steps = state.steps if move is None else _after(state.steps, *move)
+            total += _evaluate(tb, steps, me, active)
+    return total / 6
