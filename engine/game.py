@@ -4,7 +4,7 @@
 >>> state = new_game(Rules.preset("classic"), (0, 1, 2, 3), seed=7)
 >>> legal_actions(state)
 [Roll()]
->>> state, events = apply(state, Roll())
+>>> state, events = apply(state, legal_actions(state)[0])
 >>> events[0].kind
 'rolled'
 """
