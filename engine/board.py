@@ -22,7 +22,7 @@ from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePai
 from engine.dice import die
 from engine.events import Event
 from engine.rules import COLOURS, TOKENS, Rules
-from engine.state import YARD, Choice, GameState, Landing, Phase
+from engine.state import YARD, Choice, GameState, Landing
 
 MOVES = tuple(Move(t) for t in range(TOKENS))
 NOBODY: tuple[int, ...] = ()
@@ -50,6 +50,7 @@ _REASONS = {
     "no_pairs": "pairs do not move together in these rules",
 }
 _HOME, _LOCKED, _OWN = Refusal("home"), Refusal("locked"), Refusal("own_square")
+_ENTER = tuple(Refusal("enter", value) for value in range(7))
 
 
 def explain(refusal: Refusal, what: str) -> str:
@@ -160,7 +161,7 @@ class Board:
         at = self.at
         if step == YARD:
             if value != rules.enter_on:
-                return Refusal("enter", rules.enter_on)
+                return _ENTER[rules.enter_on]
             end = 0
         else:
             end = step + value
@@ -284,13 +285,15 @@ class Board:
             raise IllegalAction("the game is over")
         if kind is Roll:
             if phase != "roll":
-                raise IllegalAction(self._hint())
+                raise IllegalAction(self.hint())
             values = tuple(die(self.seed, self.rolls + i) for i in range(self.rules.dice))
             self.rolls += len(values)
             self.roll(values)
         elif kind is Move or kind is MovePair:
             if phase != "move":
-                raise IllegalAction(self._hint())
+                raise IllegalAction(self.hint())
+            if isinstance(action, MovePair) and action.tokens[0] > action.tokens[1]:
+                action = MovePair((action.tokens[1], action.tokens[0]))
             for choice, landing in self.choices:
                 if choice is action or choice == action:
                     self._play(action, landing)
@@ -299,7 +302,7 @@ class Board:
                 raise IllegalAction(self._refusal(action))
         elif isinstance(action, ChooseDie):
             if phase != "choose":
-                raise IllegalAction(self._hint())
+                raise IllegalAction(self.hint())
             if action.value not in self.dice:
                 raise IllegalAction(f"no die shows {action.value}")
             if action.value not in self.playable():
@@ -412,9 +415,9 @@ class Board:
 
     def _update_locks(self, tids: tuple[int, ...], end: int, captured: tuple[int, ...]) -> None:
         locked = [p for p in self.locked if p[0] not in captured and p[1] not in captured and p != tids]
-        if len(tids) == 2 and end <= self.rules.last_track_step:
-            if not self.geometry.safe[self.geometry.routes[self.current][end]]:
-                locked.append((tids[0], tids[1]))
+        last, geo = self.rules.last_track_step, self.geometry
+        if len(tids) == 2 and end <= last and not geo.safe[geo.routes[self.current][end]]:
+            locked.append((tids[0], tids[1]))
         self.locked = tuple(locked)
 
     # -- turns and the end of the game -----------------------------------------------------------
@@ -484,7 +487,8 @@ class Board:
             self._pass_turn()
 
     # -- messages --------------------------------------------------------------------------------
-    def _hint(self) -> str:
+    def hint(self) -> str:
+        """What the player to act should do now, for a refused action."""
         return {"roll": "roll the dice first", "choose": "choose which die to play first",
                 "move": "move a token with the die in play", "over": "the game is over"}[self.phase]
 
@@ -492,15 +496,15 @@ class Board:
         base = self.current * TOKENS
         if isinstance(action, Move):
             if not 0 <= action.token < TOKENS:
-                return f"there is no token {action.token + 1}"
+                return f"tokens are numbered 1 to {TOKENS}"
             landing = self.single(base + action.token, self.dice[0])
             what = f"token {action.token + 1}"
         elif isinstance(action, MovePair):
             a, b = action.tokens
             if not 0 <= a < b < TOKENS:
-                return "a pair is two different tokens"
+                return f"a pair is two different tokens numbered 1 to {TOKENS}"
             landing = self.pair(base + a, base + b, self.dice[0])
             what = f"pair {a + 1}+{b + 1}"
         else:
-            return self._hint()
+            return self.hint()
         return explain(landing, what) if isinstance(landing, Refusal) else f"{what} cannot move now"

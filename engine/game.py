@@ -87,7 +87,7 @@ def roll_with(state: GameState, values: tuple[int, ...]) -> Transition:
     The game's dice counter is left alone, so such a position does not replay from its seed.
     """
     if state.phase != "roll":
-        raise IllegalAction("roll_with needs a position where the dice are to be rolled")
+        raise IllegalAction(Board(state).hint())
     if len(values) != state.rules.dice or not all(1 <= v <= 6 for v in values):
         raise IllegalAction(f"these rules roll {state.rules.dice} dice of 1 to 6, not {values}")
     events: list[Event] = []
