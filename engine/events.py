@@ -6,7 +6,7 @@ Event(kind='rolled', seat=0, token=-1, start=-1, end=-1, dice=(6,), captured=())
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Event kinds, in the words of the issue tracker.
 ORDER_ROLL = "order_roll"      # turn-order roll: seat, dice
@@ -26,8 +26,7 @@ SKIPPED = "skipped"            # seat's turn was skipped
 GAME_OVER = "game_over"        # seat = the winner
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened. `token` is 0-3, steps are the token's own steps (-1: yard)."""
 
     kind: str

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from engine.board import Board
 from engine.rules import PRESETS, TOKENS, Rules, RulesError
 from engine.state import YARD, GameState
 
@@ -131,9 +132,10 @@ def _parse(text: str) -> GameState:
         tuple((int(s), int(v)) for s, v in (item.split("=") for item in r.split(","))) for r in rounds_f.split(";"))
     if int(current) not in seats or len(turns) != 4 or len(scores) != 4:
         raise NotationError("current seat, turns or scores are out of range")
-    return GameState(
+    state = GameState(
         rules=rules, seats=seats, order=order, steps=tuple(steps), current=int(current),
         phase=phase,  # type: ignore[arg-type]  # checked against _PHASES above
         dice=_parse_nums(dice), rolled=_parse_nums(rolled), bonus=bonus == "1", sixes=int(sixes_f),
         turns=turns, scores=scores, finished=finished, out=out, resigned=resigned, locked=locked,
         seed=seed, rolls=rolls, ply=ply, order_rolls=rounds)
+    return Board(state).freeze() if phase == "move" else state  # recompute the cached legal moves

@@ -1,7 +1,8 @@
 """The game state value: everything needed to go on playing, and nothing else.
 
 Tokens are numbered by id ``seat * 4 + token``; `steps[id]` is that token's step on its own
-route (`YARD` = -1 in the yard, 0 its start square, `rules.finish_step` home).
+route (`YARD` = -1 in the yard, 0 its start square, `rules.finish_step` home). A state is an
+immutable value (a named tuple); `engine.game.apply` returns a new one.
 
 >>> from engine.game import new_game
 >>> state = new_game(Rules.preset("classic"), (0, 2), seed=1)
@@ -11,21 +12,34 @@ route (`YARD` = -1 in the yard, 0 its start square, `rules.finish_step` home).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from engine.rules import COLOURS, TOKENS, Rules
+
+if TYPE_CHECKING:
+    from engine.actions import Action
 
 YARD = -1
 Phase = Literal["roll", "choose", "move", "over"]
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """A position. Immutable: `engine.game.apply` returns a new one.
+class Landing(NamedTuple):
+    """Where a move ends (a step of the mover's route) and the ids of the tokens it captures."""
 
-    `dice` holds the dice still to play, the one in play first ("move" phase), or both
-    as rolled while the player picks one ("choose" phase). `rolled` is the whole last roll.
+    end: int
+    captured: tuple[int, ...]
+
+
+Choice = tuple["Action", Landing]
+
+
+class GameState(NamedTuple):
+    """A position.
+
+    `dice` holds the dice still to play, the one in play first ("move" phase), or both as
+    rolled while the player picks one ("choose" phase); `rolled` is the whole last roll.
+    `choices` caches the legal moves of the die in play with their landings (derived from
+    the rest, so it is not part of the text form).
     """
 
     rules: Rules
@@ -47,7 +61,8 @@ class GameState:
     seed: int = 0
     rolls: int = 0
     ply: int = 0
-    order_rolls: tuple[tuple[tuple[int, int], ...], ...] = field(default=())
+    order_rolls: tuple[tuple[tuple[int, int], ...], ...] = ()
+    choices: tuple[Choice, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -57,7 +72,7 @@ class GameState:
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still playing, in turn order."""
-        gone = set(self.finished) | set(self.out) | set(self.resigned)
+        gone = (*self.finished, *self.out, *self.resigned)
         return tuple(s for s in self.order if s not in gone)
 
     def colour(self, seat: int) -> str:
@@ -70,8 +85,7 @@ class GameState:
 
     def home_count(self, seat: int) -> int:
         """How many of a seat's tokens are home."""
-        finish = self.rules.finish_step
-        return sum(1 for step in self.tokens(seat) if step == finish)
+        return self.tokens(seat).count(self.rules.finish_step)
 
     def square_of(self, token_id: int) -> int | None:
         """The absolute track square of a token, or None in the yard, home column or finish."""

@@ -20,7 +20,7 @@ from engine import (
     roll_with,
 )
 from engine import events as ev
-from engine.moves import check_single, occupancy
+from engine.board import Board, Refusal, explain
 
 YARD4 = (YARD, YARD, YARD, YARD)
 
@@ -168,7 +168,9 @@ def test_twodice_opponent_block_on_the_start_square_stops_entering() -> None:
     assert kinds(events) == [ev.ROLLED, ev.DIE_FORFEITED, ev.DIE_FORFEITED, ev.BONUS_ROLL]
     assert after.tokens(1) == YARD4
     assert (after.current, after.phase) == (1, "roll")
-    assert check_single(after, occupancy(after), 4, 6) == "token 1 cannot land on the red block"
+    refusal = Board(after).single(4, 6)
+    assert isinstance(refusal, Refusal)
+    assert explain(refusal, "token 1") == "token 1 cannot land on the red block"
 
 
 def test_strict_stack_on_the_start_square_does_not_stop_entering_and_is_captured() -> None:

@@ -1,0 +1,510 @@
+"""The working position where the rules run: mutable, like python-chess's `Board`.
+
+`engine.game.apply` copies a `GameState` into a `Board`, pushes one action and freezes the
+result into a new state; self-play and AI look-ahead push many actions on one board.
+
+>>> from engine.rules import Rules
+>>> board = Board.start(Rules.preset("classic"), (0, 2), seed=3)
+>>> board.legal_actions()
+(Roll(),)
+>>> board.push(ROLL)
+>>> board.phase in ("roll", "move")
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from engine import events as ev
+from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePair, Resign, Roll, Skip
+from engine.dice import die
+from engine.events import Event
+from engine.rules import COLOURS, TOKENS, Rules
+from engine.state import YARD, Choice, GameState, Landing
+
+MOVES = tuple(Move(t) for t in range(TOKENS))
+NOBODY: tuple[int, ...] = ()
+_POPCOUNT = tuple(bin(n).count("1") for n in range(16))
+
+
+class Refusal(NamedTuple):
+    """Why a move is illegal: a reason key and one number or seat that goes with it."""
+
+    reason: str
+    detail: int = 0
+
+
+_REASONS = {
+    "home": "{what} is already home",
+    "locked": "{what} is locked in a pair until it reaches a safe square: move the pair",
+    "enter": "{what} needs a {detail} to enter",
+    "overshoot": "{what} would overshoot the finish by {detail}",
+    "pass_block": "{what} cannot pass the {colour} block",
+    "land_block": "{what} cannot land on the {colour} block",
+    "own_square": "{what} cannot end on a square you already hold",
+    "no_block": "{what} do not form a block",
+    "split": "{what} would split a locked pair",
+    "odd": "{what} moves only with an even roll",
+    "no_pairs": "pairs do not move together in these rules",
+}
+_HOME, _LOCKED, _OWN = Refusal("home"), Refusal("locked"), Refusal("own_square")
+_ENTER = tuple(Refusal("enter", value) for value in range(7))
+
+
+def explain(refusal: Refusal, what: str) -> str:
+    """The refusal in a player's words: `explain(Refusal("overshoot", 3), "token 2")`."""
+    colour = COLOURS[refusal.detail] if 0 <= refusal.detail < len(COLOURS) else ""
+    return _REASONS[refusal.reason].format(what=what, detail=refusal.detail, colour=colour)
+
+
+class _Geometry(NamedTuple):
+    routes: tuple[tuple[int, ...], ...]  # per seat: absolute square of each track step
+    safe: tuple[bool, ...]               # per absolute square
+
+
+@lru_cache(maxsize=64)
+def geometry(rules: Rules) -> _Geometry:
+    """Routes and safe squares of a rules' board, computed once per rules."""
+    routes = tuple(
+        tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
+        for seat in range(4))
+    return _Geometry(routes, tuple(rules.is_safe_square(sq) for sq in range(rules.track_length)))
+
+
+def _ids(mask: int) -> tuple[int, ...]:
+    """Token ids of the bits of an occupancy mask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def _opponent_block(mask: int, own: int) -> int:
+    """The seat of an opponent with two or more tokens in `mask`, or -1."""
+    opp = mask & ~own
+    if not opp & (opp - 1):
+        return -1
+    for seat in range(4):
+        nibble = (opp >> (seat * TOKENS)) & 15
+        if nibble & (nibble - 1):
+            return seat
+    return -1
+
+
+class Board:
+    """A position being played. `at[square]` is a bit mask of the token ids on that track square."""
+
+    __slots__ = ("at", "bonus", "choices", "current", "dice", "events", "finished", "geometry", "locked",
+                 "order", "order_rolls", "out", "phase", "ply", "resigned", "rolled", "rolls", "rules", "scores",
+                 "seats", "seed", "sixes", "steps", "turns")
+
+    def __init__(self, state: GameState, events: list[Event] | None = None) -> None:
+        self.rules = state.rules
+        self.geometry = geometry(state.rules)
+        self.seats, self.order, self.seed, self.order_rolls = state.seats, state.order, state.seed, state.order_rolls
+        self.steps = list(state.steps)
+        self.current, self.phase, self.dice, self.rolled = state.current, state.phase, state.dice, state.rolled
+        self.bonus, self.sixes, self.rolls, self.ply = state.bonus, state.sixes, state.rolls, state.ply
+        self.turns, self.scores = list(state.turns), list(state.scores)
+        self.finished, self.out, self.resigned, self.locked = state.finished, state.out, state.resigned, state.locked
+        self.events = events
+        self.at = [0] * self.rules.track_length
+        routes, last = self.geometry.routes, self.rules.last_track_step
+        for tid, step in enumerate(self.steps):
+            if 0 <= step <= last:
+                self.at[routes[tid >> 2][step]] |= 1 << tid
+        self.choices = list(state.choices)
+        if self.phase == "move" and not self.choices:
+            self.choices = self.options(self.dice[0])
+
+    @classmethod
+    def start(cls, rules: Rules, seats: tuple[int, ...], seed: int) -> Board:
+        """A board at the start of a new game (see `engine.game.new_game`)."""
+        from engine.game import new_game
+
+        return cls(new_game(rules, seats, seed))
+
+    def freeze(self) -> GameState:
+        """The position as an immutable value."""
+        return GameState(
+            self.rules, self.seats, self.order, tuple(self.steps), self.current, self.phase, self.dice,
+            self.rolled, self.bonus, self.sixes, tuple(self.turns), tuple(self.scores), self.finished, self.out,
+            self.resigned, self.locked, self.seed, self.rolls, self.ply, self.order_rolls, tuple(self.choices))
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == "over"
+
+    def emit(self, kind: str, seat: int, token: int = -1, start: int = -1, end: int = -1,
+             dice: tuple[int, ...] = (), captured: tuple[int, ...] = ()) -> None:
+        if self.events is not None:
+            self.events.append(Event(kind, seat, token, start, end, dice, captured))
+
+    # -- legality ------------------------------------------------------------------------------
+    def single(self, tid: int, value: int) -> Landing | Refusal:
+        """Where token `tid` lands with a die of `value` and whom it captures, or why it may not move."""
+        rules = self.rules
+        step = self.steps[tid]
+        finish, last = rules.finish_step, rules.last_track_step
+        if step == finish:
+            return _HOME
+        if self.locked and any(tid in pair for pair in self.locked):
+            return _LOCKED
+        seat = tid >> 2
+        own = 15 << (seat * TOKENS)
+        route = self.geometry.routes[seat]
+        at = self.at
+        if step == YARD:
+            if value != rules.enter_on:
+                return _ENTER[rules.enter_on]
+            end = 0
+        else:
+            end = step + value
+            if end > finish:
+                return Refusal("overshoot", end - finish)
+            if rules.stacking == "block":
+                for k in range(step + 1, min(end, last + 1)):
+                    blocker = _opponent_block(at[route[k]], own)
+                    if blocker >= 0:
+                        return Refusal("pass_block", blocker)
+        if end > last:
+            if end < finish and rules.stacking == "forbidden":
+                steps, base = self.steps, seat * TOKENS
+                if any(steps[t] == end for t in range(base, base + TOKENS) if t != tid):
+                    return _OWN
+            return Landing(end, NOBODY)
+        square = route[end]
+        mask = at[square]
+        if not mask:
+            return Landing(end, NOBODY)
+        if mask & own and rules.stacking == "forbidden":
+            return _OWN
+        opp = mask & ~own
+        if not opp:
+            return Landing(end, NOBODY)
+        safe = self.geometry.safe[square]
+        if rules.stacking != "block":
+            return Landing(end, NOBODY if safe else _ids(opp))
+        captured: list[int] = []
+        for other in range(4):
+            nibble = (opp >> (other * TOKENS)) & 15
+            if not nibble:
+                continue
+            if nibble & (nibble - 1) and not (rules.pair_moves and _POPCOUNT[nibble] >= 3):
+                return Refusal("land_block", other)
+            if not safe:  # a single token, or the top (highest-numbered) token of a stack of three
+                captured.append(other * TOKENS + nibble.bit_length() - 1)
+        return Landing(end, tuple(captured))
+
+    def pair(self, a: int, b: int, value: int) -> Landing | Refusal:
+        """Where the block tokens `a` and `b` land moving together by `value` / 2, or why they may not."""
+        rules = self.rules
+        if not rules.pair_moves:
+            return Refusal("no_pairs")
+        step = self.steps[a]
+        if self.steps[b] != step or not 0 <= step <= rules.last_track_step or a >> 2 != b >> 2:
+            return Refusal("no_block")
+        if self.locked and (a, b) not in self.locked and any(a in p or b in p for p in self.locked):
+            return Refusal("split")
+        if value % 2:
+            return Refusal("odd")
+        end = step + value // 2
+        if end > rules.finish_step:
+            return Refusal("overshoot", end - rules.finish_step)
+        seat = a >> 2
+        own = 15 << (seat * TOKENS)
+        route = self.geometry.routes[seat]
+        for k in range(step + 1, min(end, rules.last_track_step + 1)):
+            blocker = _opponent_block(self.at[route[k]], own)
+            if blocker >= 0:
+                return Refusal("pass_block", blocker)
+        if end > rules.last_track_step:
+            return Landing(end, NOBODY)
+        square = route[end]
+        opp = self.at[square] & ~own
+        safe = self.geometry.safe[square]
+        captured: list[int] = []
+        for other in range(4):
+            count = _POPCOUNT[(opp >> (other * TOKENS)) & 15]
+            if count >= 3 or (count == 2 and safe):
+                return Refusal("land_block", other)
+            if count and not safe:  # a pair takes a single token or a whole block of two
+                captured.extend(_ids(opp & (15 << (other * TOKENS))))
+        return Landing(end, tuple(captured))
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """Pairs of the current player's tokens sharing a track square (a locked pair only as itself)."""
+        last, steps = self.rules.last_track_step, self.steps
+        base = self.current * TOKENS
+        found = [(a, b) for a in range(base, base + TOKENS) if 0 <= steps[a] <= last
+                 for b in range(a + 1, base + TOKENS) if steps[b] == steps[a]]
+        if self.locked:
+            in_lock = {t for p in self.locked for t in p}
+            found = [p for p in found if p in self.locked or not (p[0] in in_lock or p[1] in in_lock)]
+        return found
+
+    def options(self, value: int) -> list[Choice]:
+        """The current player's legal moves with a die of `value`, each with its landing."""
+        base = self.current * TOKENS
+        found: list[Choice] = []
+        for t in range(TOKENS):
+            landing = self.single(base + t, value)
+            if not isinstance(landing, Refusal):
+                found.append((MOVES[t], landing))
+        if self.rules.pair_moves and not value % 2:
+            for a, b in self.pairs():
+                landing = self.pair(a, b, value)
+                if not isinstance(landing, Refusal):
+                    found.append((MovePair((a - base, b - base)), landing))
+        return found
+
+    def playable(self) -> list[int]:
+        """The distinct dice values (of those still to play) that have a legal move."""
+        return [v for v in sorted(set(self.dice)) if self.options(v)]
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the actions the player to act may take (`Skip`/`Resign` are never listed)."""
+        if self.phase == "roll":
+            return (ROLL,)
+        if self.phase == "move":
+            return tuple(action for action, _ in self.choices)
+        if self.phase == "choose":
+            return tuple(ChooseDie(v) for v in self.playable())
+        return ()
+
+    # -- playing ---------------------------------------------------------------------------------
+    def push(self, action: Action) -> None:
+        """Play `action`, or raise `IllegalAction` with a reason a player can read and change nothing."""
+        phase, kind = self.phase, type(action)
+        if phase == "over":
+            raise IllegalAction("the game is over")
+        if kind is Roll:
+            if phase != "roll":
+                raise IllegalAction(self.hint())
+            values = tuple(die(self.seed, self.rolls + i) for i in range(self.rules.dice))
+            self.rolls += len(values)
+            self.roll(values)
+        elif kind is Move or kind is MovePair:
+            if phase != "move":
+                raise IllegalAction(self.hint())
+            if isinstance(action, MovePair) and action.tokens[0] > action.tokens[1]:
+                action = MovePair((action.tokens[1], action.tokens[0]))
+            for choice, landing in self.choices:
+                if choice is action or choice == action:
+                    self._play(action, landing)
+                    break
+            else:
+                raise IllegalAction(self._refusal(action))
+        elif isinstance(action, ChooseDie):
+            if phase != "choose":
+                raise IllegalAction(self.hint())
+            if action.value not in self.dice:
+                raise IllegalAction(f"no die shows {action.value}")
+            if action.value not in self.playable():
+                raise IllegalAction(f"the {action.value} has no legal move")
+            rest = list(self.dice)
+            rest.remove(action.value)
+            self._offer((action.value, *rest))
+        elif kind is Skip:
+            self.emit(ev.SKIPPED, self.current)
+            self._pass_turn()
+        elif isinstance(action, Resign):
+            self._resign(action.seat)
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+        self.ply += 1
+
+    def roll(self, values: tuple[int, ...]) -> None:
+        """Play out a roll showing `values` (forfeits, the third six and bonus rolls included)."""
+        seat = self.current
+        self.emit(ev.ROLLED, seat, dice=values)
+        six = 6 in values
+        self.sixes = self.sixes + 1 if six else 0
+        self.rolled = values
+        if self.rules.third_six_ends_turn and self.sixes >= 3:
+            self.emit(ev.THIRD_SIX, seat, dice=values)
+            self._pass_turn()
+            return
+        self.bonus = self.rules.bonus_on_six and six
+        if len(values) == 1:
+            self._offer(values)
+            return
+        self.dice = values
+        playable = self.playable()
+        if len(playable) == 2:
+            self.phase, self.choices = "choose", []
+        elif playable:
+            rest = list(values)
+            rest.remove(playable[0])
+            self._offer((playable[0], *rest))
+        else:
+            for v in values:
+                self.emit(ev.DIE_FORFEITED, seat, dice=(v,))
+            self.bonus = self.bonus or (self.rules.reroll_six_no_move and six)
+            self._end_roll()
+
+    def _offer(self, dice: tuple[int, ...]) -> None:
+        """Put the first of `dice` in play; forfeit dice without a legal move."""
+        while dice:
+            choices = self.options(dice[0])
+            if choices:
+                self.phase, self.dice, self.choices = "move", dice, choices
+                return
+            self.emit(ev.DIE_FORFEITED, self.current, dice=dice[:1])
+            dice = dice[1:]
+        self._end_roll()
+
+    def _end_roll(self) -> None:
+        self.dice, self.choices = (), []
+        if self.bonus:
+            self.bonus = False
+            self.phase = "roll"
+            self.emit(ev.BONUS_ROLL, self.current)
+        else:
+            self._pass_turn()
+
+    def _play(self, action: Action, landing: Landing) -> None:
+        seat, rules = self.current, self.rules
+        base = seat * TOKENS
+        if isinstance(action, MovePair):
+            tids: tuple[int, ...] = (base + action.tokens[0], base + action.tokens[1])
+        else:
+            tids = (base + action.token,)  # type: ignore[union-attr]  # push passes only Move or MovePair
+        end, captured = landing
+        steps, at, route = self.steps, self.at, self.geometry.routes[seat]
+        start = steps[tids[0]]
+        last = rules.last_track_step
+        for tid in tids:
+            if 0 <= start <= last:
+                at[route[start]] &= ~(1 << tid)
+            if end <= last:
+                at[route[end]] |= 1 << tid
+            steps[tid] = end
+            self.emit(ev.ENTERED if start == YARD else ev.MOVED, seat, tid & 3, start, end)
+        if captured:
+            square = route[end]
+            for victim in captured:
+                steps[victim] = YARD
+                at[square] &= ~(1 << victim)
+            self.emit(ev.CAPTURED, seat, captured=captured)
+            if rules.capture_bonus:
+                self.bonus = True
+        if self.locked or len(tids) == 2:
+            self._update_locks(tids, end, captured)
+        if rules.scoring and start != YARD:
+            self.scores[seat] += (end - start) * len(tids)
+        if end == rules.finish_step:
+            home = sum(1 for s in steps[seat * TOKENS:(seat + 1) * TOKENS] if s == end)
+            for k, tid in enumerate(tids):
+                self.emit(ev.TOKEN_HOME, seat, tid & 3, start, end)
+                if rules.scoring:  # the k-th token home multiplies the score by k + 1
+                    self.scores[seat] *= home - len(tids) + k + 2
+            if home == TOKENS:
+                self.finished = (*self.finished, seat)
+                self.emit(ev.PLAYER_FINISHED, seat)
+                self.dice, self.choices = (), []
+                if not self._check_over():
+                    self._pass_turn()
+                return
+        self._offer(self.dice[1:])
+
+    def _update_locks(self, tids: tuple[int, ...], end: int, captured: tuple[int, ...]) -> None:
+        locked = [p for p in self.locked if p[0] not in captured and p[1] not in captured and p != tids]
+        last, geo = self.rules.last_track_step, self.geometry
+        if len(tids) == 2 and end <= last and not geo.safe[geo.routes[self.current][end]]:
+            locked.append((tids[0], tids[1]))
+        self.locked = tuple(locked)
+
+    # -- turns and the end of the game -----------------------------------------------------------
+    def active(self) -> tuple[int, ...]:
+        """Seats still playing, in turn order."""
+        if not (self.finished or self.out or self.resigned):
+            return self.order
+        gone = (*self.finished, *self.out, *self.resigned)
+        return tuple(s for s in self.order if s not in gone)
+
+    def _remove_tokens(self, seat: int, keep_home: bool) -> None:
+        finish, last = self.rules.finish_step, self.rules.last_track_step
+        route = self.geometry.routes[seat]
+        for tid in range(seat * TOKENS, (seat + 1) * TOKENS):
+            step = self.steps[tid]
+            if 0 <= step <= last:
+                self.at[route[step]] &= ~(1 << tid)
+            if not (keep_home and step == finish):
+                self.steps[tid] = YARD
+        self.locked = tuple(p for p in self.locked if p[0] >> 2 != seat)
+
+    def _pass_turn(self) -> None:
+        seat = self.current
+        self.dice, self.choices, self.bonus, self.sixes = (), [], False, 0
+        if seat in self.active():
+            self.turns[seat] += 1
+            limit = self.rules.turn_limit
+            if limit and self.turns[seat] >= limit:
+                self.out = (*self.out, seat)
+                self._remove_tokens(seat, keep_home=True)
+                self.emit(ev.OUT_OF_TURNS, seat)
+        if self._check_over():
+            return
+        order, active = self.order, self.active()
+        i = order.index(seat)
+        for k in range(1, len(order) + 1):
+            candidate = order[(i + k) % len(order)]
+            if candidate in active:
+                self.current = candidate
+                break
+        self.phase = "roll"
+        self.emit(ev.TURN_PASSED, self.current)
+
+    def _check_over(self) -> bool:
+        active = self.active()
+        staying = len(self.seats) - len(self.resigned)
+        if staying < 2:
+            over = True
+        elif self.rules.game_end == "first":
+            over = bool(self.finished) or len(active) <= 1
+        else:
+            over = not active if self.rules.scoring else len(active) <= 1
+        if over:
+            self.phase, self.dice, self.choices, self.bonus = "over", (), [], False
+            self.emit(ev.GAME_OVER, self.freeze().ranking[0])
+        return over
+
+    def _resign(self, seat: int) -> None:
+        if seat not in self.active():
+            raise IllegalAction(f"seat {seat} is not playing")
+        self.resigned = (*self.resigned, seat)
+        self._remove_tokens(seat, keep_home=False)
+        self.emit(ev.RESIGNED, seat)
+        if self._check_over():
+            return
+        if seat == self.current:
+            self._pass_turn()
+
+    # -- messages --------------------------------------------------------------------------------
+    def hint(self) -> str:
+        """What the player to act should do now, for a refused action."""
+        return {"roll": "roll the dice first", "choose": "choose which die to play first",
+                "move": "move a token with the die in play", "over": "the game is over"}[self.phase]
+
+    def _refusal(self, action: Action) -> str:
+        base = self.current * TOKENS
+        if isinstance(action, Move):
+            if not 0 <= action.token < TOKENS:
+                return f"tokens are numbered 1 to {TOKENS}"
+            landing = self.single(base + action.token, self.dice[0])
+            what = f"token {action.token + 1}"
+        elif isinstance(action, MovePair):
+            a, b = action.tokens
+            if not 0 <= a < b < TOKENS:
+                return f"a pair is two different tokens numbered 1 to {TOKENS}"
+            landing = self.pair(base + a, base + b, self.dice[0])
+            what = f"pair {a + 1}+{b + 1}"
+        else:
+            return self.hint()
+        return explain(landing, what) if isinstance(landing, Refusal) else f"{what} cannot move now"
