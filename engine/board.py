@@ -504,7 +504,8 @@ class Board:
             if not 0 <= a < b < TOKENS:
                 return f"a pair is two different tokens numbered 1 to {TOKENS}"
             landing = self.pair(base + a, base + b, self.dice[0])
-            what = f"pair {a + 1}+{b + 1}"
+            unpaired = isinstance(landing, Refusal) and landing.reason in ("no_block", "split")
+            what = f"{'tokens' if unpaired else 'pair'} {a + 1}+{b + 1}"
         else:
             return self.hint()
         return explain(landing, what) if isinstance(landing, Refusal) else f"{what} cannot move now"

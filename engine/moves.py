@@ -40,7 +40,8 @@ def check_single(state: GameState, board: dict[int, list[int]], tid: int, die: i
 def check_pair(state: GameState, board: dict[int, list[int]], pair: tuple[int, int], die: int) -> Landing | str:
     """Where a block's two tokens `pair` (ids) land moving together by die / 2, or why not."""
     landing = Board(state).pair(pair[0], pair[1], die)
-    what = f"pair {(pair[0] & 3) + 1}+{(pair[1] & 3) + 1}"
+    unpaired = isinstance(landing, Refusal) and landing.reason in ("no_block", "split")
+    what = f"{'tokens' if unpaired else 'pair'} {(pair[0] & 3) + 1}+{(pair[1] & 3) + 1}"
     return explain(landing, what) if isinstance(landing, Refusal) else landing
 
 
