@@ -136,3 +136,8 @@ def test_default_seats_put_two_players_opposite() -> None:
     assert default_seats(3) == (0, 1, 2)
     assert default_seats(4) == (0, 1, 2, 3)
     assert _error(lambda: default_seats(5)).option == "seats"
+
+
+def test_colours_follow_the_seats() -> None:
+    state = new_game(Rules.preset("classic"), (0, 1, 2, 3), seed=1)
+    assert [state.colour(seat) for seat in range(4)] == ["red", "green", "yellow", "blue"]
