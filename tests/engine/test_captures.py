@@ -26,8 +26,9 @@ def test_landing_on_an_opponent_sends_it_to_its_yard(preset: str) -> None:
     assert Event(ev.CAPTURED, 0, captured=(8,)) in events
 
 
-def test_classic_capture_earns_no_bonus_roll() -> None:
-    state = position(Rules.preset("classic"), {0: (11, YARD, YARD, YARD), 2: (40, YARD, YARD, YARD)},
+@pytest.mark.parametrize("preset", ["classic", "strict"])
+def test_capture_earns_no_bonus_roll_outside_star(preset: str) -> None:
+    state = position(Rules.preset(preset), {0: (11, YARD, YARD, YARD), 2: (40, YARD, YARD, YARD)},
                      current=0, dice=(3,))
     after, events = apply(state, Move(0))
     assert kinds(events) == [ev.MOVED, ev.CAPTURED, ev.TURN_PASSED]

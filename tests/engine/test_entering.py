@@ -178,3 +178,22 @@ def test_strict_stack_on_the_start_square_does_not_stop_entering_and_is_captured
     after, events = apply(state, Move(0))
     assert after.tokens(0) == YARD4
     assert Event(ev.CAPTURED, 1, captured=(0, 1)) in events
+
+
+def test_twodice_entering_captures_a_single_opponent_on_the_start_square() -> None:
+    # Seat 0's token at step 12 stands on square 12, seat 1's start square (no safe squares in twodice).
+    state = position(Rules.preset("twodice"), {0: (12, YARD, YARD, YARD), 1: YARD4}, current=1, dice=(6, 2))
+    after, events = apply(state, Move(0))
+    assert after.tokens(0) == YARD4 and after.tokens(1)[0] == 0
+    assert Event(ev.CAPTURED, 1, captured=(0,)) in events
+    assert (after.phase, after.dice) == ("move", (2,))
+
+
+def test_star_entering_onto_a_stack_of_three_shares_the_safe_start_square() -> None:
+    # Reading of the engine: entering is a single token landing, so the star exception for stacks of three
+    # applies; the start square is safe, so nothing is captured and the colours share it.
+    state = position(Rules.preset("star"), {0: (13, 13, 13, YARD), 1: YARD4}, current=1, dice=(6,))
+    assert legal_actions(state) == [Move(0), Move(1), Move(2), Move(3)]
+    after, events = apply(state, Move(0))
+    assert after.tokens(0) == (13, 13, 13, YARD) and after.tokens(1)[0] == 0
+    assert ev.CAPTURED not in kinds(events)
