@@ -68,9 +68,9 @@ def legal_actions(state: GameState) -> list[Action]:
     """
     if state.phase == "roll":
         return [ROLL]
-    if state.phase == "move":
+    if state.phase == "move" and state.choices:
         return [action for action, _ in state.choices]
-    return list(Board(state).legal_actions())
+    return list(Board(state).legal_actions())  # the board works out moves a bare state does not cache
 
 
 def apply(state: GameState, action: Action) -> Transition:

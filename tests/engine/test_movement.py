@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from engine import YARD, Event, IllegalAction, Move, Roll, Rules, Skip, apply, legal_actions, position, roll_with
+from engine import (
+    YARD,
+    Event,
+    IllegalAction,
+    Move,
+    MovePair,
+    Roll,
+    Rules,
+    Skip,
+    apply,
+    legal_actions,
+    position,
+    roll_with,
+)
 from engine import events as ev
 
 YARD4 = (YARD, YARD, YARD, YARD)
@@ -154,3 +167,11 @@ def test_moves_are_refused_outside_the_move_phase() -> None:
         apply(rolled, Roll())
     with pytest.raises(IllegalAction, match="move a token with the die in play"):
         roll_with(rolled, (6,))
+
+
+def test_a_state_without_its_cached_choices_still_lists_its_moves() -> None:
+    # A position rebuilt field by field (say, from storage) has no cached choices: the moves are the same.
+    state = position(Rules.preset("star"), {0: (10, 10, YARD, YARD), 2: YARD4}, current=0, dice=(4,))
+    bare = state._replace(choices=())
+    assert legal_actions(bare) == legal_actions(state) == [Move(0), Move(1), MovePair((0, 1))]
+    assert apply(bare, Move(0)).state == apply(state, Move(0)).state
