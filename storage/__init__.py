@@ -1,0 +1,60 @@
+"""Storage: games, lobbies, settings, stats and deadlines in Redis (see storage.keys for the layout).
+
+Imports the engine only (plus redis-py and pydantic). Every write is a compare-and-set; connection
+trouble is `StorageUnavailable`, a stale write `Conflict`, an unreadable record `CorruptRecord`.
+"""
+
+from storage.client import make_client
+from storage.deadlines import Claim, Deadline, DeadlineQueue
+from storage.errors import (
+    ChannelBusy,
+    Conflict,
+    CorruptRecord,
+    NotFound,
+    ReplayMismatch,
+    StorageError,
+    StorageUnavailable,
+)
+from storage.games import GameStore, new_game_id
+from storage.interactions import claim_interaction
+from storage.lobbies import LobbyStore
+from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Seat
+from storage.replay import check_replay, new_record, play, replay
+from storage.server import EmbeddedRedis
+from storage.settings import SettingsStore
+from storage.stats import PlayerResult, StatsStore, results_of
+from storage.store import Storage
+
+__all__ = [
+    "ChannelBusy",
+    "Claim",
+    "Conflict",
+    "CorruptRecord",
+    "Deadline",
+    "DeadlineQueue",
+    "EmbeddedRedis",
+    "GameRecord",
+    "GameStore",
+    "GuildSettings",
+    "LobbyRecord",
+    "LobbySeat",
+    "LobbyStore",
+    "NotFound",
+    "PlayerResult",
+    "PlayerStats",
+    "ReplayMismatch",
+    "Seat",
+    "SettingsStore",
+    "StatsStore",
+    "Storage",
+    "StorageError",
+    "StorageUnavailable",
+    "check_replay",
+    "claim_interaction",
+    "make_client",
+    "new_game_id",
+    "new_record",
+    "play",
+    "replay",
+    "results_of",
+]

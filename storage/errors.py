@@ -1,0 +1,51 @@
+"""The errors the storage layer raises. Everything else from redis-py is translated into these."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base class of every storage error."""
+
+
+class StorageUnavailable(StorageError):
+    """Redis cannot be reached, or did not answer in time. Nothing was written, or the write is whole."""
+
+
+class Conflict(StorageError):
+    """A compare-and-set lost: the record changed since it was loaded. Reload and try again."""
+
+    def __init__(self, key: str, expected: int, found: int | None) -> None:
+        super().__init__(f"{key}: expected version {expected}, found {found if found is not None else 'none'}")
+        self.key = key
+        self.expected = expected
+        self.found = found
+
+
+class NotFound(StorageError):
+    """No record under this key (an unknown id, or a finished game past its retention)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"{key}: no such record")
+        self.key = key
+
+
+class CorruptRecord(StorageError):
+    """A stored record cannot be read. It is left as it is, for a person to look at."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: unreadable record ({problem})")
+        self.key = key
+        self.problem = problem
+
+
+class ChannelBusy(StorageError):
+    """The channel or thread already has an active game or lobby."""
+
+    def __init__(self, channel_id: int, holder: str) -> None:
+        super().__init__(f"channel {channel_id} already has game {holder}")
+        self.channel_id = channel_id
+        self.holder = holder
+
+
+class ReplayMismatch(CorruptRecord):
+    """A game's action log does not replay to its stored state."""

@@ -1,0 +1,166 @@
+"""Games in Redis: create, load, compare-and-set save with the log appended in the same step.
+
+Every write is `scripts.CAS_RECORD` on ``ludo:{id}:game`` + ``ludo:{id}:log``: one round trip, atomic.
+A save carries the version the record was loaded at; a stale writer gets `Conflict` and writes nothing.
+Finished (or ended) games get an expiry (the retention); active games never expire.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from collections.abc import Sequence
+from typing import cast
+
+from redis.exceptions import ResponseError
+
+import engine
+from storage import keys
+from storage.client import Redis, guard
+from storage.errors import CorruptRecord, NotFound, StorageError
+from storage.indexes import ChannelIndex, UserIndex
+from storage.records import GameRecord, now, read_record
+from storage.replay import check_replay
+from storage.versioned import VersionedHashes, parse_version
+
+logger = logging.getLogger(__name__)
+DEFAULT_RETENTION = 30 * 24 * 3600  # seconds a finished game is kept
+_ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+
+
+def new_game_id() -> str:
+    """A short random id (10 characters of Crockford base32: 50 bits)."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(10))
+
+
+class GameStore:
+    """Games, their logs, and the channel and user indexes that point at them."""
+
+    def __init__(self, redis: Redis, *, retention: int = DEFAULT_RETENTION) -> None:
+        self.redis = redis
+        self.retention = retention
+        self.records = VersionedHashes(redis)
+        self.channels = ChannelIndex(redis)
+        self.users = UserIndex(redis)
+
+    async def create_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
+        """Store a new game (version 0 -> 1) and claim its channel; a lobby of the same id is deleted in the
+        same step. Raises `ChannelBusy` if the channel has another live game or lobby (nothing is kept then)."""
+        if record.version != 0:
+            raise ValueError("a new game has version 0")
+        stored = await self._write(record, actions)
+        try:
+            await self.channels.claim(record.channel_id, record.id)
+        except StorageError:
+            with contextlib.suppress(StorageError):
+                await self._delete(record.id)
+            raise
+        await self.users.add(record.id, record.user_ids)
+        return stored
+
+    async def load_game(self, game_id: str, *, with_log: bool = False) -> GameRecord:
+        """The stored game (migrated to the current schema). One round trip, with or without the log.
+
+        Raises `NotFound` for an unknown id, `CorruptRecord` for an unreadable record."""
+        key = keys.game(game_id)
+        async with guard(f"load {key}"):
+            try:
+                if with_log:
+                    async with self.redis.pipeline(transaction=True) as pipe:
+                        pipe.hmget(key, ["v", "rec"])
+                        pipe.lrange(keys.log(game_id), 0, -1)
+                        (version, raw), log = await pipe.execute()
+                else:
+                    version, raw = await self.redis.hmget(key, ["v", "rec"])
+                    log = None
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        number, text = parse_version(key, version, raw)
+        record = read_record(GameRecord, key, text, version=number)
+        if record.id != game_id:
+            raise CorruptRecord(key, f"holds game {record.id!r}")
+        if log is not None:
+            if len(log) != record.log_length:
+                raise CorruptRecord(keys.log(game_id), f"{len(log)} entries, the record says {record.log_length}")
+            record = record.model_copy(update={"log": log})
+        return record
+
+    async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
+        """Entries `start`..`end` (inclusive) of a game's action log."""
+        key = keys.log(game_id)
+        async with guard(f"read {key}"):
+            try:
+                entries = cast(list[str], await self.redis.lrange(key, start, end))
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return entries
+
+    async def save_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
+        """Compare-and-set: store `record` if the stored version is still `record.version`, appending
+        `actions` to the log in the same atomic step. Returns the stored record (version + 1).
+
+        Raises `Conflict` if someone saved first, `NotFound` if the game is gone. When the record is
+        no longer active the game gets its retention expiry and leaves the channel and user indexes."""
+        if record.version < 1:
+            raise ValueError("save_game needs a loaded record; use create_game for a new one")
+        stored = await self._write(record, actions)
+        if not stored.active:
+            try:
+                await self.release_indexes(stored)
+            except StorageError as error:  # the save stands; a stale claim is taken over later
+                logger.warning("game %s finished but its indexes were not released: %s", stored.id, error)
+        return stored
+
+    async def verify_game(self, game_id: str) -> engine.GameState:
+        """Load a game with its log and check the log replays to the stored state (`ReplayMismatch`)."""
+        return check_replay(await self.load_game(game_id, with_log=True))
+
+    async def release_indexes(self, record: GameRecord) -> None:
+        """Remove a finished game from its channel and its users' sets (safe to repeat)."""
+        await self.channels.release(record.channel_id, record.id)
+        await self.users.remove(record.id, record.user_ids)
+
+    async def channel_game(self, channel_id: int) -> str | None:
+        """The id of the channel's live game or lobby, if any."""
+        holder = await self.channels.holder(channel_id)
+        if holder is not None and not await self.channels.is_live(holder):
+            return None
+        return holder
+
+    async def user_games(self, user_id: int) -> list[GameRecord]:
+        """A user's active games. Entries of games that finished or expired are dropped from the index."""
+        found: list[GameRecord] = []
+        gone: list[str] = []
+        for game_id in await self.users.game_ids(user_id):
+            try:
+                record = await self.load_game(game_id)
+            except NotFound:
+                gone.append(game_id)
+                continue
+            except CorruptRecord:
+                continue  # left for a person to look at; not listed, not dropped
+            if record.active and user_id in record.user_ids:
+                found.append(record)
+            else:
+                gone.append(game_id)
+        if gone:
+            async with guard("drop finished games"):
+                await self.redis.srem(keys.user_games(user_id), *gone)
+        return found
+
+    async def _write(self, record: GameRecord, actions: Sequence[str]) -> GameRecord:
+        entries = [*record.log, *actions] if len(record.log) == record.log_length else []
+        new = record.model_copy(update={"version": record.version + 1,
+                                        "log_length": record.log_length + len(actions),
+                                        "updated_at": now(), "log": entries})
+        ttl = 0 if new.active else self.retention
+        version = await self.records.write(
+            keys.game(record.id), new.stored_json(), record.version, log_key=keys.log(record.id),
+            log_length=record.log_length, entries=actions,
+            delete_at_creation=keys.lobby(record.id) if record.version == 0 else None, ttl=ttl)
+        return new.model_copy(update={"version": version})
+
+    async def _delete(self, game_id: str) -> None:
+        async with guard("delete game"):
+            await self.redis.delete(keys.game(game_id), keys.log(game_id))

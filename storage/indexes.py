@@ -1,0 +1,113 @@
+"""Indexes: the one active game (or lobby) of a channel or thread, and a user's active games.
+
+A channel claim is written after the record it points to and removed after the record is finished, so a
+claim never points at a record still being created. If the removal was lost (a crash between the two
+steps) the claim is stale: its holder has no lobby and no active game. The next claim takes a stale
+claim over (atomically, only if it still names the same stale holder).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from redis.commands.core import AsyncScript
+from redis.exceptions import ResponseError
+
+from storage import keys, scripts
+from storage.client import Redis, guard
+from storage.errors import ChannelBusy, CorruptRecord, StorageError
+from storage.records import GameRecord, read_record
+
+
+class ChannelIndex:
+    """channel or thread id -> id of its active game or lobby."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._claim: AsyncScript = redis.register_script(scripts.CLAIM_CHANNEL)
+        self._release: AsyncScript = redis.register_script(scripts.DELETE_IF_EQUAL)
+
+    async def holder(self, channel_id: int) -> str | None:
+        """The id holding the channel, if any (it may be stale; see `claim`)."""
+        key = keys.channel(channel_id)
+        async with guard(f"read {key}"):
+            try:
+                value = cast(str | None, await self.redis.get(key))
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return value
+
+    async def claim(self, channel_id: int, owner_id: str) -> None:
+        """Claim the channel for `owner_id`, or raise `ChannelBusy` naming the live holder."""
+        key = keys.channel(channel_id)
+        stale = ""
+        for _ in range(3):
+            async with guard(f"claim {key}"):
+                try:
+                    holder: str = await self._claim(keys=[key], args=[owner_id, stale])
+                except ResponseError as error:
+                    raise CorruptRecord(key, str(error)) from error
+            if not holder:
+                return
+            if await self.is_live(holder):
+                raise ChannelBusy(channel_id, holder)
+            stale = holder  # take it over, if it is still the same stale holder
+        raise ChannelBusy(channel_id, stale)
+
+    async def release(self, channel_id: int, owner_id: str) -> bool:
+        """Drop the channel's claim if `owner_id` holds it. True if it did."""
+        key = keys.channel(channel_id)
+        async with guard(f"release {key}"):
+            return bool(await self._release(keys=[key], args=[owner_id]))
+
+    async def is_live(self, record_id: str) -> bool:
+        """True if `record_id` is a lobby or an active game (or unreadable: never taken over silently)."""
+        async with guard(f"check {record_id}"), self.redis.pipeline(transaction=False) as pipe:
+            pipe.exists(keys.lobby(record_id))
+            pipe.hget(keys.game(record_id), "rec")
+            lobby, raw = await pipe.execute(raise_on_error=False)
+        if isinstance(lobby, Exception) or isinstance(raw, Exception):
+            return True
+        if lobby:
+            return True
+        if raw is None:
+            return False
+        try:
+            return read_record(GameRecord, keys.game(record_id), raw, version=0).active
+        except StorageError:
+            return True
+
+
+class UserIndex:
+    """user id -> set of ids of the user's active games."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    async def add(self, game_id: str, user_ids: list[int]) -> None:
+        """Index a game under each of its users."""
+        if not user_ids:
+            return
+        async with guard("index users"), self.redis.pipeline(transaction=False) as pipe:
+            for user in user_ids:
+                pipe.sadd(keys.user_games(user), game_id)
+            await pipe.execute()
+
+    async def remove(self, game_id: str, user_ids: list[int]) -> None:
+        """Drop a game from its users' sets."""
+        if not user_ids:
+            return
+        async with guard("unindex users"), self.redis.pipeline(transaction=False) as pipe:
+            for user in user_ids:
+                pipe.srem(keys.user_games(user), game_id)
+            await pipe.execute()
+
+    async def game_ids(self, user_id: int) -> list[str]:
+        """The ids indexed under a user (possibly including finished games not yet dropped)."""
+        key = keys.user_games(user_id)
+        async with guard(f"read {key}"):
+            try:
+                members = cast(set[str], await self.redis.smembers(key))
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return sorted(members)

@@ -1,0 +1,101 @@
+"""Every Redis key the bot uses. Nothing outside this module spells a key.
+
+All keys start with ``ludo:`` and carry a hash tag (the part in braces): keys that one atomic step
+touches together share a tag, so they live in one Redis Cluster slot.
+
+Per game or lobby (tag = the id; a lobby's id becomes its game's id):
+
+=============================  =======  =====================================================================
+``ludo:{<id>}:game``           hash     ``v`` version, ``rec`` the GameRecord JSON (without version and log),
+                                        ``w`` id of the last write (makes a retried write idempotent)
+``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
+``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
+=============================  =======  =====================================================================
+
+A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
+the new log entries, write the record, and on finish set the retention expiry on both keys.
+
+Indexes (each a single key, so no cross-slot step is needed):
+
+=============================  =======  =====================================================================
+``ludo:{c:<channel id>}``      string   id of the channel's (or thread's) active game or lobby
+``ludo:{u:<user id>}:games``   set      ids of a user's active games (entries of finished games are dropped
+                                        when listed)
+``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires)
+=============================  =======  =====================================================================
+
+Per guild (tag = ``g:<guild id>``, so recording a game's results is one script):
+
+=================================  =======  =================================================================
+``ludo:{g:<guild>}:settings``      hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
+``ludo:{g:<guild>}:stats:<user>``  hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``
+``ludo:{g:<guild>}:board``         zset     leaderboard: member user id, score wins
+``ludo:{g:<guild>}:counted:<id>``  string   marks a game's results as recorded (counted once), expires
+=================================  =======  =================================================================
+
+Deadlines (tag = ``dl``):
+
+=======================  =======  ============================================================================
+``ludo:{dl}:due``        zset     member ``<kind>:<game id>``, score the due time (epoch seconds); a claimed
+                                  item's score is its lease end, so an item whose worker died falls due again
+``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
+=======================  =======  ============================================================================
+"""
+
+from __future__ import annotations
+
+PREFIX = "ludo:"
+
+
+def game(game_id: str) -> str:
+    """The game record (hash)."""
+    return f"ludo:{{{game_id}}}:game"
+
+
+def log(game_id: str) -> str:
+    """The game's action log (list)."""
+    return f"ludo:{{{game_id}}}:log"
+
+
+def lobby(lobby_id: str) -> str:
+    """The lobby record (hash); the lobby id becomes the game id."""
+    return f"ludo:{{{lobby_id}}}:lobby"
+
+
+def channel(channel_id: int) -> str:
+    """The id of the channel's (or thread's) active game or lobby."""
+    return f"ludo:{{c:{channel_id}}}"
+
+
+def user_games(user_id: int) -> str:
+    """The set of a user's active game ids."""
+    return f"ludo:{{u:{user_id}}}:games"
+
+
+def interaction(interaction_id: int | str) -> str:
+    """The once-only claim of an interaction."""
+    return f"ludo:{{i:{interaction_id}}}"
+
+
+def guild_settings(guild_id: int) -> str:
+    """A guild's settings record (hash)."""
+    return f"ludo:{{g:{guild_id}}}:settings"
+
+
+def player_stats(guild_id: int, user_id: int) -> str:
+    """A player's counters in a guild (hash)."""
+    return f"ludo:{{g:{guild_id}}}:stats:{user_id}"
+
+
+def leaderboard(guild_id: int) -> str:
+    """A guild's leaderboard (sorted set by wins)."""
+    return f"ludo:{{g:{guild_id}}}:board"
+
+
+def counted(guild_id: int, game_id: str) -> str:
+    """Marker: this game's results were added to the guild's stats."""
+    return f"ludo:{{g:{guild_id}}}:counted:{game_id}"
+
+
+DEADLINES_DUE = "ludo:{dl}:due"
+DEADLINES_CLAIMS = "ludo:{dl}:claims"

@@ -1,0 +1,56 @@
+"""Lobbies: the seats being filled before a game starts. A lobby holds its channel's claim under its id,
+which becomes the game's id; `GameStore.create_game` deletes the lobby in the same step as it writes the
+game. Lobbies expire when left alone (`LOBBY_TTL`)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from storage import keys
+from storage.client import Redis, guard
+from storage.errors import StorageError
+from storage.indexes import ChannelIndex
+from storage.records import LobbyRecord, now, read_record
+from storage.versioned import VersionedHashes
+
+LOBBY_TTL = 24 * 3600
+
+
+class LobbyStore:
+    """Create, load, compare-and-set save and drop lobbies."""
+
+    def __init__(self, redis: Redis, *, ttl: int = LOBBY_TTL) -> None:
+        self.redis = redis
+        self.ttl = ttl
+        self.records = VersionedHashes(redis)
+        self.channels = ChannelIndex(redis)
+
+    async def create_lobby(self, lobby: LobbyRecord) -> LobbyRecord:
+        """Store a new lobby and claim its channel (`ChannelBusy` if taken; nothing is kept then)."""
+        stored = await self.save_lobby(lobby)
+        try:
+            await self.channels.claim(lobby.channel_id, lobby.id)
+        except StorageError:
+            with contextlib.suppress(StorageError):
+                async with guard("drop lobby"):
+                    await self.redis.delete(keys.lobby(lobby.id))
+            raise
+        return stored
+
+    async def load_lobby(self, lobby_id: str) -> LobbyRecord:
+        """The stored lobby; `NotFound`, `CorruptRecord`."""
+        key = keys.lobby(lobby_id)
+        version, raw = await self.records.read(key)
+        return read_record(LobbyRecord, key, raw, version=version)
+
+    async def save_lobby(self, lobby: LobbyRecord) -> LobbyRecord:
+        """Compare-and-set on `lobby.version` (0 for a new one); `Conflict` if it changed meanwhile."""
+        new = lobby.model_copy(update={"updated_at": now()})
+        version = await self.records.write(keys.lobby(lobby.id), new.stored_json(), lobby.version, ttl=self.ttl)
+        return new.model_copy(update={"version": version})
+
+    async def drop_lobby(self, lobby: LobbyRecord) -> None:
+        """Delete a cancelled lobby and free its channel."""
+        async with guard("drop lobby"):
+            await self.redis.delete(keys.lobby(lobby.id))
+        await self.channels.release(lobby.channel_id, lobby.id)

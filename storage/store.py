@@ -1,0 +1,78 @@
+"""`Storage`: one object the bot opens at start-up and closes at shutdown, holding the client, the embedded
+server (when there is no `REDIS_URL`) and the stores.
+
+>>> storage = await Storage.open()                  # doctest: +SKIP
+>>> game = await storage.games.load_game("k3x9...")  # doctest: +SKIP
+>>> await storage.close()                           # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from storage import scripts
+from storage.client import Redis, guard, make_client
+from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
+from storage.games import DEFAULT_RETENTION, GameStore
+from storage.interactions import CLAIM_TTL, claim_interaction
+from storage.lobbies import LobbyStore
+from storage.server import EmbeddedRedis
+from storage.settings import SettingsStore
+from storage.stats import StatsStore
+
+DEFAULT_DATA_DIR = "./data"
+_ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
+                scripts.COMPLETE_DUE, scripts.SCHEDULE_DUE, scripts.RECORD_RESULTS)
+
+
+class Storage:
+    """Everything in Redis the bot uses."""
+
+    def __init__(self, redis: Redis, *, server: EmbeddedRedis | None = None, retention: int = DEFAULT_RETENTION,
+                 lease: float = DEFAULT_LEASE) -> None:
+        self.redis = redis
+        self.server = server
+        self.games = GameStore(redis, retention=retention)
+        self.lobbies = LobbyStore(redis)
+        self.settings = SettingsStore(redis)
+        self.stats = StatsStore(redis)
+        self.deadlines = DeadlineQueue(redis, lease=lease)
+
+    @classmethod
+    async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,
+                   retention: int = DEFAULT_RETENTION, lease: float = DEFAULT_LEASE) -> Storage:
+        """Connect to `url`, else `$REDIS_URL`, else start the embedded server in `data_dir` (else
+        `$LUDO_DATA_DIR`, else ./data). Checks the server answers and loads the scripts."""
+        url = url or os.environ.get("REDIS_URL") or None
+        server: EmbeddedRedis | None = None
+        if url is None:
+            folder = Path(data_dir or os.environ.get("LUDO_DATA_DIR") or DEFAULT_DATA_DIR)
+            server = EmbeddedRedis(folder)
+            url = await asyncio.to_thread(server.start)
+        storage = cls(make_client(url), server=server, retention=retention, lease=lease)
+        try:
+            await storage.ping()
+            async with guard("load scripts"):
+                for source in _ALL_SCRIPTS:
+                    await storage.redis.script_load(source)
+        except BaseException:
+            await storage.close()
+            raise
+        return storage
+
+    async def ping(self) -> None:
+        """Raise `StorageUnavailable` unless Redis answers."""
+        async with guard("ping"):
+            await self.redis.ping()
+
+    async def claim_interaction(self, interaction_id: int | str, ttl: int = CLAIM_TTL) -> bool:
+        """True for the first process to handle this interaction."""
+        return await claim_interaction(self.redis, interaction_id, ttl)
+
+    async def close(self) -> None:
+        """Close the connections and stop the embedded server if this process started it."""
+        await self.redis.aclose()
+        if self.server is not None and self.server.owned:
+            await asyncio.to_thread(self.server.stop)

@@ -1,0 +1,70 @@
+"""Versioned records in a Redis hash (``v`` version, ``rec`` JSON, ``w`` last write id), written only by a
+compare-and-set script (`scripts.CAS_RECORD`) in one round trip."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any, cast
+
+from redis.commands.core import AsyncScript
+from redis.exceptions import ResponseError
+
+from storage import scripts
+from storage.client import Redis, guard
+from storage.errors import Conflict, CorruptRecord, NotFound
+
+
+class VersionedHashes:
+    """Reads and compare-and-set writes of versioned hash records."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self.cas: AsyncScript = redis.register_script(scripts.CAS_RECORD)
+
+    async def read(self, key: str) -> tuple[int, str]:
+        """(version, JSON) of the record at `key`; `NotFound` if there is none."""
+        async with guard(f"read {key}"):
+            try:
+                version, raw = await self.redis.hmget(key, ["v", "rec"])
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return parse_version(key, cast(str | None, version), cast(str | None, raw))
+
+    async def write(self, key: str, record_json: str, expected: int, *, log_key: str | None = None,
+                    log_length: int = -1, entries: Sequence[str] = (), delete_at_creation: str | None = None,
+                    ttl: int = 0) -> int:
+        """Write `record_json` if the stored version is `expected` (0: no record yet); append `entries`
+        to `log_key` (whose length must be `log_length`) in the same step. Returns the new version."""
+        keys = [key]
+        if log_key is not None or delete_at_creation is not None:
+            keys.append(log_key or key)
+        if delete_at_creation is not None:
+            keys.append(delete_at_creation)
+        args: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl,
+                           *entries]
+        async with guard(f"write {key}"):
+            try:
+                status, value = await self.cas(keys=keys, args=args)
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        if status == "ok":
+            return int(value)
+        if status == "conflict":
+            if int(value) == 0:
+                raise NotFound(key)
+            raise Conflict(key, expected, int(value))
+        raise CorruptRecord(key, str(value))
+
+
+def parse_version(key: str, version: str | None, raw: str | None) -> tuple[int, str]:
+    """Check the two fields of a versioned hash."""
+    if version is None and raw is None:
+        raise NotFound(key)
+    if version is None or raw is None:
+        raise CorruptRecord(key, "the version or record field is missing")
+    try:
+        number = int(version)
+    except ValueError:
+        raise CorruptRecord(key, f"version {version[:20]!r} is not a number") from None
+    return number, raw

