@@ -139,3 +139,16 @@ def test_a_non_six_between_sixes_breaks_the_run() -> None:
     state = roll_with(state, (4,)).state  # seat 2: all in the yard, no 6: turn passes back
     state, events = roll_with(state, (6,))
     assert ev.THIRD_SIX not in kinds(events) and state.phase == "move"
+
+
+def test_a_capture_bonus_roll_without_a_six_breaks_the_run() -> None:
+    # Star: two sixes already, then a 3 that captures (seat 2's step 41 is square 15) earns a bonus roll;
+    # the 6 rolled next is not a third six in a row.
+    state = position(Rules.preset("star"), {0: (12, YARD, YARD, YARD), 2: (41, YARD, YARD, YARD)}, current=0,
+                     sixes=2, dice=(3,))
+    assert state.sixes == 0
+    state, events = apply(state, Move(0))
+    assert ev.CAPTURED in kinds(events) and (state.current, state.phase, state.sixes) == (0, "roll", 0)
+    state, events = roll_with(state, (6,))
+    assert ev.THIRD_SIX not in kinds(events)
+    assert state.phase == "move" and state.sixes == 1
