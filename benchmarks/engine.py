@@ -2,28 +2,43 @@
 
 A "move" is one die roll played out (the roll and the token move, or the forfeit that
 follows it), the unit of ludopy's observation/answer loop. Self-play pushes actions on the
-engine's `Board` (as AI look-ahead does); the `apply` column goes through the immutable
-state API the bot uses (copy in, push, freeze, events). Run: `python -m benchmarks.engine`.
+engine's `Board` (as AI look-ahead does); the `apply()` column goes through the immutable
+state API the bot uses (copy in, push, freeze, events).
+
+Two builds are measured: the engine as imported from this checkout (pure Python in an
+editable install), and the engine as `pip install .` ships it (hot modules compiled with
+mypyc; built once into build/bench-install/ and reused while the sources are unchanged).
+The last line reports the shipped build. Rates are per second of CPU time, so that other
+work on a loaded machine disturbs them less. Run: `python -m benchmarks.engine`.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import engine.board
 from engine import PRESETS, Rules, apply, legal_actions, new_game
 from engine.board import Board
 
+ROOT = Path(__file__).resolve().parent.parent
+Figures = dict[str, float]
 
-def engine_round(preset: str, seconds: float, seed: int) -> tuple[float, float, float]:
+
+def board_round(preset: str, seconds: float, seed: int) -> tuple[float, float, float]:
     """(moves/s, actions/s, games/s) of random self-play on a Board for about `seconds`."""
     rules = Rules.preset(preset)
     moves = actions = games = 0
     chooser = random.Random(seed)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         board = Board(new_game(rules, (0, 1, 2, 3), seed + games))
         first_roll = board.rolls
         while not board.over:
@@ -31,7 +46,7 @@ def engine_round(preset: str, seconds: float, seed: int) -> tuple[float, float, 
             actions += 1
         moves += board.rolls - first_roll
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return moves / elapsed, actions / elapsed, games / elapsed
 
 
@@ -40,15 +55,15 @@ def api_round(preset: str, seconds: float, seed: int) -> float:
     rules = Rules.preset(preset)
     moves = games = 0
     chooser = random.Random(seed)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = new_game(rules, (0, 1, 2, 3), seed + games)
         first_roll = state.rolls
         while not state.over:
             state = apply(state, chooser.choice(legal_actions(state))).state
         moves += state.rolls - first_roll
         games += 1
-    return moves / (time.perf_counter() - start)
+    return moves / (time.process_time() - start)
 
 
 def ludopy_round(seconds: float, seed: int) -> tuple[float, float]:
@@ -58,8 +73,8 @@ def ludopy_round(seconds: float, seed: int) -> tuple[float, float]:
 
     np.random.seed(seed)
     moves = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         game = ludopy.Game()
         over = False
         while not over:
@@ -68,33 +83,70 @@ def ludopy_round(seconds: float, seed: int) -> tuple[float, float]:
             _, _, _, _, _, over = game.answer_observation(piece)
             moves += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return moves / elapsed, games / elapsed
+
+
+def measure(rounds: int, seconds: float) -> Figures:
+    """Medians over `rounds` interleaved rounds (so machine noise hits every subject alike)."""
+    samples: dict[str, list[float]] = {}
+    for r in range(rounds):
+        for preset in PRESETS:
+            for key, value in zip(("moves", "actions", "games"), board_round(preset, seconds, 1000 * r), strict=True):
+                samples.setdefault(f"{preset}.{key}", []).append(value)
+            samples.setdefault(f"{preset}.api", []).append(api_round(preset, seconds / 2, 1000 * r))
+        moves, games = ludopy_round(seconds, r)
+        samples.setdefault("ludopy.moves", []).append(moves)
+        samples.setdefault("ludopy.games", []).append(games)
+    figures = {key: statistics.median(values) for key, values in samples.items()}
+    figures["compiled"] = float(engine.board.__file__.endswith(".so"))
+    return figures
+
+
+def report(title: str, figures: Figures) -> None:
+    print(f"{title}: engine {'compiled with mypyc' if figures['compiled'] else 'pure Python'}")
+    for preset in PRESETS:
+        print(f"  {preset:8} {figures[f'{preset}.moves']:10,.0f} moves/s {figures[f'{preset}.actions']:10,.0f}"
+              f" actions/s {figures[f'{preset}.games']:8,.1f} games/s"
+              f"   via apply(): {figures[f'{preset}.api']:9,.0f} moves/s")
+    print(f"  {'ludopy':8} {figures['ludopy.moves']:10,.0f} moves/s {'':21} {figures['ludopy.games']:8,.1f} games/s")
+
+
+def shipped_build() -> Path:
+    """`pip install --target` of this checkout, rebuilt only when a source or pyproject changes."""
+    sources = sorted([*ROOT.glob("engine/*.py"), ROOT / "pyproject.toml", ROOT / "setup.py"])
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
+    target = ROOT / "build" / "bench-install" / digest
+    if not (target / "engine").is_dir():
+        print(f"building the shipped engine into {target.relative_to(ROOT)} ...", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "--no-deps", "--target", str(target), str(ROOT)], check=True)
+    return target
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one measuring round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per subject; medians are reported")
+    parser.add_argument("--json", action="store_true", help="measure the importable engine only, print JSON")
+    parser.add_argument("--checkout-only", action="store_true", help="skip the shipped (compiled) build")
     args = parser.parse_args()
-    results: dict[str, list[tuple[float, float, float]]] = {p: [] for p in PRESETS}
-    api: dict[str, list[float]] = {p: [] for p in PRESETS}
-    peer: list[tuple[float, float]] = []
-    for r in range(args.rounds):  # interleaved, so machine noise hits every subject alike
-        for preset in PRESETS:
-            results[preset].append(engine_round(preset, args.seconds, 1000 * r))
-            api[preset].append(api_round(preset, args.seconds / 2, 1000 * r))
-        peer.append(ludopy_round(args.seconds, r))
+    if args.json:
+        print(json.dumps(measure(args.rounds, args.seconds)))
+        return
     print(f"medians of {args.rounds} rounds of {args.seconds:g} s")
-    for preset in PRESETS:
-        moves, actions, games = (statistics.median(x[i] for x in results[preset]) for i in range(3))
-        print(f"{preset:8} {moves:10,.0f} moves/s {actions:10,.0f} actions/s {games:8,.1f} games/s"
-              f"   via apply(): {statistics.median(api[preset]):9,.0f} moves/s")
-    ludo_moves = statistics.median(m for m, _ in peer)
-    ludo_games = statistics.median(g for _, g in peer)
-    print(f"{'ludopy':8} {ludo_moves:10,.0f} moves/s {'':21} {ludo_games:8,.1f} games/s")
-    classic = statistics.median(m for m, _, _ in results["classic"])
-    print(f"engine: {classic:.0f} moves/s, ludopy: {ludo_moves:.0f} moves/s, ratio {classic / ludo_moves:.2f}")
+    final = measure(args.rounds, args.seconds)
+    report("this checkout", final)
+    if not args.checkout_only:
+        target = shipped_build()
+        # run from the build folder so that its `engine` is the one imported; benchmarks come from here
+        out = subprocess.run([sys.executable, "-m", "benchmarks.engine", "--json", "--rounds", str(args.rounds),
+                              "--seconds", str(args.seconds)], cwd=target, env={"PYTHONPATH": str(ROOT)},
+                             check=True, capture_output=True, text=True).stdout
+        final = json.loads(out.splitlines()[-1])
+        report("pip install . build", final)
+    ours, peer = final["classic.moves"], final["ludopy.moves"]
+    print(f"engine: {ours:.0f} moves/s, ludopy: {peer:.0f} moves/s, ratio {ours / peer:.2f}")
 
 
 if __name__ == "__main__":

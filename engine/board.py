@@ -14,9 +14,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
-
 from engine import events as ev
 from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePair, Resign, Roll, Skip
 from engine.dice import die
@@ -29,11 +28,16 @@ NOBODY: tuple[int, ...] = ()
 _POPCOUNT = tuple(bin(n).count("1") for n in range(16))
 
 
-class Refusal(NamedTuple):
+class Refusal:
     """Why a move is illegal: a reason key and one number or seat that goes with it."""
 
-    reason: str
-    detail: int = 0
+    __slots__ = ("detail", "reason")
+
+    def __init__(self, reason: str, detail: int = 0) -> None:
+        self.reason, self.detail = reason, detail
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.reason!r}, {self.detail})"
 
 
 _REASONS = {
@@ -59,18 +63,28 @@ def explain(refusal: Refusal, what: str) -> str:
     return _REASONS[refusal.reason].format(what=what, detail=refusal.detail, colour=colour)
 
 
-class _Geometry(NamedTuple):
-    routes: tuple[tuple[int, ...], ...]  # per seat: absolute square of each track step
-    safe: tuple[bool, ...]               # per absolute square
+class Tables:
+    """What the hot paths read of a rules, flattened once per rules: numbers, flags, routes."""
+
+    __slots__ = ("blocks", "dice", "enter_on", "finish", "forbidden", "last", "pair_moves", "routes", "safe",
+                 "scoring")
+
+    def __init__(self, rules: Rules) -> None:
+        self.finish, self.last, self.enter_on = rules.finish_step, rules.last_track_step, rules.enter_on
+        self.dice, self.scoring = rules.dice, rules.scoring
+        self.blocks, self.forbidden = rules.stacking == "block", rules.stacking == "forbidden"
+        self.pair_moves = rules.pair_moves
+        # per seat: the absolute square of each track step; per absolute square: is it safe
+        self.routes = tuple(
+            tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
+            for seat in range(4))
+        self.safe = tuple(rules.is_safe_square(square) for square in range(rules.track_length))
 
 
 @lru_cache(maxsize=64)
-def geometry(rules: Rules) -> _Geometry:
-    """Routes and safe squares of a rules' board, computed once per rules."""
-    routes = tuple(
-        tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
-        for seat in range(4))
-    return _Geometry(routes, tuple(rules.is_safe_square(sq) for sq in range(rules.track_length)))
+def tables(rules: Rules) -> Tables:
+    """The `Tables` of a rules, computed once."""
+    return Tables(rules)
 
 
 def _ids(mask: int) -> tuple[int, ...]:
@@ -98,13 +112,36 @@ def _opponent_block(mask: int, own: int) -> int:
 class Board:
     """A position being played. `at[square]` is a bit mask of the token ids on that track square."""
 
-    __slots__ = ("at", "bonus", "choices", "current", "dice", "events", "finished", "geometry", "locked",
-                 "order", "order_rolls", "out", "phase", "ply", "resigned", "rolled", "rolls", "rules", "scores",
-                 "seats", "seed", "sixes", "steps", "turns")
+    __slots__ = (
+        "at",
+        "bonus",
+        "choices",
+        "current",
+        "dice",
+        "events",
+        "finished",
+        "locked",
+        "order",
+        "order_rolls",
+        "out",
+        "phase",
+        "ply",
+        "resigned",
+        "rolled",
+        "rolls",
+        "rules",
+        "scores",
+        "seats",
+        "seed",
+        "sixes",
+        "steps",
+        "tables",
+        "turns",
+    )
 
     def __init__(self, state: GameState, events: list[Event] | None = None) -> None:
         self.rules = state.rules
-        self.geometry = geometry(state.rules)
+        self.tables = tables(state.rules)
         self.seats, self.order, self.seed, self.order_rolls = state.seats, state.order, state.seed, state.order_rolls
         self.steps = list(state.steps)
         self.current, self.phase, self.dice, self.rolled = state.current, state.phase, state.dice, state.rolled
@@ -113,11 +150,11 @@ class Board:
         self.finished, self.out, self.resigned, self.locked = state.finished, state.out, state.resigned, state.locked
         self.events = events
         self.at = [0] * self.rules.track_length
-        routes, last = self.geometry.routes, self.rules.last_track_step
+        routes, last = self.tables.routes, self.tables.last
         for tid, step in enumerate(self.steps):
             if 0 <= step <= last:
                 self.at[routes[tid >> 2][step]] |= 1 << tid
-        self.choices = list(state.choices)
+        self.choices: Sequence[Choice] = state.choices
         if self.phase == "move" and not self.choices:
             self.choices = self.options(self.dice[0])
 
@@ -148,58 +185,58 @@ class Board:
     # -- legality ------------------------------------------------------------------------------
     def single(self, tid: int, value: int) -> Landing | Refusal:
         """Where token `tid` lands with a die of `value` and whom it captures, or why it may not move."""
-        rules = self.rules
+        t = self.tables
         step = self.steps[tid]
-        finish, last = rules.finish_step, rules.last_track_step
+        finish, last = t.finish, t.last
         if step == finish:
             return _HOME
         if self.locked and any(tid in pair for pair in self.locked):
             return _LOCKED
         seat = tid >> 2
         own = 15 << (seat * TOKENS)
-        route = self.geometry.routes[seat]
+        route = t.routes[seat]
         at = self.at
         if step == YARD:
-            if value != rules.enter_on:
-                return _ENTER[rules.enter_on]
+            if value != t.enter_on:
+                return _ENTER[t.enter_on]
             end = 0
         else:
             end = step + value
             if end > finish:
                 return Refusal("overshoot", end - finish)
-            if rules.stacking == "block":
+            if t.blocks:
                 for k in range(step + 1, min(end, last + 1)):
                     blocker = _opponent_block(at[route[k]], own)
                     if blocker >= 0:
                         return Refusal("pass_block", blocker)
         if end > last:
-            if end < finish and rules.stacking == "forbidden":
+            if end < finish and t.forbidden:
                 steps, base = self.steps, seat * TOKENS
                 if any(steps[t] == end for t in range(base, base + TOKENS) if t != tid):
                     return _OWN
-            return Landing(end, NOBODY)
+            return (end, NOBODY)
         square = route[end]
         mask = at[square]
         if not mask:
-            return Landing(end, NOBODY)
-        if mask & own and rules.stacking == "forbidden":
+            return (end, NOBODY)
+        if mask & own and t.forbidden:
             return _OWN
         opp = mask & ~own
         if not opp:
-            return Landing(end, NOBODY)
-        safe = self.geometry.safe[square]
-        if rules.stacking != "block":
-            return Landing(end, NOBODY if safe else _ids(opp))
+            return (end, NOBODY)
+        safe = t.safe[square]
+        if not t.blocks:
+            return (end, NOBODY if safe else _ids(opp))
         captured: list[int] = []
         for other in range(4):
             nibble = (opp >> (other * TOKENS)) & 15
             if not nibble:
                 continue
-            if nibble & (nibble - 1) and not (rules.pair_moves and _POPCOUNT[nibble] >= 3):
+            if nibble & (nibble - 1) and not (t.pair_moves and _POPCOUNT[nibble] >= 3):
                 return Refusal("land_block", other)
             if not safe:  # a single token, or the top (highest-numbered) token of a stack of three
                 captured.append(other * TOKENS + nibble.bit_length() - 1)
-        return Landing(end, tuple(captured))
+        return (end, tuple(captured))
 
     def pair(self, a: int, b: int, value: int) -> Landing | Refusal:
         """Where the block tokens `a` and `b` land moving together by `value` / 2, or why they may not."""
@@ -218,16 +255,16 @@ class Board:
             return Refusal("overshoot", end - rules.finish_step)
         seat = a >> 2
         own = 15 << (seat * TOKENS)
-        route = self.geometry.routes[seat]
+        route = self.tables.routes[seat]
         for k in range(step + 1, min(end, rules.last_track_step + 1)):
             blocker = _opponent_block(self.at[route[k]], own)
             if blocker >= 0:
                 return Refusal("pass_block", blocker)
         if end > rules.last_track_step:
-            return Landing(end, NOBODY)
+            return (end, NOBODY)
         square = route[end]
         opp = self.at[square] & ~own
-        safe = self.geometry.safe[square]
+        safe = self.tables.safe[square]
         captured: list[int] = []
         for other in range(4):
             count = _POPCOUNT[(opp >> (other * TOKENS)) & 15]
@@ -235,11 +272,11 @@ class Board:
                 return Refusal("land_block", other)
             if count and not safe:  # a pair takes a single token or a whole block of two
                 captured.extend(_ids(opp & (15 << (other * TOKENS))))
-        return Landing(end, tuple(captured))
+        return (end, tuple(captured))
 
     def pairs(self) -> list[tuple[int, int]]:
         """Pairs of the current player's tokens sharing a track square (a locked pair only as itself)."""
-        last, steps = self.rules.last_track_step, self.steps
+        last, steps = self.tables.last, self.steps
         base = self.current * TOKENS
         found = [(a, b) for a in range(base, base + TOKENS) if 0 <= steps[a] <= last
                  for b in range(a + 1, base + TOKENS) if steps[b] == steps[a]]
@@ -251,12 +288,17 @@ class Board:
     def options(self, value: int) -> list[Choice]:
         """The current player's legal moves with a die of `value`, each with its landing."""
         base = self.current * TOKENS
+        steps, t = self.steps, self.tables
+        yard_blocked = value != t.enter_on
         found: list[Choice] = []
-        for t in range(TOKENS):
-            landing = self.single(base + t, value)
+        for token in range(TOKENS):
+            step = steps[base + token]
+            if step == t.finish or (step == YARD and yard_blocked):
+                continue  # the two commonest refusals, decided without building one
+            landing = self.single(base + token, value)
             if not isinstance(landing, Refusal):
-                found.append((MOVES[t], landing))
-        if self.rules.pair_moves and not value % 2:
+                found.append((MOVES[token], landing))
+        if t.pair_moves and not value % 2:
             for a, b in self.pairs():
                 landing = self.pair(a, b, value)
                 if not isinstance(landing, Refusal):
@@ -272,7 +314,7 @@ class Board:
         if self.phase == "roll":
             return (ROLL,)
         if self.phase == "move":
-            return tuple(action for action, _ in self.choices)
+            return tuple([action for action, _ in self.choices])
         if self.phase == "choose":
             return tuple(ChooseDie(v) for v in self.playable())
         return ()
@@ -286,7 +328,8 @@ class Board:
         if kind is Roll:
             if phase != "roll":
                 raise IllegalAction(self.hint())
-            values = tuple(die(self.seed, self.rolls + i) for i in range(self.rules.dice))
+            count, seed, rolls = self.tables.dice, self.seed, self.rolls
+            values = (die(seed, rolls),) if count == 1 else (die(seed, rolls), die(seed, rolls + 1))
             self.rolls += len(values)
             self.roll(values)
         elif kind is Move or kind is MovePair:
@@ -337,7 +380,7 @@ class Board:
         self.dice = values
         playable = self.playable()
         if len(playable) == 2:
-            self.phase, self.choices = "choose", []
+            self.phase, self.choices = "choose", ()
         elif playable:
             rest = list(values)
             rest.remove(playable[0])
@@ -360,7 +403,7 @@ class Board:
         self._end_roll()
 
     def _end_roll(self) -> None:
-        self.dice, self.choices = (), []
+        self.dice, self.choices = (), ()
         if self.bonus:
             self.bonus = False
             self.phase = "roll"
@@ -376,9 +419,10 @@ class Board:
         else:
             tids = (base + action.token,)  # type: ignore[union-attr]  # push passes only Move or MovePair
         end, captured = landing
-        steps, at, route = self.steps, self.at, self.geometry.routes[seat]
+        steps, at, route = self.steps, self.at, self.tables.routes[seat]
         start = steps[tids[0]]
-        last = rules.last_track_step
+        t = self.tables
+        last = t.last
         for tid in tids:
             if 0 <= start <= last:
                 at[route[start]] &= ~(1 << tid)
@@ -396,18 +440,18 @@ class Board:
                 self.bonus = True
         if self.locked or len(tids) == 2:
             self._update_locks(tids, end, captured)
-        if rules.scoring and start != YARD:
+        if t.scoring and start != YARD:
             self.scores[seat] += (end - start) * len(tids)
-        if end == rules.finish_step:
+        if end == t.finish:
             home = sum(1 for s in steps[seat * TOKENS:(seat + 1) * TOKENS] if s == end)
             for k, tid in enumerate(tids):
                 self.emit(ev.TOKEN_HOME, seat, tid & 3, start, end)
-                if rules.scoring:  # the k-th token home multiplies the score by k + 1
+                if t.scoring:  # the k-th token home multiplies the score by k + 1
                     self.scores[seat] *= home - len(tids) + k + 2
             if home == TOKENS:
                 self.finished = (*self.finished, seat)
                 self.emit(ev.PLAYER_FINISHED, seat)
-                self.dice, self.choices = (), []
+                self.dice, self.choices = (), ()
                 if not self._check_over():
                     self._pass_turn()
                 return
@@ -415,8 +459,8 @@ class Board:
 
     def _update_locks(self, tids: tuple[int, ...], end: int, captured: tuple[int, ...]) -> None:
         locked = [p for p in self.locked if p[0] not in captured and p[1] not in captured and p != tids]
-        last, geo = self.rules.last_track_step, self.geometry
-        if len(tids) == 2 and end <= last and not geo.safe[geo.routes[self.current][end]]:
+        t = self.tables
+        if len(tids) == 2 and end <= t.last and not t.safe[t.routes[self.current][end]]:
             locked.append((tids[0], tids[1]))
         self.locked = tuple(locked)
 
@@ -429,8 +473,8 @@ class Board:
         return tuple(s for s in self.order if s not in gone)
 
     def _remove_tokens(self, seat: int, keep_home: bool) -> None:
-        finish, last = self.rules.finish_step, self.rules.last_track_step
-        route = self.geometry.routes[seat]
+        finish, last = self.tables.finish, self.tables.last
+        route = self.tables.routes[seat]
         for tid in range(seat * TOKENS, (seat + 1) * TOKENS):
             step = self.steps[tid]
             if 0 <= step <= last:
@@ -441,7 +485,7 @@ class Board:
 
     def _pass_turn(self) -> None:
         seat = self.current
-        self.dice, self.choices, self.bonus, self.sixes = (), [], False, 0
+        self.dice, self.choices, self.bonus, self.sixes = (), (), False, 0
         if seat in self.active():
             self.turns[seat] += 1
             limit = self.rules.turn_limit
@@ -462,6 +506,8 @@ class Board:
         self.emit(ev.TURN_PASSED, self.current)
 
     def _check_over(self) -> bool:
+        if not (self.finished or self.out or self.resigned):
+            return False  # everyone still plays
         active = self.active()
         staying = len(self.seats) - len(self.resigned)
         if staying < 2:
@@ -471,7 +517,7 @@ class Board:
         else:
             over = not active if self.rules.scoring else len(active) <= 1
         if over:
-            self.phase, self.dice, self.choices, self.bonus = "over", (), [], False
+            self.phase, self.dice, self.choices, self.bonus = "over", (), (), False
             self.emit(ev.GAME_OVER, self.freeze().ranking[0])
         return over
 

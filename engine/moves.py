@@ -11,14 +11,14 @@ The AI asks these of positions it imagines; `board` is the occupancy from `occup
 
 from __future__ import annotations
 
-from engine.board import Board, Refusal, explain, geometry
+from engine.board import Board, Refusal, explain, tables
 from engine.rules import TOKENS, Rules
 from engine.state import GameState, Landing
 
 
 def routes(rules: Rules) -> tuple[tuple[int, ...], ...]:
     """For each seat, the absolute track square of each track step 0..last_track_step."""
-    return geometry(rules).routes
+    return tables(rules).routes
 
 
 def occupancy(state: GameState) -> dict[int, list[int]]:

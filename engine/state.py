@@ -23,11 +23,8 @@ YARD = -1
 Phase = Literal["roll", "choose", "move", "over"]
 
 
-class Landing(NamedTuple):
-    """Where a move ends (a step of the mover's route) and the ids of the tokens it captures."""
-
-    end: int
-    captured: tuple[int, ...]
+# Where a move ends (a step of the mover's route) and the ids of the tokens it captures.
+Landing = tuple[int, tuple[int, ...]]
 
 
 Choice = tuple["Action", Landing]
