@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+
 from engine import events as ev
 from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePair, Resign, Roll, Skip
 from engine.dice import die
