@@ -177,3 +177,14 @@ def test_twodice_blocks_do_not_move_as_pairs() -> None:
     assert legal_actions(state) == [Move(0), Move(1)]
     with pytest.raises(IllegalAction, match="pairs do not move together"):
         apply(state, MovePair((0, 1)))
+
+
+def test_a_locked_pair_losing_its_top_token_from_a_stack_of_three_is_freed() -> None:
+    # Seat 2: token 1 joined its locked pair (tokens 2+3) on square 18; seat 0's single takes token 3, the top.
+    state = position(STAR, {0: (15, YARD, YARD, YARD), 2: (44, 44, 44, YARD)}, current=0, locked=((9, 10),),
+                     dice=(3,))
+    after, events = apply(state, Move(0))
+    assert Event(ev.CAPTURED, 0, captured=(10,)) in events
+    assert after.locked == ()
+    turn = position(STAR, {0: after.tokens(0), 2: after.tokens(2)}, current=2, locked=after.locked, dice=(3,))
+    assert legal_actions(turn) == [Move(0), Move(1)]  # token 2 may move alone again

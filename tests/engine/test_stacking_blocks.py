@@ -176,6 +176,7 @@ def test_star_single_token_captures_one_token_of_a_stack_of_three() -> None:
     # Reading: the highest-numbered token of the stack is "the top piece".
     assert after.tokens(2) == (44, 44, YARD, YARD)
     assert after.tokens(0)[0] == 15 + 3
+    assert after.square_of(0) == after.square_of(8) == after.square_of(9) == 18  # the capturer stays with the two
     assert Event(ev.CAPTURED, 0, captured=(10,)) in events
     assert (after.current, after.phase) == (0, "roll")  # the capture bonus
 
