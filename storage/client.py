@@ -3,7 +3,7 @@ into `StorageUnavailable`.
 
 A dead server (refused connection), an unreachable host or a silent one (accepts, never answers) is
 reported within about one second: connect and read timeouts of 0.4 s, one retry after 20 ms, and an
-overall limit per storage call (`OPERATION_TIMEOUT`).
+overall limit of 0.9 s per storage call (`OPERATION_TIMEOUT`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ CONNECT_TIMEOUT = 0.4
 READ_TIMEOUT = 0.4
 RETRIES = 1
 RETRY_BACKOFF = 0.02
-OPERATION_TIMEOUT = 0.95
+OPERATION_TIMEOUT = 0.9
 
 Redis = aioredis.Redis
 

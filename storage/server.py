@@ -11,6 +11,7 @@ If a server already answers on the folder's socket (another bot process started 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -137,6 +138,7 @@ class EmbeddedRedis:
             [self.binary, str(config)], cwd=self.data_dir, stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.owned = True
+        atexit.register(self.stop)  # a process that forgets to call stop() still shuts its server down
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -152,6 +154,7 @@ class EmbeddedRedis:
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
+        atexit.unregister(self.stop)
         process.terminate()  # SIGTERM: redis-server shuts down gracefully and saves
         try:
             process.wait(timeout)

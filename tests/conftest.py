@@ -39,6 +39,12 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 async def redis_client(redis_url: str) -> AsyncIterator[Redis]:
     """A client of the session's server whose database is flushed before and after the test."""
     client = make_client(redis_url)
+    if REDIS_URL is not None:
+        async for key in client.scan_iter(count=1000):
+            if not str(key).startswith("ludo:"):
+                await client.aclose()
+                pytest.fail(f"refusing to flush the database of REDIS_URL={REDIS_URL}: it holds {key!r}, "
+                            "which is not a ludo key; point REDIS_URL at a spare database (e.g. /13)")
     await client.flushdb()
     try:
         yield client
