@@ -121,6 +121,12 @@ class LobbySeat(BaseModel):
     user_id: int | None = None
     ai_level: int | None = Field(default=None, ge=0, le=9)
 
+    @model_validator(mode="after")
+    def _one_player(self) -> Self:
+        if (self.user_id is None) == (self.ai_level is None):
+            raise ValueError("a lobby seat holds either a user_id or an ai_level")
+        return self
+
 
 class LobbyRecord(Record):
     """A lobby before the game starts. Its id becomes the game's id."""

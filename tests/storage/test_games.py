@@ -17,6 +17,7 @@ from storage import (
     keys,
     make_client,
 )
+from tests.conftest import needs_embedded
 from tests.storage.conftest import MakeGame, fresh_game, next_move, play_moves
 
 
@@ -196,3 +197,12 @@ async def test_many_concurrent_calls_on_one_client(redis_url: str) -> None:
         assert all(results)
     finally:
         await client.aclose()
+
+
+@needs_embedded
+async def test_save_after_the_server_forgot_the_scripts(storage: Storage, make_game: MakeGame) -> None:
+    """EVALSHA falls back to loading the script (as after a server restart)."""
+    game = await make_game()
+    await storage.redis.script_flush()
+    new, texts = next_move(game, random.Random(1))
+    assert (await storage.games.save_game(new, texts)).version == 2
