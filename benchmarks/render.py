@@ -1,0 +1,122 @@
+"""Board picture speed and size, per preset: `python -m benchmarks.render [--positions N] [--repeat R]`.
+
+For each preset a 4-player game between greedy players is played; N positions spread over it
+(with the events since the previous picture and, where a move is to be chosen, the button
+labels) are drawn and PNG-encoded at the default size. Caches are warmed first, as in a running
+bot. Per preset: the median time of one board (draw + encode), the mean PNG size, and the floor
+measured in the same run: encoding the cached empty board alone (the least any picture costs).
+Then the replay of a long game (411 moves) is timed and weighed. The last line sums up all
+presets: median ms per board, mean KB per board, and median / floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine.actions import Action, Move, MovePair
+from engine.ai import choose
+from engine.events import Event
+from engine.game import apply, legal_actions, new_game
+from engine.rules import Rules
+from engine.state import GameState
+from render.board import draw_board, encode_png, static_board
+from render.replay import REPLAY_SIZE, render_replay
+from render.view import DEFAULT_SIZE, BoardView, default_labels
+
+PRESETS: tuple[tuple[str, Rules], ...] = (
+    ("classic", Rules.preset("classic")),
+    ("star", Rules.preset("star")),
+    ("strict E=5", Rules.preset("strict")),
+    ("strict E=4", Rules.preset("strict", end_path=4)),
+    ("twodice", Rules.preset("twodice")),
+)
+NAMES = ("Ruby", "Jade", "Amber", "Indigo")
+
+
+def positions(rules: Rules, count: int, seed: int = 11) -> list[tuple[GameState, BoardView]]:
+    """`count` positions spread over one greedy game, each with the view a bot would draw."""
+    state = new_game(rules, (0, 1, 2, 3), seed)
+    found: list[tuple[GameState, BoardView]] = []
+    pending: list[Event] = []
+    while not state.over:
+        state, events = apply(state, choose(state, "greedy"))
+        pending.extend(events)
+        labels = default_labels(legal_actions(state)) if state.phase in ("move", "choose") else {}
+        found.append((state, BoardView(names=NAMES, events=tuple(pending), labels=labels)))
+        if state.phase == "roll":
+            pending = []
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+def replay_line(seed: int = 8) -> None:
+    """Size and time of the replay of a long game (classic, four random players: 411 moves with seed 8)."""
+    rules = Rules.preset("classic")
+    state = new_game(rules, (0, 1, 2, 3), seed)
+    log: list[Action] = []
+    while not state.over:
+        action = choose(state, "random")
+        state, _ = apply(state, action)
+        log.append(action)
+    moves = sum(1 for a in log if isinstance(a, Move | MovePair))
+    start = time.perf_counter()
+    gif = render_replay(rules, (0, 1, 2, 3), seed, log)
+    took = time.perf_counter() - start
+    print(f"     replay: {moves} moves (classic, random players, seed {seed}): {len(gif) / 1024:.0f} KB GIF "
+          f"at {REPLAY_SIZE[0]}x{REPLAY_SIZE[1]} in {took:.2f} s")
+
+
+def median_ms(samples: list[float]) -> float:
+    return 1000 * statistics.median(samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=80)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    all_times: list[float] = []
+    all_floors: list[float] = []
+    all_sizes: list[int] = []
+    width, height = DEFAULT_SIZE
+    print(f"board pictures at {width}x{height}, {args.positions} positions x {args.repeat} per preset")
+    for label, rules in PRESETS:
+        boards = positions(rules, args.positions)
+        empty = static_board(rules, DEFAULT_SIZE)
+        for state, view in boards:  # warm the sprite caches
+            encode_png(draw_board(state, view))
+        draw_times: list[float] = []
+        times: list[float] = []
+        sizes: list[int] = []
+        floors: list[float] = []
+        for _ in range(args.repeat):
+            for state, view in boards:
+                start = time.perf_counter()
+                image = draw_board(state, view)
+                drawn = time.perf_counter()
+                png = encode_png(image)
+                end = time.perf_counter()
+                draw_times.append(drawn - start)
+                times.append(end - start)
+                sizes.append(len(png))
+                start = time.perf_counter()
+                encode_png(empty)
+                floors.append(time.perf_counter() - start)
+        ms, floor = median_ms(times), median_ms(floors)
+        print(f"{label:>11}: {ms:6.2f} ms/board (draw {median_ms(draw_times):.2f}), "
+              f"{statistics.mean(sizes) / 1024:5.1f} KB/board (max {max(sizes) / 1024:.1f}), "
+              f"floor {floor:.2f} ms, {ms / floor:.2f} x floor")
+        all_times += times
+        all_floors += floors
+        all_sizes += sizes
+    replay_line()
+    ms, floor = median_ms(all_times), median_ms(all_floors)
+    print(f"render: {ms:.2f} ms/board, {statistics.mean(all_sizes) / 1024:.1f} KB/board, {ms / floor:.2f} x floor")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

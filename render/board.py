@@ -1,0 +1,279 @@
+"""The board picture: the static board (drawn once per geometry and size) and one frame per position.
+
+>>> from engine.game import new_game
+>>> from engine.rules import Rules
+>>> png = render_board(new_game(Rules.preset("star"), (0, 1, 2, 3), seed=7))
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine import events as ev
+from engine.actions import ChooseDie, Move, MovePair
+from engine.events import Event
+from engine.moves import check_pair, check_single, occupancy
+from engine.rules import TOKENS, Rules
+from engine.state import YARD, GameState
+from render.geometry import Box, Layout, Metrics, Place, Point, layout, metrics, place_box, place_centre, place_of
+from render.palette import SEAT_COLOURS, index, rgb, to_palette
+from render.panel import draw_panel, draw_panel_static
+from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
+from render.tokens import draw_blocks, draw_tokens, token_places
+from render.view import BoardView
+
+SCALE = 3  # supersampling of the static board
+PNG_OPTIONS: dict[str, int] = {"compress_level": 4}  # zlib: ~3x faster than the default 6, ~10 % bigger
+
+MoveMark = tuple[int, int, int, int]  # seat, token, start step, end step
+
+
+# -- the static board ------------------------------------------------------------------------------------------
+
+def _star(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    cx, cy = centre
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return points
+
+
+def _arrow(centre: tuple[float, float], towards: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    cx, cy = centre
+    dx, dy = towards[0] - cx, towards[1] - cy
+    norm = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / norm, dy / norm
+    px, py = -dy, dx
+    return [(cx + dx * radius, cy + dy * radius),
+            (cx - dx * radius * 0.55 + px * radius * 0.75, cy - dy * radius * 0.55 + py * radius * 0.75),
+            (cx - dx * radius * 0.15, cy - dy * radius * 0.15),
+            (cx - dx * radius * 0.55 - px * radius * 0.75, cy - dy * radius * 0.55 - py * radius * 0.75)]
+
+
+def _draw_static(rules: Rules, g: Layout, m: Metrics) -> Image.Image:
+    s = SCALE
+    big = Image.new("RGB", (m.width * s, m.height * s), rgb("canvas"))
+    d = ImageDraw.Draw(big)
+    cell = m.cell * s
+    line = s
+    half = line // 2
+
+    def box(b: Box) -> tuple[int, int, int, int]:
+        return m.box_px(b, s)
+
+    def pt(p: Point) -> tuple[int, int]:
+        return m.px(p, s)
+
+    board = box(Box(0, 0, g.n, g.n))
+    d.rectangle(board, fill=rgb("cell"))
+    # Yards: the colour, a light inner square, four slots.
+    for seat, colour in enumerate(SEAT_COLOURS):
+        d.rectangle(box(g.yards[seat]), fill=rgb(colour))
+        inner = box(g.yard_inner[seat])
+        d.rounded_rectangle(inner, cell // 3, fill=rgb("cell"), outline=rgb(f"{colour}_dark"), width=2 * s)
+        r = cell * 0.52
+        for x, y in (pt(p) for p in g.yard_slots[seat]):
+            d.ellipse((x - r, y - r, x + r, y + r), fill=rgb(f"{colour}_light"), outline=rgb(colour), width=2 * s)
+    # Track, home columns, the unused middle squares of the arms.
+    starts = {sq: seat for seat, sq in enumerate(g.starts)}
+    for sq, b in enumerate(g.track):
+        fill = SEAT_COLOURS[starts[sq]] if sq in starts else "cell"
+        d.rectangle(box(b), fill=rgb(fill))
+    for seat, colour in enumerate(SEAT_COLOURS):
+        for b in g.home[seat]:
+            d.rectangle(box(b), fill=rgb(colour))
+    # Centre: one triangle per colour, pointing in.
+    for seat, colour in enumerate(SEAT_COLOURS):
+        d.polygon([pt(p) for p in g.finish[seat]], fill=rgb(colour))
+    # Grid lines, centred on the square edges so neighbours share one line.
+    for b in (*g.track, *(h for col in g.home for h in col)):
+        x0, y0, x1, y1 = box(b)
+        d.rectangle((x0 - half, y0 - half, x1 + half, y1 + half), outline=rgb("line"), width=line)
+    cx0, cy0, cx1, cy1 = box(g.centre)
+    d.rectangle((cx0 - half, cy0 - half, cx1 + half, cy1 + half), outline=rgb("line"), width=line)
+    for seat in range(4):
+        d.line([pt(p) for p in (g.finish[seat][0], g.finish[seat][2])], fill=rgb("line"), width=line)
+    # Safe squares: a star (white on a coloured start square). Other start squares: an arrow along the route.
+    for sq, b in enumerate(g.track):
+        centre = pt(b.centre)
+        if rules.is_safe_square(sq):
+            colour = "white" if sq in starts else "star"
+            d.polygon(_star(centre, cell * 0.36), fill=rgb(colour), outline=rgb("line" if sq not in starts else colour))
+        elif sq in starts:
+            d.polygon(_arrow(centre, pt(g.track[(sq + 1) % len(g.track)].centre), cell * 0.32), fill=rgb("white"))
+    # Where each colour turns into its home column: an arrow in its colour.
+    for seat, colour in enumerate(SEAT_COLOURS):
+        entry = g.track[g.entry[seat]]
+        d.polygon(_arrow(pt(entry.centre), pt(g.home[seat][0].centre), cell * 0.3), fill=rgb(colour))
+    d.rectangle((board[0] - s, board[1] - s, board[2] + s, board[3] + s), outline=rgb("ink"), width=2 * s)
+    draw_panel_static(big, rules, m, s)
+    return to_palette(big.reduce(s))
+
+
+@lru_cache(maxsize=16)
+def _static(name: str, track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
+            size: tuple[int, int]) -> Image.Image:
+    rules = Rules(name=name, track_length=track_length, last_track_step=last_track_step, home_length=home_length,
+                  safe_offsets=safe_offsets)
+    g = layout(rules)
+    return _draw_static(rules, g, metrics(g.n, size))
+
+
+def static_board(rules: Rules, size: tuple[int, int]) -> Image.Image:
+    """The empty board and panel frame for `rules` at `size`: cached per geometry, safe squares, preset name
+    and size. Shared: copy it before drawing on it."""
+    return _static(rules.name, rules.track_length, rules.last_track_step, rules.home_length, rules.safe_offsets,
+                   size)
+
+
+# -- one frame -------------------------------------------------------------------------------------------------
+
+def move_marks(events: tuple[Event, ...]) -> list[MoveMark]:
+    """The token moves among `events` (a pair's two tokens give two marks)."""
+    return [(e.seat, e.token, e.start, e.end) for e in events if e.kind in (ev.MOVED, ev.ENTERED)]
+
+
+def _captures(events: tuple[Event, ...]) -> list[tuple[MoveMark, tuple[int, ...]]]:
+    """(the move that captured, victim token ids) for each capture among `events`."""
+    found: list[tuple[MoveMark, tuple[int, ...]]] = []
+    last: MoveMark | None = None
+    for e in events:
+        if e.kind in (ev.MOVED, ev.ENTERED):
+            last = (e.seat, e.token, e.start, e.end)
+        elif e.kind == ev.CAPTURED and last is not None:
+            found.append((last, e.captured))
+    return found
+
+
+def _frame_box(draw: ImageDraw.ImageDraw, m: Metrics, b: Box, colour: str, width: int) -> None:
+    x0, y0, x1, y1 = m.box_px(b)
+    draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=index(colour), width=width)
+
+
+def _draw_last_moves(frame: Image.Image, state: GameState, m: Metrics, marks: list[MoveMark]) -> None:
+    """Where each move came from (a ring) and the squares it passed (dots), under the tokens."""
+    rules = state.rules
+    ring = ring_sprite(max(10, round(m.cell * 0.92)), "highlight")
+    dot = dot_sprite(max(4, round(m.cell * 0.22)), "highlight")
+    seen: set[tuple[int, int, int]] = set()
+    for seat, token, start, end in marks:
+        if (seat, start, end) in seen:
+            continue
+        seen.add((seat, start, end))
+        ring.paste(frame, m.px(place_centre(rules, place_of(rules, seat, start, token))))
+        for step in range(max(start, 0) + 1, end):
+            dot.paste(frame, m.px(place_centre(rules, place_of(rules, seat, step, token))))
+
+
+def _draw_arrivals(frame: Image.Image, state: GameState, m: Metrics, marks: list[MoveMark]) -> None:
+    """A frame around the square each move ended on."""
+    draw = ImageDraw.Draw(frame)
+    width = max(2, m.cell // 12)
+    for seat, token, _start, end in marks:
+        _frame_box(draw, m, place_box(state.rules, place_of(state.rules, seat, end, token)), "highlight", width)
+
+
+def _draw_captures(frame: Image.Image, state: GameState, m: Metrics, events: tuple[Event, ...]) -> None:
+    rules = state.rules
+    mark = capture_sprite(max(10, round(m.cell * 0.46)))
+    for (seat, token, _start, end), victims in _captures(events):
+        b = place_box(rules, place_of(rules, seat, end, token))
+        x0, y0, _x1, _y1 = m.box_px(b)
+        mark.paste_at(frame, (x0 + 2, y0 + 2))
+        ring = ring_sprite(max(10, round(m.cell * 1.05)), "highlight", 0.1)
+        for victim in victims:
+            if state.steps[victim] == YARD:
+                ring.paste(frame, m.px(place_centre(rules, place_of(rules, victim // TOKENS, YARD, victim % TOKENS))))
+
+
+def label_places(state: GameState, view: BoardView) -> dict[Place, list[str]]:
+    """Destination place -> the labels of the legal moves that end there."""
+    found: dict[Place, list[str]] = {}
+    if state.phase != "move" or not state.dice:
+        return found
+    rules, seat, die = state.rules, state.current, state.dice[0]
+    cached = dict(state.choices) if state.choices else {}
+    board = occupancy(state)
+    for action, label in view.sorted_labels():
+        if isinstance(action, Move):
+            tids: tuple[int, ...] = (seat * TOKENS + action.token,)
+        elif isinstance(action, MovePair):
+            tids = (seat * TOKENS + action.tokens[0], seat * TOKENS + action.tokens[1])
+        else:
+            continue
+        known = cached.get(action)
+        landing = known if known is not None else (
+            check_single(state, board, tids[0], die) if len(tids) == 1
+            else check_pair(state, board, (tids[0], tids[1]), die))
+        if isinstance(landing, str):
+            continue
+        found.setdefault(place_of(rules, seat, landing[0], tids[0] % TOKENS), []).append(label)
+    return found
+
+
+def _draw_labels(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]],
+                 places: dict[Place, list[int]]) -> None:
+    """A badge per destination: centred on an empty square, in the corner of an occupied one."""
+    rules = state.rules
+    for place, labels in sorted(targets.items()):
+        if place in places:
+            badge = badge_sprite("/".join(labels), max(10, round(m.cell * 0.46)))
+            b = place_box(rules, place)
+            x = min(m.px((b.x1, b.y0))[0] - badge.size[0] // 2, m.ox + m.board_px - badge.size[0] // 2 - 1)
+            badge.paste(frame, (max(x, m.ox + badge.size[0] // 2), m.px((b.x1, b.y0))[1] + badge.size[1] // 2))
+        else:
+            badge_sprite("/".join(labels), max(12, round(m.cell * 0.68))).paste(frame, m.px(place_centre(rules, place)))
+
+
+def _draw_targets(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]]) -> None:
+    draw = ImageDraw.Draw(frame)
+    width = max(2, m.cell // 14)
+    for place in sorted(targets):
+        _frame_box(draw, m, place_box(state.rules, place), "label", width)
+
+
+def choose_die_labels(view: BoardView) -> dict[int, str]:
+    """Die value -> label of its `ChooseDie` button."""
+    return {action.value: label for action, label in view.sorted_labels() if isinstance(action, ChooseDie)}
+
+
+def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
+    """The picture of `state` as a palette image (see `render_board`)."""
+    view = view or BoardView()
+    rules = state.rules
+    g = layout(rules)
+    m = metrics(g.n, view.size)
+    frame = static_board(rules, view.size).copy()
+    places = token_places(state)
+    targets = label_places(state, view)
+    marks = move_marks(view.events)
+    _draw_last_moves(frame, state, m, marks)
+    draw_blocks(frame, state, m, places)
+    _draw_arrivals(frame, state, m, marks)
+    _draw_targets(frame, state, m, targets)
+    draw_tokens(frame, state, m, places)
+    _draw_captures(frame, state, m, view.events)
+    _draw_labels(frame, state, m, targets, places)
+    draw_panel(frame, state, view, m, choose_die_labels(view))
+    return frame
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes of a frame (palette PNG; the same image always gives the same bytes)."""
+    out = io.BytesIO()
+    image.save(out, "PNG", **PNG_OPTIONS)
+    return out.getvalue()
+
+
+def render_board(state: GameState, view: BoardView | None = None) -> bytes:
+    """The board picture of `state` as PNG bytes: the board, the tokens, the last move, the legal-move
+    labels and the side panel. Same state and view, same bytes."""
+    return encode_png(draw_board(state, view))

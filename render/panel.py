@@ -1,0 +1,261 @@
+"""The side panel: whose turn it is and the dice, then every seat with its name, colour, tokens home
+and score, then what just happened."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine import events as ev
+from engine.events import Event
+from engine.rules import COLOURS, TOKENS, Rules
+from engine.state import GameState
+from render.geometry import Metrics
+from render.palette import SEAT_COLOURS, index, palette_image, rgb
+from render.sprites import Sprite, badge_sprite, die_sprite, disc_sprite, dot_sprite, font, ring_sprite, text_sprite
+from render.view import BoardView
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+class _Panel:
+    """Panel coordinates: `u` is one unit of a 720-pixel-high picture."""
+
+    def __init__(self, m: Metrics) -> None:
+        self.m = m
+        self.u = m.height / 720
+        self.x0 = m.panel_x
+        self.x1 = m.width - m.oy
+        self.pad = round(16 * self.u)
+        self.left = self.x0 + self.pad
+        self.inner = self.x1 - self.pad - self.left
+
+    def __call__(self, value: float) -> int:
+        return round(value * self.u)
+
+
+def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int) -> None:
+    """The panel's card and title, onto the supersampled static board."""
+    p = _Panel(m)
+    d = ImageDraw.Draw(big)
+    top, bottom = m.oy, m.oy + m.board_px
+    d.rounded_rectangle((p.x0 * scale, top * scale, p.x1 * scale, bottom * scale), p(14) * scale,
+                        fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
+    d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(p(30) * scale), fill=rgb("text"),
+           stroke_width=scale // 2 + 1, stroke_fill=rgb("text"))
+    geometry = f"{rules.name} rules  \u00b7  {rules.track_length} squares"
+    d.text((p.left * scale, (top + p(52)) * scale), geometry, font=font(p(15) * scale), fill=rgb("muted"))
+    d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
+           fill=rgb("panel_line"), width=scale)
+    d.text((p.left * scale, (top + p(236)) * scale), "PLAYERS", font=font(p(13) * scale), fill=rgb("muted"))
+
+
+Block = Image.Image
+
+
+def _block(p: _Panel, height: int) -> Block:
+    """An empty panel-coloured block as wide as the card's inside."""
+    image = Image.new("P", (p.x1 - p.x0 - 2, height), index("panel"))
+    image.putpalette(palette_image().getpalette() or [])
+    return image
+
+
+def _text(block: Block, p: _Panel, text: str, x: int, y: int, size: float, fg: str = "text",
+          max_width: int = 0) -> int:
+    """Write `text` at (x, y) of `block` (panel coordinates: x counts from the card's left edge)."""
+    sprite = text_sprite(text, p(size), fg, "panel", max_width)
+    sprite.paste_at(block, (x - p.x0 - 1, y))
+    return sprite.size[0]
+
+
+def _paste(block: Block, p: _Panel, sprite: Sprite, x: int, y: int, centred: bool = False) -> None:
+    if centred:
+        sprite.paste(block, (x - p.x0 - 1, y))
+    else:
+        sprite.paste_at(block, (x - p.x0 - 1, y))
+
+
+def _phase_line(state: GameState) -> str:
+    colour = COLOURS[state.current]
+    return {"roll": f"{colour} \u00b7 to roll", "choose": f"{colour} \u00b7 picks a die",
+            "move": f"{colour} \u00b7 moves a token", "over": "game over"}[state.phase]
+
+
+DieSpec = tuple[int, bool, str]  # value, still to play, label
+
+
+class TurnSpec(NamedTuple):
+    """Everything the turn block shows."""
+
+    seat: int
+    name: str
+    line: str
+    dice: tuple[DieSpec, ...] = ()
+    bonus: bool = False
+    last_roll: tuple[int, ...] = ()
+    last_by: str = ""
+
+
+@lru_cache(maxsize=512)
+def _turn_block(m: Metrics, spec: TurnSpec) -> Block:
+    """Whose turn (or who won), what they do, the dice."""
+    seat, name, line, dice, bonus, last_roll, last_by = spec
+    p = _Panel(m)
+    block = _block(p, p(120))
+    colour = SEAT_COLOURS[seat]
+    _paste(block, p, disc_sprite(p(30), colour, f"{colour}_dark"), p.left, 0)
+    _text(block, p, name, p.left + p(40), p(2), 21, max_width=p.inner - p(40))
+    _text(block, p, line, p.left + p(40), p(30), 15, "muted", max_width=p.inner - p(40))
+    size, gap, y = p(46), p(12), p(62)
+    x = p.left
+    for value, active, label in dice:
+        _paste(block, p, die_sprite(value, size, active), x, y)
+        if label:
+            _paste(block, p, badge_sprite(label, p(22)), x + size, y + p(3), centred=True)
+        x += size + gap
+    if bonus:
+        _text(block, p, "+ roll again", x + p(4), y + p(14), 14, "muted")
+    if last_roll:
+        for value in last_roll:
+            _paste(block, p, die_sprite(value, p(34), False), x, y + p(6))
+            x += p(34) + p(8)
+        _text(block, p, f"last roll: {last_by}", x + p(4), y + p(14), 14, "muted", max_width=p.x1 - p.pad - x - p(4))
+    return block
+
+
+def _turn(state: GameState, view: BoardView, die_labels: dict[int, str]) -> TurnSpec:
+    """What the turn block shows for this picture."""
+    if state.over:
+        winner = state.ranking[0]
+        return TurnSpec(winner, view.name(winner), f"{COLOURS[winner]} \u00b7 wins!")
+    seat = state.current
+    dice: list[DieSpec] = []
+    last_roll: tuple[int, ...] = ()
+    last_by = ""
+    if state.phase in ("move", "choose"):
+        remaining = list(state.dice)
+        labels = dict(die_labels) if state.phase == "choose" else {}
+        for value in state.rolled:
+            active = value in remaining
+            if active:
+                remaining.remove(value)
+            dice.append((value, active, labels.pop(value, "") if active else ""))
+    else:
+        rolls = [e for e in view.events if e.kind == ev.ROLLED]
+        if rolls:
+            last_roll = rolls[-1].dice
+            last_by = "you" if rolls[-1].seat == seat else view.name(rolls[-1].seat)
+    return TurnSpec(seat, view.name(seat), _phase_line(state), tuple(dice), state.bonus and state.phase != "roll",
+                    last_roll, last_by)
+
+
+def _status(state: GameState, seat: int) -> str:
+    """Colour, then: left / finished / out, or the tokens home (unless a score fills the line)."""
+    colour = COLOURS[seat]
+    if seat in state.resigned:
+        return f"{colour} \u00b7 left"
+    if seat in state.finished:
+        return f"{colour} \u00b7 {ORDINALS[state.finished.index(seat)]} home"
+    if seat in state.out:
+        return f"{colour} \u00b7 out"
+    return colour if state.rules.scoring else f"{colour} \u00b7 home {state.home_count(seat)}/{TOKENS}"
+
+
+ROW = 60
+
+
+@lru_cache(maxsize=512)
+def _seat_row(m: Metrics, seat: int, name: str, status: str, score: str, home: int, current: bool,
+              dim: bool) -> Block:
+    """One seat: colour disc, name, tokens home as pips, status line, score."""
+    p = _Panel(m)
+    block = _block(p, p(ROW))
+    colour = SEAT_COLOURS[seat]
+    if current:
+        ImageDraw.Draw(block).rounded_rectangle((p(3), p(0), p(8), p(ROW) - p(8)), p(2), fill=index("highlight"))
+    _paste(block, p, disc_sprite(p(26), colour, f"{colour}_dark"), p.left, p(6))
+    pip = max(5, p(10))
+    pips_w = TOKENS * (pip + p(3))
+    right = p.x1 - p.pad
+    text_x = p.left + p(36)
+    for k in range(TOKENS):
+        cx = right - pips_w + k * (pip + p(3)) + pip // 2
+        sprite = dot_sprite(pip, colour) if k < home else ring_sprite(pip, "muted", 0.2)
+        _paste(block, p, sprite, cx, p(15), centred=True)
+    _text(block, p, name, text_x, p(4), 18, "muted" if dim else "text", max_width=right - text_x - pips_w - p(4))
+    score_w = 0
+    if score:
+        sprite = text_sprite(score, p(14), "text", "panel")
+        score_w = sprite.size[0] + p(6)
+        _paste(block, p, sprite, right - sprite.size[0], p(29))
+    _text(block, p, status, text_x, p(29), 14, "muted", max_width=right - text_x - score_w)
+    return block
+
+
+@lru_cache(maxsize=256)
+def _footer(m: Metrics, lines: tuple[str, ...], caption: str) -> Block:
+    p = _Panel(m)
+    line_h = p(21)
+    block = _block(p, line_h * (len(lines) + bool(caption)))
+    y = 0
+    for line in lines:
+        _text(block, p, line, p.left, y, 14, "muted", max_width=p.inner)
+        y += line_h
+    if caption:
+        _text(block, p, caption, p.left, y, 14, "text", max_width=p.inner)
+    return block
+
+
+def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
+    """Short lines for the notable events (captures, tokens home, players out...)."""
+    lines: list[str] = []
+    for e in events:
+        who = view.name(e.seat)
+        if e.kind == ev.CAPTURED:
+            victims = ", ".join(f"{COLOURS[t // TOKENS]} {t % TOKENS + 1}" for t in e.captured)
+            lines.append(f"{who} captured {victims}")
+        elif e.kind == ev.TOKEN_HOME:
+            lines.append(f"{who}: token {e.token + 1} home")
+        elif e.kind == ev.PLAYER_FINISHED:
+            lines.append(f"{who} has all four home")
+        elif e.kind == ev.OUT_OF_TURNS:
+            lines.append(f"{who} is out of turns")
+        elif e.kind == ev.RESIGNED:
+            lines.append(f"{who} left the game")
+        elif e.kind == ev.THIRD_SIX:
+            lines.append(f"{who}: third 6, turn over")
+        elif e.kind == ev.SKIPPED:
+            lines.append(f"{who}'s turn was skipped")
+        elif e.kind == ev.DIE_FORFEITED:
+            lines.append(f"{who}: no move with the {e.dice[0]}")
+        elif e.kind == ev.BONUS_ROLL:
+            lines.append(f"{who} rolls again")
+    return lines
+
+
+def draw_panel(frame: Image.Image, state: GameState, view: BoardView, m: Metrics, die_labels: dict[int, str]) -> None:
+    """The dynamic part of the panel: cached blocks pasted into place."""
+    p = _Panel(m)
+    x = p.x0 + 1
+    frame.paste(_turn_block(m, _turn(state, view, die_labels)), (x, m.oy + p(92)))
+    top = m.oy + p(236)
+    ranks = {s: i for i, s in enumerate(state.ranking)} if state.over else {}
+    y = top + p(24)
+    for seat in state.order:
+        name = view.name(seat)
+        if seat in ranks:
+            name = f"{ORDINALS[ranks[seat]]}  {name}"
+        home = 0 if seat in state.resigned else state.home_count(seat)
+        score = f"{state.scores[seat]} pts" if state.rules.scoring else ""
+        row = _seat_row(m, seat, name, _status(state, seat), score, home, seat == state.current and not state.over,
+                        seat in state.resigned)
+        frame.paste(row, (x, y - p(4)))
+        y += p(ROW)
+    bottom = m.oy + m.board_px - p.pad
+    line_h = p(21)
+    room = max(0, (bottom - y) // line_h - bool(view.caption))
+    lines = tuple(describe(view.events, view)[-room:]) if room else ()
+    footer = _footer(m, lines, view.caption)
+    frame.paste(footer, (x, bottom - footer.size[1]))

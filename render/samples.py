@@ -1,0 +1,57 @@
+"""The README's sample pictures: ``python -m render.samples docs/images``.
+
+Each sample is a position from a game between greedy players, picked where the player to act
+has several moves to choose from, drawn with the button labels and the previous turn's moves.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.ai import choose
+from engine.events import TURN_PASSED, Event
+from engine.game import apply, legal_actions, new_game
+from engine.rules import Rules
+from engine.state import GameState
+from render.board import render_board
+from render.view import BoardView, default_labels
+
+NAMES = ("Ruby", "Jade", "Amber", "Indigo")
+SAMPLES: tuple[tuple[str, Rules, tuple[int, ...], int, int], ...] = (
+    ("board-star.png", Rules.preset("star"), (0, 1, 2, 3), 7, 160),
+    ("board-twodice.png", Rules.preset("twodice"), (0, 1, 2, 3), 3, 90),
+    ("board-strict-e4.png", Rules.preset("strict", end_path=4), (0, 2), 5, 120),
+)
+
+
+def sample(rules: Rules, seats: tuple[int, ...], seed: int, after: int) -> tuple[GameState, tuple[Event, ...]]:
+    """The first position after ply `after` where the player to act picks among 3+ moves (or 2 dice)."""
+    state = new_game(rules, seats, seed)
+    previous: list[Event] = []
+    current: list[Event] = []
+    while not state.over:
+        options = legal_actions(state)
+        if state.ply >= after and state.phase in ("move", "choose") and (len(options) >= 3 or state.phase == "choose"):
+            break
+        state, events = apply(state, choose(state, "greedy"))
+        current.extend(events)
+        if any(e.kind == TURN_PASSED for e in events):
+            previous, current = current, []
+    return state, (*previous, *current)
+
+
+def main(argv: list[str] | None = None) -> int:
+    out = Path((argv if argv is not None else sys.argv[1:] or ["docs/images"])[0])
+    out.mkdir(parents=True, exist_ok=True)
+    for filename, rules, seats, seed, after in SAMPLES:
+        state, events = sample(rules, seats, seed, after)
+        view = BoardView(names=NAMES, events=events, labels=default_labels(legal_actions(state)))
+        png = render_board(state, view)
+        (out / filename).write_bytes(png)
+        print(f"{out / filename}: {len(png) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

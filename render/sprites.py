@@ -1,0 +1,192 @@
+"""Small pictures drawn once and pasted many times: text, badges, dice, markers.
+
+Each sprite is drawn anti-aliased at four times its size, shrunk, mapped onto the palette and
+cached; pasting it into a frame is a plain palette copy through its mask, so a frame costs
+almost nothing beyond the PNG encoding.
+
+Fonts: Pillow's built-in scalable font (`ImageFont.load_default(size=...)`, a FreeType font
+since Pillow 10.1), so the picture never depends on installed fonts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.palette import rgb, to_palette
+
+SS = 4  # supersampling factor for sprites
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's built-in scalable font at `size` pixels."""
+    loaded = ImageFont.load_default(size=max(6, size))
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow < 10.1 or no FreeType: a fixed bitmap font
+        raise RuntimeError("render needs Pillow >= 10.1 with FreeType for its built-in scalable font")
+    return loaded
+
+
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A palette image and the mask saying which of its pixels to paste."""
+
+    image: Image.Image
+    mask: Image.Image | None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def paste(self, frame: Image.Image, centre: tuple[int, int]) -> None:
+        """Paste centred on `centre`."""
+        w, h = self.image.size
+        self.paste_at(frame, (centre[0] - w // 2, centre[1] - h // 2))
+
+    def paste_at(self, frame: Image.Image, corner: tuple[int, int]) -> None:
+        """Paste with the top-left corner at `corner`."""
+        frame.paste(self.image, corner, self.mask)
+
+
+def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprite:
+    """Shrink a supersampled RGB drawing (and its "L" mask) into a palette sprite."""
+    small = big.reduce(scale) if scale > 1 else big
+    image = to_palette(small)
+    if mask is None:
+        return Sprite(image, None)
+    m = mask.reduce(scale) if scale > 1 else mask
+    return Sprite(image, m.point(lambda v: 255 if v >= 128 else 0, "1"))
+
+
+@lru_cache(maxsize=2048)
+def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_width: int = 0) -> Sprite:
+    """`text` anti-aliased in colour `fg` on a box of colour `bg` (pasted whole), cut with "..." to `max_width`."""
+    f = font(size)
+    if max_width and f.getlength(text) > max_width:
+        while text and f.getlength(text + "...") > max_width:
+            text = text[:-1]
+        text = text.rstrip() + "..."
+    ascent, descent = f.getmetrics()
+    width = max(1, round(f.getlength(text)) + 2)
+    im = Image.new("RGB", (width, ascent + descent), rgb(bg))
+    ImageDraw.Draw(im).text((1, 0), text, font=f, fill=rgb(fg))
+    return Sprite(to_palette(im), None)
+
+
+@lru_cache(maxsize=256)
+def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
+    """A rounded label badge (the legal-move labels), at least as wide as it is high."""
+    f = font(round(height * 0.66 * SS))
+    pad = height * 0.22 * SS
+    w = max(height * SS, round(f.getlength(text) + 2 * pad))
+    h = height * SS
+    big = Image.new("RGB", (w, h), rgb(ring))
+    mask = Image.new("L", (w, h), 0)
+    radius = h // 2
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=255)
+    border = max(SS, round(h * 0.08))
+    ImageDraw.Draw(big).rounded_rectangle((border, border, w - 1 - border, h - 1 - border), radius - border,
+                                          fill=rgb(bg))
+    ImageDraw.Draw(big).text((w / 2, h / 2), text, font=f, fill=rgb(fg), anchor="mm")
+    return finish(big, mask)
+
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+@lru_cache(maxsize=64)
+def die_sprite(value: int, size: int, active: bool = True) -> Sprite:
+    """A die face showing `value`; used dice (`active=False`) are greyed."""
+    s = size * SS
+    face, pip = ("white", "ink") if active else ("die_dim", "white")
+    big = Image.new("RGB", (s, s), rgb("panel"))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=rgb("ink" if active else "panel_line"))
+    d.rounded_rectangle((SS * 2, SS * 2, s - 1 - SS * 2, s - 1 - SS * 2), s // 7, fill=rgb(face))
+    r = s * 0.085
+    for px, py in PIPS[value]:
+        d.ellipse((px * s - r, py * s - r, px * s + r, py * s + r), fill=rgb(pip))
+    return finish(big, None)
+
+
+@lru_cache(maxsize=64)
+def ring_sprite(diameter: int, colour: str, width: float = 0.12) -> Sprite:
+    """A hollow ring (where the last move came from)."""
+    s = diameter * SS
+    big = Image.new("RGB", (s, s), rgb(colour))
+    mask = Image.new("L", (s, s), 0)
+    d = ImageDraw.Draw(mask)
+    d.ellipse((0, 0, s - 1, s - 1), fill=255)
+    inset = round(s * width)
+    d.ellipse((inset, inset, s - 1 - inset, s - 1 - inset), fill=0)
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=64)
+def dot_sprite(diameter: int, colour: str) -> Sprite:
+    """A filled dot (the squares the last move passed)."""
+    s = diameter * SS
+    big = Image.new("RGB", (s, s), rgb(colour))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, s - 1, s - 1), fill=255)
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=32)
+def capture_sprite(diameter: int) -> Sprite:
+    """The capture mark: a dark disc with a white cross and a highlight rim."""
+    s = diameter * SS
+    big = Image.new("RGB", (s, s), rgb("highlight"))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, s - 1, s - 1), fill=255)
+    d = ImageDraw.Draw(big)
+    rim = round(s * 0.1)
+    d.ellipse((rim, rim, s - 1 - rim, s - 1 - rim), fill=rgb("ink"))
+    a, b = s * 0.32, s * 0.68
+    w = max(SS, round(s * 0.12))
+    d.line((a, a, b, b), fill=rgb("white"), width=w)
+    d.line((a, b, b, a), fill=rgb("white"), width=w)
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=32)
+def lock_sprite(size: int, colour: str) -> Sprite:
+    """A small padlock: a pair moved together and locked until it reaches a safe square."""
+    s = size * SS
+    big = Image.new("RGB", (s, s), rgb("white"))
+    mask = Image.new("L", (s, s), 0)
+    md = ImageDraw.Draw(mask)
+    d = ImageDraw.Draw(big)
+    body = (s * 0.12, s * 0.42, s * 0.88, s * 0.96)
+    shackle = (s * 0.26, s * 0.06, s * 0.74, s * 0.62)
+    w = round(s * 0.13)
+    md.arc(shackle, 180, 360, fill=255, width=w + 2 * SS)
+    md.line((shackle[0] + w / 2, s * 0.34, shackle[0] + w / 2, s * 0.5), fill=255, width=w + 2 * SS)
+    md.line((shackle[2] - w / 2, s * 0.34, shackle[2] - w / 2, s * 0.5), fill=255, width=w + 2 * SS)
+    md.rounded_rectangle(body, s // 10, fill=255)
+    d.arc(shackle, 180, 360, fill=rgb("ink"), width=w)
+    d.line((shackle[0] + w / 2, s * 0.34, shackle[0] + w / 2, s * 0.5), fill=rgb("ink"), width=w)
+    d.line((shackle[2] - w / 2, s * 0.34, shackle[2] - w / 2, s * 0.5), fill=rgb("ink"), width=w)
+    d.rounded_rectangle(body, s // 10, fill=rgb(colour), outline=rgb("ink"), width=SS * 2)
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=64)
+def disc_sprite(diameter: int, colour: str, rim: str) -> Sprite:
+    """A disc of `colour` with a `rim` edge (colour swatches)."""
+    s = diameter * SS
+    big = Image.new("RGB", (s, s), rgb(rim))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, s - 1, s - 1), fill=255)
+    inset = max(SS, round(s * 0.12))
+    ImageDraw.Draw(big).ellipse((inset, inset, s - 1 - inset, s - 1 - inset), fill=rgb(colour))
+    return finish(big, mask)

@@ -1,0 +1,59 @@
+"""What the caller tells the renderer besides the game state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from engine.actions import Action, ChooseDie, Move, MovePair, action_text
+from engine.events import Event
+from engine.rules import COLOURS
+
+DEFAULT_SIZE = (960, 720)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """How to draw one picture of a game.
+
+    - `names`: display name per seat (index = seat 0-3); missing or empty names show the colour.
+    - `events`: what happened since the previous picture (the events of the last action, or of a
+      whole turn). Every token move among them is highlighted (where from, the squares passed,
+      where to) and captures are marked.
+    - `labels`: legal action -> the label of its button. A `Move`/`MovePair` label is drawn at
+      the move's destination, a `ChooseDie` label beside its die. Other actions are ignored.
+    - `size`: (width, height) in pixels, landscape (width >= 1.25 x height).
+    - `caption`: an optional line at the foot of the side panel (e.g. "move 12 of 80").
+    """
+
+    names: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    labels: Mapping[Action, str] = field(default_factory=lambda: MappingProxyType({}))
+    size: tuple[int, int] = DEFAULT_SIZE
+    caption: str = ""
+
+    def name(self, seat: int) -> str:
+        """The display name of a seat."""
+        if seat < len(self.names) and self.names[seat].strip():
+            return self.names[seat].strip()
+        return COLOURS[seat].capitalize()
+
+    def sorted_labels(self) -> list[tuple[Action, str]]:
+        """The labels in a fixed order (so the picture never depends on the mapping's order)."""
+        return sorted(self.labels.items(), key=lambda item: (action_text(item[0]), item[1]))
+
+
+def default_labels(actions: list[Action]) -> dict[Action, str]:
+    """Labels matching the numbers on the tokens: "2" for token 2, "1+2" for a pair, "A"/"B" for dice."""
+    labels: dict[Action, str] = {}
+    dice = 0
+    for action in actions:
+        if isinstance(action, Move):
+            labels[action] = str(action.token + 1)
+        elif isinstance(action, MovePair):
+            labels[action] = f"{action.tokens[0] + 1}+{action.tokens[1] + 1}"
+        elif isinstance(action, ChooseDie):
+            labels[action] = "AB"[dice] if dice < 2 else str(action.value)
+            dice += 1
+    return labels

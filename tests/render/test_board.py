@@ -1,0 +1,169 @@
+"""The board picture: tokens where their steps say, labels where the moves go, valid deterministic PNGs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine import events as ev
+from engine.actions import ChooseDie, Move, Resign
+from engine.events import Event
+from engine.game import apply, legal_actions
+from engine.position import position
+from engine.rules import COLOURS, Rules
+from engine.state import YARD, GameState
+from render import BoardView, default_labels, draw_board, render_board, square_centre, static_board
+from render.geometry import layout, metrics, place_box, place_of
+from render.palette import rgb
+from render.sprites import font
+from tests.render.helpers import GEOMETRIES, cell_px, majority, region
+
+
+def lone_token(rules: Rules, seat: int, token: int, step: int) -> GameState:
+    """A position where only `seat`'s token `token` is off its yard (an opponent sits opposite)."""
+    steps = [YARD] * 4
+    steps[token] = step
+    other = (seat + 2) % 4
+    return position(rules, {seat: tuple(steps), other: (YARD,) * 4}, current=seat)
+
+
+def steps_to_check(rules: Rules) -> list[int]:
+    last, finish = rules.last_track_step, rules.finish_step
+    return [YARD, 0, 1, rules.quarter - 1, rules.quarter, 2 * rules.quarter + 3, last, last + 1, finish - 1, finish]
+
+
+@pytest.mark.parametrize("name", sorted(GEOMETRIES))
+def test_a_token_is_drawn_on_its_square(name: str) -> None:
+    rules = GEOMETRIES[name]
+    cell = cell_px(rules)
+    empty = static_board(rules, (960, 720))
+    for seat in range(4):
+        colour = COLOURS[seat]
+        for i, step in enumerate(steps_to_check(rules)):
+            token = i % 4
+            image = draw_board(lone_token(rules, seat, token, step))
+            centre = square_centre(rules, seat, step, token=token)
+            radius = cell // 8 if step == rules.finish_step else cell // 5
+            pixels = region(image, centre, radius)
+            where = f"{name} seat {seat} step {step}"
+            assert majority(pixels) == rgb(colour), where
+            assert pixels != region(empty, centre, radius), where
+            rim_radius = cell // 4 if step == rules.finish_step else cell * 2 // 5
+            assert rgb(f"{colour}_dark") in region(image, centre, rim_radius), where
+
+
+def test_tokens_sharing_a_square_all_show() -> None:
+    rules = GEOMETRIES["strict5"]
+    state = position(rules, {0: (5, 5, 5, YARD), 2: (YARD,) * 4}, current=0)
+    image = draw_board(state)
+    centre = square_centre(rules, 0, 5)
+    pixels = region(image, centre, cell_px(rules) // 2 - 2)
+    assert pixels.count(rgb("red")) > 3 * pixels.count(rgb("red_dark")) // 4
+    assert rgb(COLOURS[0]) in pixels
+
+
+def test_a_block_is_framed() -> None:
+    rules = GEOMETRIES["star"]
+    block = draw_board(position(rules, {0: (3, 3, YARD, YARD), 2: (YARD,) * 4}, current=0))
+    single = draw_board(position(rules, {0: (3, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0))
+    m = metrics(layout(rules).n, (960, 720))
+    x0, _y0, _x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 3)))
+    edge = [(x0 + k, y1 - k) for k in range(1, m.cell // 6)]  # the bottom-left corner, clear of the tokens
+    assert rgb("red_dark") in [block.convert("RGB").getpixel(p) for p in edge]
+    assert rgb("red_dark") not in [single.convert("RGB").getpixel(p) for p in edge]
+
+
+def test_resigned_and_out_seats_have_no_tokens() -> None:
+    rules = GEOMETRIES["star"]
+    state = position(rules, {0: (10, YARD, YARD, YARD), 1: (4, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0)
+    state, _ = apply(state, Resign(1))
+    empty = static_board(rules, (960, 720))
+    image = draw_board(state)
+    cell = cell_px(rules)
+    for token in range(4):
+        centre = square_centre(rules, 1, YARD, token=token)
+        assert region(image, centre, cell // 4) == region(empty, centre, cell // 4)
+    out = state._replace(steps=(*state.steps[:8], rules.finish_step, *state.steps[9:]), out=(2,))
+    centre = square_centre(rules, 2, rules.finish_step, token=0)
+    assert region(draw_board(out), centre, cell // 8) == region(empty, centre, cell // 8)
+
+
+def test_move_labels_are_drawn_at_the_destination() -> None:
+    rules = GEOMETRIES["star"]
+    state = position(rules, {0: (10, 20, YARD, YARD), 2: (YARD,) * 4}, current=0, dice=(4,))
+    assert state.phase == "move"
+    plain = draw_board(state, BoardView())
+    labelled = draw_board(state, BoardView(labels={Move(0): "1"}))
+    bbox = ImageChops.difference(plain, labelled).getbbox()
+    assert bbox is not None
+    m = metrics(layout(rules).n, (960, 720))
+    x0, y0, x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 14)))
+    assert x0 <= bbox[0] and y0 <= bbox[1] and bbox[2] <= x1 + 1 and bbox[3] <= y1 + 1
+    assert rgb("label") in region(labelled, square_centre(rules, 0, 14), cell_px(rules) // 4)
+
+
+def test_labels_for_every_legal_move_and_die_choice() -> None:
+    rules = GEOMETRIES["twodice"]
+    state = position(rules, {0: (10, 20, YARD, YARD), 2: (5, YARD, YARD, YARD)}, current=0, dice=(3, 5))
+    assert state.phase == "choose"
+    labels = default_labels(legal_actions(state))
+    assert set(labels) == {ChooseDie(3), ChooseDie(5)}
+    plain = draw_board(state)
+    labelled = draw_board(state, BoardView(labels=labels))
+    bbox = ImageChops.difference(plain, labelled).getbbox()
+    m = metrics(layout(rules).n, (960, 720))
+    assert bbox is not None and bbox[0] >= m.panel_x  # die labels sit beside the dice, in the panel
+    state, _ = apply(state, ChooseDie(5))
+    moves = default_labels(legal_actions(state))
+    assert moves == {Move(0): "1", Move(1): "2"}
+    picture = draw_board(state, BoardView(labels=moves))
+    for step in (15, 25):
+        assert rgb("label") in region(picture, square_centre(rules, 0, step), cell_px(rules) // 4)
+
+
+def test_output_is_a_png_of_the_stated_size() -> None:
+    state = lone_token(GEOMETRIES["classic"], 0, 0, 12)
+    for size in ((960, 720), (800, 600), (640, 480)):
+        image = Image.open(io.BytesIO(render_board(state, BoardView(size=size))))
+        assert image.format == "PNG" and image.size == size
+        image.load()
+
+
+def test_bad_size_is_refused() -> None:
+    with pytest.raises(ValueError):
+        render_board(lone_token(GEOMETRIES["classic"], 0, 0, 12), BoardView(size=(500, 500)))
+
+
+def test_same_input_same_bytes() -> None:
+    rules = GEOMETRIES["star"]
+    a = position(rules, {0: (10, 20, 3, YARD), 1: (7, 7, YARD, YARD), 2: (YARD,) * 4}, current=0, dice=(4,))
+    b = position(rules, {0: (10, 20, 3, YARD), 1: (7, 7, YARD, YARD), 2: (YARD,) * 4}, current=0, dice=(4,))
+    events = (Event(ev.ROLLED, 0, dice=(4,)), Event(ev.MOVED, 1, 1, 3, 7))
+    labels = default_labels(legal_actions(a))
+    first = render_board(a, BoardView(names=("Ann", "Bob"), events=events, labels=labels))
+    second = render_board(b, BoardView(names=("Ann", "Bob"), events=events, labels=dict(reversed(labels.items()))))
+    assert first == second
+
+
+def test_last_move_and_capture_are_marked() -> None:
+    rules = GEOMETRIES["classic"]
+    state = position(rules, {0: (12, YARD, YARD, YARD), 2: (YARD,) * 4}, current=2)
+    events = (Event(ev.MOVED, 0, 0, 8, 12), Event(ev.CAPTURED, 0, captured=(8,)))
+    plain = draw_board(state)
+    moved = draw_board(state, BoardView(events=events[:1]))
+    captured = draw_board(state, BoardView(events=events))
+    cell = cell_px(rules)
+    start = square_centre(rules, 0, 8)
+    assert rgb("highlight") in region(moved, (start[0], start[1] - cell * 2 // 5), cell // 10)
+    assert rgb("highlight") not in region(plain, (start[0], start[1] - cell * 2 // 5), cell // 10)
+    corner = square_centre(rules, 0, 12)
+    corner = (corner[0] - cell // 4, corner[1] - cell // 4)
+    assert rgb("ink") in region(captured, corner, cell // 8)
+    assert rgb("ink") not in region(moved, corner, cell // 8)
+
+
+def test_builtin_font_is_scalable() -> None:
+    small, large = font(10).getbbox("Ludo"), font(40).getbbox("Ludo")
+    assert large[2] - large[0] > 3 * (small[2] - small[0])
