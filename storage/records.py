@@ -86,6 +86,8 @@ class GameRecord(Record):
     reminder_at: float | None = None  # when the current player is reminded
     missed: list[int] = Field(default_factory=lambda: [0, 0, 0, 0], min_length=4, max_length=4)  # timed-out
     # turns in a row, per seat (for "forfeit after N")
+    ai_takeover: bool = False  # a player who leaves is replaced by an AI instead of forfeiting
+    auto_single: bool = True  # a forced move (the only legal one) is played for the player
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:

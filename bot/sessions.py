@@ -1,0 +1,409 @@
+"""Channel sessions: lobbies and games as players act on them. No Discord here.
+
+Every operation loads its record from storage, checks who may act, applies the change with the
+engine, plays AI seats and forced moves, and saves with a compare-and-set on the version it
+loaded. Nothing game-related stays in memory between calls, so any number of bot processes can
+serve one game. Domain problems raise `Refused` with a sentence for the player.
+
+Choices written down here:
+- Rolling is never played automatically: the player to act always clicks Roll. A forced move
+  (exactly one legal move or die choice) is played for them when `auto_single` is on.
+- A turn deadline starts when a human player's turn starts; the reminder comes `reminder_before`
+  seconds earlier. At the deadline the guild's timeout action plays: "ai" (an AI plays that turn),
+  "skip", or "forfeit" (skip, and resign after `forfeit_after` missed turns in a row).
+- Deadlines are scheduled before the save that makes them current, and a worker acts only when the
+  stored record still says the deadline has come, so a lost save or a late worker does nothing wrong.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import engine
+from engine import ai
+from storage import (
+    ChannelBusy,
+    Claim,
+    Conflict,
+    Deadline,
+    GameRecord,
+    GuildSettings,
+    LobbyRecord,
+    LobbySeat,
+    NotFound,
+    Seat,
+    Storage,
+    new_game_id,
+    new_record,
+    results_of,
+)
+from storage.replay import state_of
+
+logger = logging.getLogger(__name__)
+
+AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
+MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
+REMIND, TIMEOUT = "remind", "timeout"
+By = Literal["player", "ai", "auto", "timeout"]
+
+
+class Refused(Exception):
+    """A request the rules or the game's state do not allow; the message is for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action played, by whom, and what it caused."""
+
+    seat: int
+    action: engine.Action
+    by: By
+    events: tuple[engine.Event, ...]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A game after an operation: the saved record, its state, and the steps played on the way."""
+
+    record: GameRecord
+    state: engine.GameState
+    steps: list[Step] = field(default_factory=list)
+    turn_started: bool = False  # a new human turn began: that player gets a notifying message
+
+    @property
+    def events(self) -> list[engine.Event]:
+        """Every event of the steps, in order."""
+        return [event for step in self.steps for event in step.events]
+
+    def player_to_act(self) -> int | None:
+        """The Discord user whose turn it is, if a human must act."""
+        if self.state.over or not self.record.active:
+            return None
+        return seat_user(self.record, self.state.current)
+
+
+def seat_user(record: GameRecord, seat: int) -> int | None:
+    """The user id holding `seat`, or None for an AI seat."""
+    for s in record.seats:
+        if s.seat == seat:
+            return s.user_id
+    return None
+
+
+def seat_of(record: GameRecord, user_id: int) -> int | None:
+    """The seat a user holds in a game."""
+    for s in record.seats:
+        if s.user_id == user_id:
+            return s.seat
+    return None
+
+
+def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
+    """The rules a lobby will play (`Refused` if its options are impossible)."""
+    options = {k: (tuple(v) if isinstance(v, list) else v) for k, v in lobby.options.items()
+               if k not in LOBBY_ONLY_OPTIONS}
+    try:
+        return engine.Rules.preset(lobby.preset, **options)
+    except engine.RulesError as error:
+        raise Refused(f"Those rules do not work together: {error}") from error
+
+
+LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single"})
+
+
+class Sessions:
+    """Lobbies and games of every channel, as stored in `storage`."""
+
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.new_seed = new_seed
+
+    # -- lobbies -----------------------------------------------------------------------------------
+    async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
+                         options: dict[str, Any]) -> LobbyRecord:
+        """A new lobby in a channel with the host seated; `Refused` if the channel has a game."""
+        settings = await self.storage.settings.load_settings(guild_id)
+        lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                            preset=preset or settings.preset, options={**settings.options, **options},
+                            players=[LobbySeat(user_id=host_id)])
+        lobby_rules(lobby)  # refuse impossible options before anyone joins
+        try:
+            return await self.storage.lobbies.create_lobby(lobby)
+        except ChannelBusy as busy:
+            raise Refused(f"This channel already has a Ludo game ({busy.holder}): finish or end it first.") from busy
+
+    async def load_lobby(self, lobby_id: str) -> LobbyRecord:
+        """A lobby (`Refused` once it is gone)."""
+        try:
+            return await self.storage.lobbies.load_lobby(lobby_id)
+        except NotFound as missing:
+            raise Refused("This lobby is closed.") from missing
+
+    async def update_lobby(self, lobby_id: str, user_id: int, change: str, level: int = 1) -> LobbyRecord:
+        """`change` is join, leave or add_ai (host only); compare-and-set."""
+        lobby = await self.load_lobby(lobby_id)
+        players = list(lobby.players)
+        wanted = lobby.options.get("seats", 4)
+        seats = wanted if isinstance(wanted, int) else 4
+        humans = [p.user_id for p in players if p.user_id is not None]
+        if change == "join":
+            if user_id in humans:
+                raise Refused("You are already in this game.")
+            if len(players) >= seats:
+                raise Refused("This game is full.")
+            players.append(LobbySeat(user_id=user_id))
+        elif change == "leave":
+            if user_id == lobby.host_id:
+                raise Refused("The host cannot leave; cancel the lobby instead.")
+            if user_id not in humans:
+                raise Refused("You are not in this game.")
+            players = [p for p in players if p.user_id != user_id]
+        elif change == "add_ai":
+            if user_id != lobby.host_id:
+                raise Refused("Only the host can add AI players.")
+            if len(players) >= seats:
+                raise Refused("This game is full.")
+            if not 0 <= level < len(AI_LEVELS):
+                raise Refused(f"AI levels are 0 to {len(AI_LEVELS) - 1}.")
+            players.append(LobbySeat(ai_level=level))
+        else:
+            raise ValueError(f"unknown lobby change {change!r}")
+        try:
+            return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": players}))
+        except Conflict as conflict:
+            raise Refused("The lobby changed at the same moment; please try again.") from conflict
+
+    async def cancel_lobby(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
+        """The host (or a channel manager) closes a lobby."""
+        lobby = await self.load_lobby(lobby_id)
+        if user_id != lobby.host_id and not can_manage:
+            raise Refused("Only the host can cancel this game.")
+        await self.storage.lobbies.drop_lobby(lobby)
+        return lobby
+
+    async def start_game(self, lobby_id: str, user_id: int) -> Outcome:
+        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts."""
+        lobby = await self.load_lobby(lobby_id)
+        if user_id != lobby.host_id:
+            raise Refused("Only the host can start the game.")
+        if len(lobby.players) < 2:
+            raise Refused("A game needs at least 2 players: invite someone or add an AI.")
+        rules = lobby_rules(lobby)
+        numbers = engine.rules.default_seats(len(lobby.players))
+        seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level)
+                 for n, p in zip(numbers, lobby.players, strict=True)]
+        record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=lobby.channel_id, host_id=lobby.host_id,
+                            rules=rules, seats=seats, seed=self.new_seed())
+        record = record.model_copy(update={"message_id": lobby.message_id,
+                                           "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
+                                           "auto_single": bool(lobby.options.get("auto_single", True))})
+        settings = await self.storage.settings.load_settings(lobby.guild_id)
+        outcome = self._advance(record, state_of(record), [], auto_single=record.auto_single)
+        outcome.turn_started = outcome.player_to_act() is not None
+        outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=True)
+        await self._schedule(outcome.record)
+        try:
+            outcome.record = await self.storage.games.create_game(outcome.record, self._texts(outcome.steps))
+        except ChannelBusy as busy:
+            raise Refused("This channel already has a Ludo game.") from busy
+        await self._finish_if_over(outcome)
+        return outcome
+
+    # -- games ------------------------------------------------------------------------------------
+    async def load_game(self, game_id: str) -> GameRecord:
+        """A game (`Refused` if it is unknown or past its retention)."""
+        try:
+            return await self.storage.games.load_game(game_id)
+        except NotFound as missing:
+            raise Refused("This game no longer exists.") from missing
+
+    async def act(self, game_id: str, version: int, action_text: str, user_id: int) -> Outcome:
+        """A player's click: `action_text` at the game `version` the button was made for."""
+        record = await self.load_game(game_id)
+        if not record.active:
+            raise Refused("This game is over.")
+        if version != record.version:
+            raise Refused("The game has moved on since this button was made: use the newest game message.")
+        state = state_of(record)
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise Refused("You are not playing in this game.")
+        if seat != state.current:
+            raise Refused(f"It is not your turn: {engine.COLOURS[state.current]} is to play.")
+        try:
+            action = engine.parse_action(action_text)
+        except engine.IllegalAction as error:
+            raise Refused("That button is not one of this game's.") from error
+        try:
+            state, events = engine.apply(state, action)
+        except engine.IllegalAction as error:
+            raise Refused(f"Not allowed: {error}.") from error
+        steps = [Step(seat, action, "player", events)]
+        missed = list(record.missed)
+        missed[seat] = 0
+        return await self._commit(record.model_copy(update={"missed": missed}), state, steps)
+
+    async def leave(self, game_id: str, user_id: int) -> Outcome:
+        """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead."""
+        record = await self.load_game(game_id)
+        seat = seat_of(record, user_id)
+        if seat is None or not record.active:
+            raise Refused("You are not playing in this game.")
+        state = state_of(record)
+        if record.ai_takeover:
+            seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
+            return await self._commit(record.model_copy(update={"seats": seats}), state, [])
+        state, events = engine.apply(state, engine.Resign(seat))
+        return await self._commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
+
+    async def end(self, game_id: str, user_id: int, *, can_manage: bool) -> GameRecord:
+        """The host or a channel manager ends a game early; nobody's stats count it."""
+        record = await self.load_game(game_id)
+        if not record.active:
+            raise Refused("This game is already over.")
+        if user_id != record.host_id and not can_manage:
+            raise Refused("Only the host or someone who can manage this channel can end the game.")
+        ended = record.model_copy(update={"status": "ended", "ended_reason": f"ended by <@{user_id}>",
+                                          "turn_deadline": None, "reminder_at": None})
+        try:
+            saved = await self.storage.games.save_game(ended)
+        except Conflict as conflict:
+            raise Refused("The game changed at the same moment; please try again.") from conflict
+        await self.storage.deadlines.cancel(Deadline(REMIND, game_id), Deadline(TIMEOUT, game_id))
+        return saved
+
+    async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
+        """Remember the live game message; a lost race keeps the newer record (the message is only a pointer)."""
+        try:
+            return await self.storage.games.save_game(record.model_copy(update={"message_id": message_id}))
+        except Conflict:
+            return await self.load_game(record.id)
+
+    # -- deadlines --------------------------------------------------------------------------------
+    async def on_deadline(self, claim: Claim) -> tuple[str, Outcome] | None:
+        """Handle a claimed deadline: ("remind", outcome) or ("timeout", outcome), or None when nothing
+        is due any more (the turn moved on, the game ended). The claim is completed either way."""
+        try:
+            return await self._deadline(claim.deadline)
+        finally:
+            await self.storage.deadlines.complete(claim)
+
+    async def _deadline(self, deadline: Deadline) -> tuple[str, Outcome] | None:
+        try:
+            record = await self.storage.games.load_game(deadline.game_id)
+        except NotFound:
+            return None
+        if not record.active:
+            return None
+        now = self.clock()
+        state = state_of(record)
+        if deadline.kind == REMIND:
+            if record.reminder_at is None or record.reminder_at > now:
+                return None
+            try:  # clear the reminder so that it fires once, whichever process claimed it
+                saved = await self.storage.games.save_game(record.model_copy(update={"reminder_at": None}))
+            except Conflict:
+                return None
+            return REMIND, Outcome(saved, state)
+        if record.turn_deadline is None or record.turn_deadline > now:
+            return None
+        settings = await self.storage.settings.load_settings(record.guild_id)
+        seat = state.current
+        missed = list(record.missed)
+        missed[seat] += 1
+        steps: list[Step] = []
+        if settings.timeout_action == "ai":  # an AI plays the rest of this turn
+            while not state.over and state.current == seat:
+                action = ai.choose(state, AI_LEVELS[1])
+                state, events = engine.apply(state, action)
+                steps.append(Step(seat, action, "timeout", events))
+        else:
+            forfeit = settings.timeout_action == "forfeit" and missed[seat] >= settings.forfeit_after
+            action = engine.Resign(seat) if forfeit else engine.Skip()
+            state, events = engine.apply(state, action)
+            steps.append(Step(seat, action, "timeout", events))
+        try:
+            outcome = await self._commit(record.model_copy(update={"missed": missed}), state, steps)
+        except Refused:
+            return None
+        return TIMEOUT, outcome
+
+    # -- the common path ---------------------------------------------------------------------------
+    async def _commit(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:
+        """Play AI seats and forced moves, set deadlines, save (compare-and-set), count a finished game."""
+        before = state_of(record)
+        settings = await self.storage.settings.load_settings(record.guild_id)
+        outcome = self._advance(record, state, steps, auto_single=record.auto_single)
+        turn_changed = (outcome.state.current != before.current or outcome.state.turns != before.turns
+                        or outcome.state.over)
+        outcome.turn_started = turn_changed and outcome.player_to_act() is not None
+        outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=turn_changed)
+        await self._schedule(outcome.record)
+        try:
+            outcome.record = await self.storage.games.save_game(outcome.record, self._texts(outcome.steps))
+        except Conflict as conflict:
+            raise Refused("Someone acted on this game at the same moment: the game has moved on.") from conflict
+        await self._finish_if_over(outcome)
+        return outcome
+
+    def _advance(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
+                 auto_single: bool) -> Outcome:
+        """Play AI seats, and forced moves when `auto_single`, until a human must choose or the game ends."""
+        steps = list(steps)
+        for _ in range(MAX_AUTO_STEPS):
+            if state.over:
+                break
+            seat = state.current
+            owner = next(s for s in record.seats if s.seat == seat)
+            if owner.ai_level is not None:
+                action, by = ai.choose(state, AI_LEVELS[owner.ai_level]), "ai"
+            else:
+                legal = engine.legal_actions(state)
+                if not (auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)):
+                    break
+                action, by = legal[0], "auto"
+            state, events = engine.apply(state, action)
+            steps.append(Step(seat, action, by, events))  # type: ignore[arg-type]  # by is one of By
+        changes: dict[str, object] = {"state": engine.to_text(state)}
+        if state.over:
+            changes["status"] = "finished"
+        return Outcome(record.model_copy(update=changes), state, steps)
+
+    def _deadlines(self, record: GameRecord, state: engine.GameState, settings: GuildSettings, *,
+                   turn_changed: bool) -> GameRecord:
+        if state.over or not record.active or seat_user(record, state.current) is None:
+            return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
+        if not turn_changed and record.turn_deadline is not None:
+            return record
+        deadline = self.clock() + settings.turn_deadline
+        remind = deadline - settings.reminder_before if settings.reminder_before else None
+        return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
+
+    async def _schedule(self, record: GameRecord) -> None:
+        queue = self.storage.deadlines
+        if record.turn_deadline is None:
+            await queue.cancel(Deadline(REMIND, record.id), Deadline(TIMEOUT, record.id))
+            return
+        await queue.schedule(Deadline(TIMEOUT, record.id), record.turn_deadline)
+        if record.reminder_at is not None:
+            await queue.schedule(Deadline(REMIND, record.id), record.reminder_at)
+
+    async def _finish_if_over(self, outcome: Outcome) -> None:
+        if outcome.record.status != "finished":
+            return
+        log = await self.storage.games.load_log(outcome.record.id)
+        results = results_of(outcome.record, log)
+        await self.storage.stats.record_results(outcome.record.guild_id, outcome.record.id, results)
+
+    @staticmethod
+    def _texts(steps: list[Step]) -> list[str]:
+        return [engine.action_text(step.action) for step in steps]
+
+
