@@ -230,7 +230,9 @@ def _draw_labels(frame: Image.Image, state: GameState, m: Metrics, targets: dict
             x = min(m.px((b.x1, b.y0))[0] - badge.size[0] // 2, m.ox + m.board_px - badge.size[0] // 2 - 1)
             badge.paste(frame, (max(x, m.ox + badge.size[0] // 2), m.px((b.x1, b.y0))[1] + badge.size[1] // 2))
         else:
-            badge_sprite("/".join(labels), max(12, round(m.cell * 0.68))).paste(frame, m.px(place_centre(rules, place)))
+            text = "/".join(labels)
+            height = max(12, round(m.cell * (0.68 if len(text) == 1 else 0.5)))
+            badge_sprite(text, height).paste(frame, m.px(place_centre(rules, place)))
 
 
 def _draw_targets(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]]) -> None:

@@ -8,7 +8,7 @@ board, the sprites) keep their smoothness after mapping to the palette.
 >>> rgb("red")
 (208, 44, 44)
 >>> palette_image().getpalette()[3 * index("red"):3 * index("red") + 3]
-[211, 47, 47]
+[208, 44, 44]
 """
 
 from __future__ import annotations

@@ -209,11 +209,22 @@ def _footer(m: Metrics, lines: tuple[str, ...], caption: str) -> Block:
 
 
 def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
-    """Short lines for the notable events (captures, tokens home, players out...)."""
+    """Short lines for the notable events (captures, tokens home, players out, forfeited dice...).
+
+    >>> describe((Event(ev.DIE_FORFEITED, 3, dice=(2,)), Event(ev.DIE_FORFEITED, 3, dice=(2,))), BoardView())
+    ['Blue: no move with 2, 2']
+    """
     lines: list[str] = []
-    for e in events:
+    forfeits: list[str] = []
+    for i, e in enumerate(events):
         who = view.name(e.seat)
-        if e.kind == ev.CAPTURED:
+        if e.kind == ev.DIE_FORFEITED:
+            forfeits.extend(str(v) for v in e.dice)
+            following = events[i + 1] if i + 1 < len(events) else None
+            if following is None or following.kind != ev.DIE_FORFEITED or following.seat != e.seat:
+                lines.append(f"{who}: no move with {', '.join(forfeits)}")
+                forfeits = []
+        elif e.kind == ev.CAPTURED:
             victims = ", ".join(f"{COLOURS[t // TOKENS]} {t % TOKENS + 1}" for t in e.captured)
             lines.append(f"{who} captured {victims}")
         elif e.kind == ev.TOKEN_HOME:
@@ -228,8 +239,6 @@ def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
             lines.append(f"{who}: third 6, turn over")
         elif e.kind == ev.SKIPPED:
             lines.append(f"{who}'s turn was skipped")
-        elif e.kind == ev.DIE_FORFEITED:
-            lines.append(f"{who}: no move with the {e.dice[0]}")
         elif e.kind == ev.BONUS_ROLL:
             lines.append(f"{who} rolls again")
     return lines
@@ -243,7 +252,7 @@ def draw_panel(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
     top = m.oy + p(236)
     ranks = {s: i for i, s in enumerate(state.ranking)} if state.over else {}
     y = top + p(24)
-    for seat in state.order:
+    for seat in state.ranking if state.over else state.order:
         name = view.name(seat)
         if seat in ranks:
             name = f"{ORDINALS[ranks[seat]]}  {name}"

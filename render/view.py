@@ -34,9 +34,11 @@ class BoardView:
     caption: str = ""
 
     def name(self, seat: int) -> str:
-        """The display name of a seat."""
-        if seat < len(self.names) and self.names[seat].strip():
-            return self.names[seat].strip()
+        """The display name of a seat, on one line."""
+        if seat < len(self.names):
+            name = " ".join("".join(c if c.isprintable() else " " for c in self.names[seat]).split())
+            if name:
+                return name
         return COLOURS[seat].capitalize()
 
     def sorted_labels(self) -> list[tuple[Action, str]]:

@@ -167,3 +167,15 @@ def test_last_move_and_capture_are_marked() -> None:
 def test_builtin_font_is_scalable() -> None:
     small, large = font(10).getbbox("Ludo"), font(40).getbbox("Ludo")
     assert large[2] - large[0] > 3 * (small[2] - small[0])
+
+
+def test_a_finished_game_draws_its_ranking() -> None:
+    rules = GEOMETRIES["classic"]
+    finish = rules.finish_step
+    state = position(rules, {0: (finish,) * 4, 1: (3, YARD, YARD, YARD)}, current=1)
+    state = state._replace(phase="over", finished=(0,))
+    image = Image.open(io.BytesIO(render_board(state, BoardView(names=("Ann", "Bob")))))
+    assert image.size == (960, 720)
+    for token in range(4):  # all four red tokens stand in red's triangle
+        centre = square_centre(rules, 0, finish, token=token)
+        assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")

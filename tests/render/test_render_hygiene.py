@@ -1,0 +1,41 @@
+"""render/ imports only the standard library, Pillow and the engine (DESIGN.md), and its doctests hold."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import render
+
+RENDER_DIR = Path(render.__file__).parent
+MODULES = sorted(RENDER_DIR.rglob("*.py"))
+MODULE_NAMES = sorted({"render"} | {info.name for info in pkgutil.walk_packages(render.__path__, prefix="render.")})
+
+
+def imported_roots(path: Path) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_render_imports_only_pillow_and_the_engine(path: Path) -> None:
+    allowed = set(sys.stdlib_module_names) | {"PIL", "engine", "render", "__future__"}
+    outside = sorted(imported_roots(path) - allowed)
+    assert not outside, f"{path.name} imports {', '.join(outside)}"
+
+
+@pytest.mark.parametrize("name", MODULE_NAMES)
+def test_render_doctests_pass(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0, f"{result.failed} of {result.attempted} doctests failed in {name}"
