@@ -179,3 +179,10 @@ def test_a_finished_game_draws_its_ranking() -> None:
     for token in range(4):  # all four red tokens stand in red's triangle
         centre = square_centre(rules, 0, finish, token=token)
         assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")
+
+
+def test_the_static_board_is_drawn_once_per_geometry_and_size() -> None:
+    star, classic = GEOMETRIES["star"], GEOMETRIES["classic"]
+    assert static_board(star, (960, 720)) is static_board(Rules.preset("star", turn_limit=20), (960, 720))
+    assert static_board(star, (960, 720)) is not static_board(classic, (960, 720))  # stars differ
+    assert static_board(star, (960, 720)) is not static_board(star, (800, 600))

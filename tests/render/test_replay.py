@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from engine.actions import ROLL, Action, Move, MovePair
 from engine.ai import choose
@@ -30,14 +30,15 @@ def test_one_frame_per_move() -> None:
     assert moves > 20
     gif = render_replay(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan"))
     image = Image.open(io.BytesIO(gif))
-    assert image.format == "GIF"
+    assert isinstance(image, GifImagePlugin.GifImageFile)
     assert image.n_frames == moves
     assert image.size == (800, 600)
 
 
 def test_a_log_without_moves_gives_one_frame() -> None:
     gif = render_replay(Rules.preset("classic"), (0, 2), 3, [ROLL], ())
-    assert Image.open(io.BytesIO(gif)).n_frames == 1
+    image = Image.open(io.BytesIO(gif))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == 1
 
 
 def test_replays_are_deterministic() -> None:
