@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -113,23 +113,47 @@ def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
         raise Refused(f"Those rules do not work together: {error}") from error
 
 
-LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single"})
+LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread"})
 
 
 class Sessions:
     """Lobbies and games of every channel, as stored in `storage`."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
-                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+                 defaults: Mapping[str, Any] | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self.new_seed = new_seed
+        self.defaults = dict(defaults or {})  # guild settings for guilds that never saved any
+
+    # -- guild settings ------------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings: as saved, else the operator's defaults."""
+        saved = await self.storage.settings.load_settings(guild_id)
+        return saved if saved.version else saved.model_copy(update=self.defaults)
+
+    async def update_settings(self, guild_id: int, changes: Mapping[str, Any]) -> GuildSettings:
+        """Change some of a guild's settings (compare-and-set); `Refused` for impossible values."""
+        current = await self.guild_settings(guild_id)
+        if "preset" in changes or "options" in changes:
+            probe = LobbyRecord(id="probe", guild_id=guild_id, channel_id=0, host_id=0,
+                                preset=changes.get("preset", current.preset), options=changes.get("options", {}))
+            lobby_rules(probe)
+        try:
+            updated = GuildSettings.model_validate({**current.model_dump(), **changes})
+        except ValueError as error:
+            raise Refused(f"Those settings are not possible: {error}") from error
+        try:
+            return await self.storage.settings.save_settings(updated)
+        except Conflict as conflict:
+            raise Refused("The settings changed at the same moment; please try again.") from conflict
 
     # -- lobbies -----------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
                          options: dict[str, Any]) -> LobbyRecord:
         """A new lobby in a channel with the host seated; `Refused` if the channel has a game."""
-        settings = await self.storage.settings.load_settings(guild_id)
+        settings = await self.guild_settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
                             players=[LobbySeat(user_id=host_id)])
@@ -201,10 +225,12 @@ class Sessions:
                  for n, p in zip(numbers, lobby.players, strict=True)]
         record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=lobby.channel_id, host_id=lobby.host_id,
                             rules=rules, seats=seats, seed=self.new_seed())
+        turn_seconds = lobby.options.get("turn_seconds")
         record = record.model_copy(update={"message_id": lobby.message_id,
+                                           "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
-        settings = await self.storage.settings.load_settings(lobby.guild_id)
+        settings = await self.guild_settings(lobby.guild_id)
         outcome = self._advance(record, state_of(record), [], auto_single=record.auto_single)
         outcome.turn_started = outcome.player_to_act() is not None
         outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=True)
@@ -224,14 +250,17 @@ class Sessions:
         except NotFound as missing:
             raise Refused("This game no longer exists.") from missing
 
-    async def act(self, game_id: str, version: int, action_text: str, user_id: int) -> Outcome:
-        """A player's click: `action_text` at the game `version` the button was made for."""
+    async def act(self, game_id: str, ply: int, action_text: str, user_id: int) -> Outcome:
+        """A player's click: `action_text` at the position (`state.ply`) the button was made for.
+
+        Buttons carry the engine's ply rather than the record's storage version, so that saving
+        the live message's id does not make fresh buttons stale; the save still compares versions."""
         record = await self.load_game(game_id)
         if not record.active:
             raise Refused("This game is over.")
-        if version != record.version:
-            raise Refused("The game has moved on since this button was made: use the newest game message.")
         state = state_of(record)
+        if ply != state.ply:
+            raise Refused("The game has moved on since this button was made: use the newest game message.")
         seat = seat_of(record, user_id)
         if seat is None:
             raise Refused("You are not playing in this game.")
@@ -314,7 +343,7 @@ class Sessions:
             return REMIND, Outcome(saved, state)
         if record.turn_deadline is None or record.turn_deadline > now:
             return None
-        settings = await self.storage.settings.load_settings(record.guild_id)
+        settings = await self.guild_settings(record.guild_id)
         seat = state.current
         missed = list(record.missed)
         missed[seat] += 1
@@ -339,7 +368,7 @@ class Sessions:
     async def _commit(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:
         """Play AI seats and forced moves, set deadlines, save (compare-and-set), count a finished game."""
         before = state_of(record)
-        settings = await self.storage.settings.load_settings(record.guild_id)
+        settings = await self.guild_settings(record.guild_id)
         outcome = self._advance(record, state, steps, auto_single=record.auto_single)
         turn_changed = (outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
@@ -382,7 +411,7 @@ class Sessions:
             return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
         if not turn_changed and record.turn_deadline is not None:
             return record
-        deadline = self.clock() + settings.turn_deadline
+        deadline = self.clock() + (record.turn_seconds or settings.turn_deadline)
         remind = deadline - settings.reminder_before if settings.reminder_before else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
 

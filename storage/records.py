@@ -88,6 +88,7 @@ class GameRecord(Record):
     # turns in a row, per seat (for "forfeit after N")
     ai_takeover: bool = False  # a player who leaves is replaced by an AI instead of forfeiting
     auto_single: bool = True  # a forced move (the only legal one) is played for the player
+    turn_seconds: int | None = Field(default=None, ge=30)  # this game's turn deadline (else the guild's)
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:

@@ -79,16 +79,16 @@ async def test_only_the_player_to_act_with_a_current_button_changes_the_game(ses
     mover = seat_user(record, state.current)
     other = GUEST if mover == HOST else HOST
     with pytest.raises(Refused, match="not your turn"):
-        await sessions.act(record.id, record.version, "R", other)
+        await sessions.act(record.id, state.ply, "R", other)
     with pytest.raises(Refused, match="not playing"):
-        await sessions.act(record.id, record.version, "R", STRANGER)
+        await sessions.act(record.id, state.ply, "R", STRANGER)
     with pytest.raises(Refused, match="moved on"):
-        await sessions.act(record.id, record.version - 1, "R", mover)  # type: ignore[arg-type]
+        await sessions.act(record.id, state.ply - 1, "R", mover)  # type: ignore[arg-type]
     with pytest.raises(Refused, match="not one of this game's"):
-        await sessions.act(record.id, record.version, "Z9", mover)  # type: ignore[arg-type]
+        await sessions.act(record.id, state.ply, "Z9", mover)  # type: ignore[arg-type]
     unchanged = await sessions.load_game(record.id)
     assert unchanged.version == record.version and unchanged.state == record.state
-    after = await sessions.act(record.id, record.version, "R", mover)  # type: ignore[arg-type]
+    after = await sessions.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
     assert after.record.version == record.version + 1
     assert after.steps[0].action == engine.Roll()
     assert (await sessions.storage.games.verify_game(record.id)) == after.state
@@ -98,7 +98,8 @@ async def test_two_clicks_on_one_button_apply_once(sessions: Sessions) -> None:
     outcome = await two_player_game(sessions)
     record = outcome.record
     mover = seat_user(record, outcome.state.current)
-    results = await asyncio.gather(*(sessions.act(record.id, record.version, "R", mover)  # type: ignore[arg-type]
+    ply = outcome.state.ply
+    results = await asyncio.gather(*(sessions.act(record.id, ply, "R", mover)  # type: ignore[arg-type]
                                      for _ in range(5)), return_exceptions=True)
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert all(isinstance(r, Refused) for r in results if isinstance(r, BaseException))
@@ -113,7 +114,7 @@ async def play_to_the_end(sessions: Sessions, game_id: str) -> None:
             return
         state = engine.from_text(record.state)
         action = engine.legal_actions(state)[0]
-        await sessions.act(game_id, record.version, engine.action_text(action), seat_user(record, state.current))  # type: ignore[arg-type]
+        await sessions.act(game_id, state.ply, engine.action_text(action), seat_user(record, state.current))  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
 
 
@@ -140,13 +141,13 @@ async def test_a_forced_move_is_played_for_the_player_but_a_roll_never_is(sessio
     assert isinstance(engine.legal_actions(state)[0], engine.Roll)
     for _ in range(200):
         mover = seat_user(record, state.current)
-        outcome = await sessions.act(record.id, record.version, "R", mover)  # type: ignore[arg-type]
+        outcome = await sessions.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
         record, state = outcome.record, outcome.state
         if any(step.by == "auto" for step in outcome.steps):
             break
         while engine.legal_actions(state) != [engine.Roll()]:
             action = engine.legal_actions(state)[0]
-            outcome = await sessions.act(record.id, record.version, engine.action_text(action),
+            outcome = await sessions.act(record.id, state.ply, engine.action_text(action),
                                          seat_user(record, state.current))  # type: ignore[arg-type]
             record, state = outcome.record, outcome.state
     auto = [step for step in outcome.steps if step.by == "auto"]
@@ -209,6 +210,6 @@ async def test_ending_is_for_the_host_or_a_manager_and_counts_nothing(sessions: 
     ended = await sessions.end(outcome.record.id, GUEST, can_manage=True)
     assert ended.status == "ended"
     with pytest.raises(Refused, match="over"):
-        await sessions.act(ended.id, ended.version, "R", HOST)
+        await sessions.act(ended.id, engine.from_text(ended.state).ply, "R", HOST)
     assert (await sessions.storage.stats.player_stats(GUILD, HOST)).games == 0
     assert await sessions.storage.deadlines.due_at(Deadline(TIMEOUT, ended.id)) is None

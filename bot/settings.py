@@ -1,0 +1,39 @@
+"""The bot's settings, from the environment and `.env` (see `.env.example`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class BotSettings(BaseSettings):
+    """Everything an operator sets. The token is a secret: it is never printed or logged."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    redis_url: str | None = None  # none: an embedded Redis server keeps its data in ludo_data_dir
+    ludo_data_dir: str = "./data"
+    dev_guild_id: int | None = None  # with it, commands are synced to that guild at start-up
+    shard_count: int | None = None
+    shard_ids: Annotated[list[int] | None, NoDecode] = None  # e.g. "0,1": the shards this process runs
+    # defaults for guilds that never saved /ludo settings
+    turn_deadline: int = Field(default=24 * 3600, ge=30)
+    reminder_before: int = Field(default=3600, ge=0)
+    timeout_action: Literal["ai", "skip", "forfeit"] = "ai"
+    forfeit_after: int = Field(default=3, ge=1)
+    log_level: str = "INFO"
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part]
+        return value
+
+    def guild_defaults(self) -> dict[str, object]:
+        """The guild-settings fields an operator's environment overrides."""
+        return {"turn_deadline": self.turn_deadline, "reminder_before": self.reminder_before,
+                "timeout_action": self.timeout_action, "forfeit_after": self.forfeit_after}
