@@ -1,10 +1,17 @@
-"""The board picture: pure functions from a game state to PNG bytes, and a game log to an animated replay.
+"""The board picture: pure functions from a game state to PNG bytes, and from a game log to an animated replay.
 
-Pillow only; imports `engine` and nothing else of the project.
+Pillow only (its built-in scalable font, no installed fonts); imports `engine` and nothing else of the project.
 
-- `render_board(state, BoardView(...)) -> bytes`: the PNG of one position.
+- `render_board(state, BoardView(names=..., events=..., labels=..., size=...)) -> bytes`: the PNG of one
+  position (default 960x720): the cross-shaped board of the preset's geometry, the tokens, the last
+  moves and captures highlighted, each legal move's destination labelled like its button, and a side
+  panel (whose turn, the dice, every seat with name, colour, tokens home and score).
 - `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.
+- `default_labels(legal_actions(state))`: labels matching the token numbers ("2", "1+2", "A"/"B" for dice).
+
+`python -m render.demo` plays and draws a computer game; `python -m render.samples DIR` writes the
+README's sample pictures; `python -m benchmarks.render` measures speed and size.
 """
 
 from render.board import draw_board, render_board, static_board

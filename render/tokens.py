@@ -98,8 +98,9 @@ def draw_tokens(frame: Image.Image, state: GameState, m: Metrics, places: dict[P
             size, spread = FINISH_SIZE, SPREAD[1]
         elif len(tids) <= 4:
             size, spread = SIZES[len(tids)], SPREAD[len(tids)]
-        else:
-            size, spread = 0.36, MANY
+        else:  # five or more: a 3x3 grid, its rows centred
+            shift = 0.15 * (3 - (min(len(tids), 9) + 2) // 3)
+            size, spread = 0.36, tuple((dx, dy + shift) for dx, dy in MANY)
         diameter = max(8, round(size * m.cell))
         for tid, (dx, dy) in zip(tids, spread, strict=False):
             sprite = token_sprite(tid // TOKENS, tid % TOKENS + 1, diameter)
