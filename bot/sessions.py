@@ -87,6 +87,21 @@ class Outcome:
         return seat_user(self.record, self.state.current)
 
 
+def level_name(level: int) -> str:
+    """The engine AI level of a stored level number (numbers past the last level play the strongest)."""
+    return AI_LEVELS[min(max(level, 0), len(AI_LEVELS) - 1)]
+
+
+def _name(name: str | None) -> str | None:
+    return name[:100] if name else None
+
+
+def seat_names(record: GameRecord) -> dict[int, str]:
+    """Display names per seat: the player's name, or "AI (level)"."""
+    return {s.seat: (f"AI ({level_name(s.ai_level)})" if s.ai_level is not None
+                     else s.name or engine.COLOURS[s.seat].capitalize()) for s in record.seats}
+
+
 def seat_user(record: GameRecord, seat: int) -> int | None:
     """The user id holding `seat`, or None for an AI seat."""
     for s in record.seats:
@@ -151,12 +166,12 @@ class Sessions:
 
     # -- lobbies -----------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
-                         options: dict[str, Any]) -> LobbyRecord:
+                         options: dict[str, Any], host_name: str | None = None) -> LobbyRecord:
         """A new lobby in a channel with the host seated; `Refused` if the channel has a game."""
         settings = await self.guild_settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
-                            players=[LobbySeat(user_id=host_id)])
+                            players=[LobbySeat(user_id=host_id, name=_name(host_name))])
         lobby_rules(lobby)  # refuse impossible options before anyone joins
         try:
             return await self.storage.lobbies.create_lobby(lobby)
@@ -170,7 +185,8 @@ class Sessions:
         except NotFound as missing:
             raise Refused("This lobby is closed.") from missing
 
-    async def update_lobby(self, lobby_id: str, user_id: int, change: str, level: int = 1) -> LobbyRecord:
+    async def update_lobby(self, lobby_id: str, user_id: int, change: str, level: int = 1,
+                           name: str | None = None) -> LobbyRecord:
         """`change` is join, leave or add_ai (host only); compare-and-set."""
         lobby = await self.load_lobby(lobby_id)
         players = list(lobby.players)
@@ -182,7 +198,7 @@ class Sessions:
                 raise Refused("You are already in this game.")
             if len(players) >= seats:
                 raise Refused("This game is full.")
-            players.append(LobbySeat(user_id=user_id))
+            players.append(LobbySeat(user_id=user_id, name=_name(name)))
         elif change == "leave":
             if user_id == lobby.host_id:
                 raise Refused("The host cannot leave; cancel the lobby instead.")
@@ -212,7 +228,7 @@ class Sessions:
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby
 
-    async def start_game(self, lobby_id: str, user_id: int) -> Outcome:
+    async def start_game(self, lobby_id: str, user_id: int, channel_id: int | None = None) -> Outcome:
         """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts."""
         lobby = await self.load_lobby(lobby_id)
         if user_id != lobby.host_id:
@@ -221,9 +237,10 @@ class Sessions:
             raise Refused("A game needs at least 2 players: invite someone or add an AI.")
         rules = lobby_rules(lobby)
         numbers = engine.rules.default_seats(len(lobby.players))
-        seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level)
+        seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
                  for n, p in zip(numbers, lobby.players, strict=True)]
-        record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=lobby.channel_id, host_id=lobby.host_id,
+        record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=channel_id or lobby.channel_id,
+                            host_id=lobby.host_id,
                             rules=rules, seats=seats, seed=self.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")
         record = record.model_copy(update={"message_id": lobby.message_id,
@@ -392,7 +409,7 @@ class Sessions:
             seat = state.current
             owner = next(s for s in record.seats if s.seat == seat)
             if owner.ai_level is not None:
-                action, by = ai.choose(state, AI_LEVELS[owner.ai_level]), "ai"
+                action, by = ai.choose(state, level_name(owner.ai_level)), "ai"
             else:
                 legal = engine.legal_actions(state)
                 if not (auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)):

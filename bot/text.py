@@ -11,7 +11,7 @@ token's number, "1+2" for a pair), so a player can match the two.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 import engine
 from engine import events as ev
@@ -147,9 +147,3 @@ def rules_summary(rules: engine.Rules) -> str:
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     """Text cut to a limit, marked when cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def seat_names(seats: Sequence[tuple[int, int | None, int | None]], levels: Sequence[str]) -> dict[int, str]:
-    """Display names for (seat, user id, ai level) rows: mentions for people, "AI (level)" for AIs."""
-    return {seat: (f"<@{user}>" if user is not None else f"AI ({levels[level or 0]})")
-            for seat, user, level in seats}

@@ -1,0 +1,143 @@
+"""The persistent buttons: `discord.ui.DynamicItem`s whose custom_id carries only keys.
+
+Templates (all under 100 characters):
+- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel);
+- ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
+- ``ludo:r:<game id>``: a finished game's replay.
+Any other ``ludo:`` id is answered as an outdated button. State is read from storage on every
+click, so buttons work after a restart and from any bot process. The callbacks hand over to the
+client's `handlers` (see `bot.play`), which run inside the one error path.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+import discord
+
+ID = r"[0-9a-z]{1,40}"
+BUTTONS_PER_ROW = 5
+
+
+class Handlers(Protocol):
+    """What the buttons call; implemented by `bot.play.Play`."""
+
+    async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None: ...
+
+    async def game_click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
+
+    async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
+
+    async def unknown_click(self, interaction: discord.Interaction[Any]) -> None: ...
+
+
+def handlers(interaction: discord.Interaction[Any]) -> Handlers:
+    """The handlers of the bot that received the interaction."""
+    found: Handlers = interaction.client.handlers  # set by bot.app.LudoBot
+    return found
+
+
+LOBBY_VERBS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+               "ai0": ("Add AI (random)", discord.ButtonStyle.secondary),
+               "ai1": ("Add AI (greedy)", discord.ButtonStyle.secondary),
+               "ai2": ("Add AI (expert)", discord.ButtonStyle.secondary),
+               "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-2]|start|cancel)"):
+    """A lobby button."""
+
+    def __init__(self, lobby_id: str, verb: str) -> None:
+        label, style = LOBBY_VERBS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"ludo:l:{lobby_id}:{verb}"))
+        self.lobby_id, self.verb = lobby_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match["lobby"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).lobby_click(interaction, self.lobby_id, self.verb)
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"ludo:g:(?P<game>{ID}):(?P<ply>[0-9]{{1,9}}):(?P<action>[A-Z][0-9]{{0,2}})"):
+    """One legal action of the player to act, valid at one position (`ply`) of one game."""
+
+    def __init__(self, game_id: str, ply: int, action: str, label: str = "") -> None:
+        style = discord.ButtonStyle.primary if action == "R" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=(label or action)[:80], style=style,
+                                           custom_id=f"ludo:g:{game_id}:{ply}:{action}"))
+        self.game_id, self.ply, self.action = game_id, ply, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GameButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(match["game"], int(match["ply"]), match["action"], label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).game_click(interaction, self.game_id, self.ply, self.action)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:r:(?P<game>{ID})"):
+    """A finished game's animated replay."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ludo:r:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).replay_click(interaction, self.game_id)
+
+
+class OutdatedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<rest>.{0,200})"):
+    """Any other button id (an old format, or a forged one): registered last, it answers what the others do not."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="?", custom_id=custom_id[:100] or "ludo:?"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OutdatedButton:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).unknown_click(interaction)
+
+
+DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, OutdatedButton)  # in matching order
+
+
+def lobby_view(lobby_id: str) -> discord.ui.View:
+    """The lobby's buttons."""
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "start", "cancel", "ai0", "ai1", "ai2"):
+        view.add_item(LobbyButton(lobby_id, verb))
+    return view
+
+
+def game_view(game_id: str, ply: int, actions: list[tuple[str, str]]) -> discord.ui.View:
+    """Buttons for (action text, label) pairs, five to a row (a move offers at most ten)."""
+    view = discord.ui.View(timeout=None)
+    for i, (action, label) in enumerate(actions[: BUTTONS_PER_ROW * 5]):
+        button = GameButton(game_id, ply, action, label)
+        button.item.row = i // BUTTONS_PER_ROW
+        view.add_item(button)
+    return view
+
+
+def finished_view(game_id: str) -> discord.ui.View:
+    """A finished game's message: its replay."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayButton(game_id))
+    return view

@@ -1,0 +1,66 @@
+"""The one error path: every interaction handler runs inside `guarded`.
+
+Domain refusals become a short private answer; storage trouble a private "try again"; anything
+unexpected is logged with the game id and user and answered with a private apology carrying a
+reference the operator can find in the log. Nothing is applied when a step fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.sessions import Refused
+from storage import CorruptRecord, StorageError, StorageUnavailable
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+DEFER_AFTER = 2.0  # seconds of work after which the first response is deferred (Discord allows 3)
+
+
+async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """A private (ephemeral) message to whoever caused the interaction, as its response or a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
+                  game_id: str | None = None) -> None:
+    """Run a handler; turn every failure into a private answer and a log line with context."""
+    try:
+        await work()
+    except Refused as refused:
+        await _answer(interaction, str(refused))
+    except StorageUnavailable as error:
+        logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
+        await _answer(interaction, "Storage is unavailable right now, so nothing was changed: try again in a moment.")
+    except (CorruptRecord, StorageError, Exception) as error:
+        reference = secrets.token_hex(4)
+        kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"
+        logger.exception("%s [ref %s]: game=%s user=%s interaction=%s", kind, reference, game_id,
+                         interaction.user.id, interaction.id)
+        await _answer(interaction, f"Sorry, something went wrong on our side and nothing was changed "
+                                   f"(reference `{reference}`).")
+
+
+async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
+    try:
+        await answer_privately(interaction, text)
+    except discord.HTTPException as error:  # e.g. the interaction expired: the log is all that is left
+        logger.warning("could not answer interaction %s: %s", interaction.id, error)
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False) -> T:
+    """Await `work`; if it takes longer than `DEFER_AFTER`, defer the response so Discord's 3 s are kept."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(thinking=thinking, ephemeral=thinking)
+    return await task

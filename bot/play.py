@@ -1,0 +1,186 @@
+"""Playing through Discord: button clicks, posting game messages, the deadline worker.
+
+A click is claimed once (several processes may receive it), applied through `Sessions`, and
+answered by editing the clicked message. When a human player's turn starts, the clicked message
+keeps its picture and loses its buttons, and a new message mentions that player (Discord does not
+notify for mentions added by an edit); its id is remembered as the game's live message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from typing import Any
+
+import discord
+
+import engine
+from bot.errors import answer_privately, guarded, in_time
+from bot.messages import Post, game_post, lobby_post, order_text, outcome_post
+from bot.sessions import REMIND, Outcome, Sessions, seat_names
+from render import render_replay
+from storage import GameRecord, StorageUnavailable
+
+logger = logging.getLogger(__name__)
+IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
+
+
+class Play:
+    """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
+
+    def __init__(self, client: discord.Client, sessions: Sessions) -> None:
+        self.client = client
+        self.sessions = sessions
+
+    # -- clicks ---------------------------------------------------------------------------------------
+    async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None:
+        async def work() -> None:
+            if not await self._first(interaction):
+                return
+            user = interaction.user
+            if verb == "start":
+                channel_id = await self._game_channel(interaction, lobby_id)
+                outcome = await in_time(interaction, self.sessions.start_game(lobby_id, user.id, channel_id))
+                started = f"🎲 The game has started.\n{order_text(outcome.record, outcome.state)}"
+                await edit_clicked(interaction, content=started, view=None)
+                await self.post_game(outcome.record, await outcome_post(outcome, notify=True))
+            elif verb == "cancel":
+                manager = bool(interaction.permissions.manage_channels)
+                await self.sessions.cancel_lobby(lobby_id, user.id, can_manage=manager)
+                await edit_clicked(interaction, content="This Ludo lobby was cancelled.", view=None)
+            else:
+                change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
+                lobby = await self.sessions.update_lobby(lobby_id, user.id, change, level, name=user.display_name)
+                post = lobby_post(lobby)
+                await edit_clicked(interaction, content=post.content, view=post.view)
+
+        await guarded(interaction, work, game_id=lobby_id)
+
+    async def _game_channel(self, interaction: discord.Interaction[Any], lobby_id: str) -> int | None:
+        """With the lobby option `thread`, the game moves into a new thread under the lobby message."""
+        lobby = await self.sessions.load_lobby(lobby_id)
+        if not lobby.options.get("thread") or interaction.message is None or interaction.user.id != lobby.host_id:
+            return None
+        thread = await interaction.message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
+        return thread.id
+
+    async def game_click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
+        async def work() -> None:
+            if not await self._first(interaction):
+                return
+
+            async def act() -> tuple[Outcome, Post]:
+                outcome = await self.sessions.act(game_id, ply, action, interaction.user.id)
+                return outcome, await outcome_post(outcome, notify=outcome.turn_started)
+
+            outcome, post = await in_time(interaction, act())
+            if outcome.turn_started and outcome.player_to_act() is not None:
+                await edit_clicked(interaction, content=post.content.split("\nIt is ")[0], view=None)
+                await self.post_game(outcome.record, post)
+            else:
+                await edit_clicked(interaction, post=post)
+
+        await guarded(interaction, work, game_id=game_id)
+
+    async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        async def work() -> None:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            record = await self.sessions.storage.games.load_game(game_id, with_log=True)
+            names = seat_names(record)
+            gif = await asyncio.to_thread(
+                render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
+                [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
+            await interaction.followup.send(f"Replay of game `{game_id}`", ephemeral=True,
+                                            file=discord.File(io.BytesIO(gif), filename=f"ludo-{game_id}.gif"))
+
+        await guarded(interaction, work, game_id=game_id)
+
+    async def unknown_click(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            await answer_privately(interaction, "This button is outdated: use the newest game message.")
+
+        await guarded(interaction, work)
+
+    async def _first(self, interaction: discord.Interaction[Any]) -> bool:
+        """True for the one bot process that handles this interaction (a repeat delivery is ignored)."""
+        return await self.sessions.storage.claim_interaction(interaction.id)
+
+    # -- posting --------------------------------------------------------------------------------------
+    async def post_game(self, record: GameRecord, post: Post) -> GameRecord:
+        """Send a new live game message, take the buttons off the previous one, and remember the new one."""
+        channel = self.client.get_partial_messageable(record.channel_id)
+        message = await channel.send(post.content, files=post.files(), view=post.view,
+                                     allowed_mentions=post.allowed_mentions)
+        if record.message_id and record.message_id != message.id:
+            with contextlib.suppress(discord.HTTPException):  # gone or not ours any more: nothing to take off
+                await channel.get_partial_message(record.message_id).edit(view=None)
+        return await self.sessions.set_message(record, message.id)
+
+    async def announce(self, kind: str, outcome: Outcome) -> None:
+        """Tell the channel about a reminder or a timed-out turn."""
+        record = outcome.record
+        if kind == REMIND:
+            user = outcome.player_to_act()
+            if user is None or record.turn_deadline is None:
+                return
+            channel = self.client.get_partial_messageable(record.channel_id)
+            await channel.send(f"⏰ <@{user}>, it is your turn in Ludo game `{record.id}`: "
+                               f"it ends <t:{int(record.turn_deadline)}:R>.",
+                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]))
+            return
+        sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
+        names = seat_names(record)
+        post = await outcome_post(outcome, notify=outcome.turn_started)
+        post.content = f"⌛ {names.get(sleeper, '')} ran out of time.\n{post.content}"[:2000]
+        await self.post_game(record, post)
+
+    # -- deadlines ----------------------------------------------------------------------------------------
+    async def run_deadlines(self) -> None:
+        """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
+        queue = self.sessions.storage.deadlines
+        while True:
+            try:
+                for claim in await queue.claim_due(limit=20):
+                    try:
+                        result = await self.sessions.on_deadline(claim)
+                        if result is not None:
+                            await self.announce(*result)
+                    except Exception:  # one bad game must not stop the others' deadlines
+                        logger.exception("deadline %s failed", claim.deadline.member)
+                next_due = await queue.next_due()
+                wait = IDLE_POLL if next_due is None else min(max(next_due - time.time(), 0.05), IDLE_POLL)
+            except StorageUnavailable as error:
+                logger.warning("deadline worker: %s", error)
+                wait = IDLE_POLL
+            await asyncio.sleep(wait)
+
+
+async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,
+                       content: str | None = None, view: discord.ui.View | None = None) -> None:
+    """Edit the message whose button was clicked, as the interaction's response (or after a deferral);
+    `view=None` takes the buttons off."""
+    fields: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+    if post is not None:
+        fields.update(content=post.content, view=post.view, attachments=post.files())
+    else:
+        fields.update(content=content, view=view)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)
+
+
+async def repost(play: Play, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+    """`/ludo board`: the live game message again, here; the old one loses its buttons."""
+    post = await game_post(record)
+    await interaction.response.send_message(post.content, files=post.files(), view=post.view,
+                                            allowed_mentions=discord.AllowedMentions.none())
+    message = await interaction.original_response()
+    if record.message_id and record.message_id != message.id:
+        channel = play.client.get_partial_messageable(record.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(record.message_id).edit(view=None)
+    await play.sessions.set_message(record, message.id)
