@@ -1,12 +1,74 @@
-"""Entry point of the `ludo-bot` console script."""
+"""`ludo-bot` (or `python -m bot`): run the bot, or `ludo-bot sync [--guild ID]` to register its commands."""
 
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
 import sys
 
+import aiohttp
+import discord
 
-def main() -> int:
-    """Start the bot. The Discord adapter is not built yet, so this says so and fails."""
-    print("ludo-bot: the Discord bot is not implemented yet (engine only for now).", file=sys.stderr)
-    return 1
+from bot.app import LudoBot, command_tree
+from bot.settings import BotSettings
+from storage import StorageError
+from storage.server import EmbeddedRedisError
+
+
+async def run(settings: BotSettings, token: str) -> None:
+    """Run until stopped."""
+    async with LudoBot(settings) as bot:
+        await bot.start(token)
+
+
+async def sync(token: str, guild_id: int | None) -> int:
+    """Register the /ludo commands globally, or in one guild (they show there at once)."""
+    async with discord.Client(intents=discord.Intents.none()) as client:
+        await client.login(token)
+        tree = command_tree(client)
+        guild = discord.Object(guild_id) if guild_id else None
+        if guild is not None:
+            tree.copy_global_to(guild=guild)
+        synced = await tree.sync(guild=guild)
+    print(f"ludo-bot: synced {len(synced)} command group(s) {'to guild ' + str(guild_id) if guild_id else 'globally'}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script."""
+    parser = argparse.ArgumentParser(prog="ludo-bot", description="A Discord bot that hosts Ludo games.")
+    sub = parser.add_subparsers(dest="command")
+    sync_parser = sub.add_parser("sync", help="register the /ludo commands with Discord")
+    sync_parser.add_argument("--guild", type=int, help="only in this guild (shows at once)")
+    args = parser.parse_args(argv)
+    try:
+        settings = BotSettings()
+    except ValueError as error:
+        print(f"ludo-bot: bad settings: {error}", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print("ludo-bot: DISCORD_TOKEN is not set (put it in the environment or in .env, see .env.example)",
+              file=sys.stderr)
+        return 1
+    token = settings.discord_token.get_secret_value()
+    try:
+        if args.command == "sync":
+            return asyncio.run(sync(token, args.guild))
+        asyncio.run(run(settings, token))
+    except discord.LoginFailure:
+        print("ludo-bot: Discord rejected the token in DISCORD_TOKEN", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"ludo-bot: cannot reach Discord: {error}", file=sys.stderr)
+        return 1
+    except (StorageError, EmbeddedRedisError) as error:
+        print(f"ludo-bot: storage could not start: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,75 @@
+"""The bot: wires storage, sessions, buttons, commands and the deadline worker together once, at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import ludo
+from bot.components import DYNAMIC_ITEMS
+from bot.errors import answer_privately
+from bot.play import Play
+from bot.sessions import Sessions
+from bot.settings import BotSettings
+from storage import Storage
+
+logger = logging.getLogger(__name__)
+
+
+class LudoTree(app_commands.CommandTree[Any]):
+    """The /ludo commands; errors raised before a command body runs are answered privately."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        logger.info("command refused: user=%s command=%s: %s", interaction.user.id,
+                    interaction.command.qualified_name if interaction.command else "?", error)
+        try:
+            await answer_privately(interaction, f"That command could not run: {error}")
+        except discord.HTTPException:
+            logger.warning("could not answer interaction %s", interaction.id)
+
+
+def command_tree(client: discord.Client) -> LudoTree:
+    """The /ludo command tree of a client (the bot, or the one-off client of `ludo-bot sync`)."""
+    tree = LudoTree(client)
+    tree.add_command(ludo)
+    return tree
+
+
+class LudoBot(discord.AutoShardedClient):
+    """One bot process: the shards in `SHARD_IDS` of `SHARD_COUNT` (all shards when unset)."""
+
+    def __init__(self, settings: BotSettings, *, storage: Storage | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; no message content is read
+        shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        super().__init__(intents=intents, shard_count=settings.shard_count,
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
+        self.settings = settings
+        self.tree = command_tree(self)
+        self._given_storage = storage  # tests pass theirs; otherwise it is opened at start-up
+        self.storage: Storage | None = None
+        self.handlers: Play | None = None
+        self._worker: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
+                                                                 data_dir=self.settings.ludo_data_dir)
+        sessions = Sessions(self.storage, defaults=self.settings.guild_defaults())
+        self.handlers = Play(self, sessions)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild_id:  # development: commands appear at once in one guild
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        self._worker = asyncio.create_task(self.handlers.run_deadlines(), name="ludo-deadlines")
+
+    async def close(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+        await super().close()
+        if self.storage is not None and self._given_storage is None:
+            await self.storage.close()

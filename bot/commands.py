@@ -1,0 +1,193 @@
+"""The `/ludo` command group (guild only)."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+import engine
+from bot.errors import guarded
+from bot.messages import lobby_post, outcome_post, rules_text_for
+from bot.play import Play, repost
+from bot.sessions import Refused, seat_of
+from storage import GameRecord, NotFound
+
+Preset = Literal["classic", "star", "strict", "twodice"]
+Stacking = Literal["forbidden", "allowed", "block"]
+
+
+def _play(interaction: discord.Interaction[Any]) -> Play:
+    found: Play = interaction.client.handlers
+    return found
+
+
+async def _channel_game(play: Play, interaction: discord.Interaction[Any]) -> GameRecord:
+    """The live game of the channel the command was used in."""
+    holder = await play.sessions.storage.games.channel_game(interaction.channel_id or 0)
+    if holder is None:
+        raise Refused("There is no Ludo game in this channel: start one with /ludo start.")
+    try:
+        return await play.sessions.storage.games.load_game(holder)
+    except NotFound as missing:  # a lobby holds the channel: no game yet
+        raise Refused("This channel has a lobby, not a game yet: the host starts it with its Start button.") \
+            from missing
+
+
+ludo = app_commands.Group(name="ludo", description="Play Ludo in this channel", guild_only=True)
+
+
+@ludo.command(name="start", description="Open a Ludo lobby in this channel")
+@app_commands.describe(
+    preset="Rule set (default: the server's)", seats="Seats, 2 to 4", turn_minutes="Minutes each turn may take",
+    thread="Play in a thread of its own", dice="strict only: one or two dice", end_path="strict only: 4 or 5",
+    bonus_on_six="A 6 earns another roll", third_six_ends_turn="A third 6 in a row ends the turn",
+    capture_bonus="A capture earns another roll", stacking="Two own tokens on one square",
+    game_end="first: first player home wins; all: play on for every place", turn_limit="Turns per player (0: none)",
+    ai_takeover="An AI takes the seat of a player who leaves", auto_single="Play forced moves automatically")
+async def start(interaction: discord.Interaction[Any], preset: Preset | None = None,
+                seats: app_commands.Range[int, 2, 4] = 4, turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+                thread: bool = False, dice: app_commands.Range[int, 1, 2] | None = None,
+                end_path: app_commands.Range[int, 4, 5] | None = None, bonus_on_six: bool | None = None,
+                third_six_ends_turn: bool | None = None, capture_bonus: bool | None = None,
+                stacking: Stacking | None = None, game_end: Literal["first", "all"] | None = None,
+                turn_limit: app_commands.Range[int, 0, 500] | None = None, ai_takeover: bool = False,
+                auto_single: bool = True) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        chosen = {"dice": dice, "end_path": end_path, "bonus_on_six": bonus_on_six,
+                  "third_six_ends_turn": third_six_ends_turn, "capture_bonus": capture_bonus, "stacking": stacking,
+                  "game_end": game_end, "turn_limit": turn_limit}
+        options: dict[str, Any] = {k: v for k, v in chosen.items() if v is not None}
+        options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
+        if turn_minutes is not None:
+            options["turn_seconds"] = turn_minutes * 60
+        lobby = await play.sessions.open_lobby(
+            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
+            preset=preset, options=options, host_name=interaction.user.display_name)
+        post = lobby_post(lobby)
+        await interaction.response.send_message(post.content, view=post.view,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="board", description="Post the live game message here again")
+async def board(interaction: discord.Interaction[Any]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        await repost(play, interaction, await _channel_game(play, interaction))
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="rules", description="The rules of the game in this channel, or of a preset")
+async def rules(interaction: discord.Interaction[Any], preset: Preset | None = None) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        if preset is not None:
+            chosen = engine.Rules.preset(preset)
+        else:
+            chosen = engine.notation.parse_rules((await _channel_game(play, interaction)).rules)
+        await interaction.response.send_message(rules_text_for(chosen), ephemeral=True)
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="leave", description="Leave the game in this channel (forfeit)")
+async def leave(interaction: discord.Interaction[Any]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        record = await _channel_game(play, interaction)
+        if seat_of(record, interaction.user.id) is None:
+            raise Refused("You are not playing in this game.")
+        outcome = await play.sessions.leave(record.id, interaction.user.id)
+        await interaction.response.send_message("You left the game.", ephemeral=True)
+        await play.post_game(outcome.record, await outcome_post(outcome, notify=outcome.turn_started))
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="end", description="End the game in this channel (host or Manage Channels)")
+async def end(interaction: discord.Interaction[Any]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        record = await _channel_game(play, interaction)
+        manager = bool(interaction.permissions.manage_channels)
+        ended = await play.sessions.end(record.id, interaction.user.id, can_manage=manager)
+        await interaction.response.send_message(f"⏹️ Ludo game `{ended.id}` was ended by {interaction.user.mention}.",
+                                                allowed_mentions=discord.AllowedMentions.none())
+        if ended.message_id:
+            channel = play.client.get_partial_messageable(ended.channel_id)
+            with contextlib.suppress(discord.HTTPException):  # the old message is gone: no buttons to take off
+                await channel.get_partial_message(ended.message_id).edit(view=None)
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="stats", description="A player's Ludo results in this server")
+async def stats(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        who = user or interaction.user
+        found = await play.sessions.storage.stats.player_stats(interaction.guild_id or 0, who.id)
+        if not found.games:
+            text = f"{who.mention} has not finished a Ludo game here yet."
+        else:
+            average = sum((i + 1) * n for i, n in enumerate(found.places)) / found.games
+            text = (f"**{who.display_name}**: {found.games} games, {found.wins} wins, average place {average:.2f}, "
+                    f"{found.captures} captures.")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="leaderboard", description="The server's best Ludo players")
+async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        rows = await play.sessions.storage.stats.leaderboard(interaction.guild_id or 0)
+        lines = [f"{i + 1}. <@{user}> — {wins} wins" for i, (user, wins) in enumerate(rows)]
+        await interaction.response.send_message("🏆 **Ludo leaderboard**\n" + ("\n".join(lines) or "No games yet."),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    await guarded(interaction, work)
+
+
+@ludo.command(name="settings", description="This server's defaults for new games (Manage Server)")
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.describe(preset="Default rule set", turn_minutes="Minutes a turn may take",
+                       reminder_minutes="Remind the player this many minutes before the deadline (0: never)",
+                       timeout_action="At the deadline: an AI plays the turn, skip it, or forfeit after misses",
+                       forfeit_after="With forfeit: missed turns in a row before the player is out")
+async def settings(interaction: discord.Interaction[Any], preset: Preset | None = None,
+                   turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+                   reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
+                   timeout_action: Literal["ai", "skip", "forfeit"] | None = None,
+                   forfeit_after: app_commands.Range[int, 1, 50] | None = None) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        if not interaction.permissions.manage_guild:
+            raise Refused("Only members who can manage this server can change its Ludo settings.")
+        changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
+                                   "turn_deadline": turn_minutes * 60 if turn_minutes else None,
+                                   "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
+        saved = await play.sessions.update_settings(interaction.guild_id or 0,
+                                                    {k: v for k, v in changes.items() if v is not None})
+        await interaction.response.send_message(
+            f"Ludo settings: preset **{saved.preset}**, turns of {saved.turn_deadline // 60} minutes, reminder "
+            f"{saved.reminder_before // 60} minutes before, at the deadline: {saved.timeout_action}"
+            + (f" (after {saved.forfeit_after} misses)" if saved.timeout_action == "forfeit" else "") + ".",
+            ephemeral=True)
+
+    await guarded(interaction, work)
