@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -18,6 +21,22 @@ from bot.settings import BotSettings
 from storage import Storage
 
 logger = logging.getLogger(__name__)
+HEARTBEAT_EVERY = 30.0  # seconds
+HEARTBEAT_STALE = 120.0  # seconds after which `ludo-bot health` reports the bot dead
+
+
+def heartbeat_path(settings: BotSettings) -> Path:
+    """The file the running bot touches; its age tells whether the bot is alive."""
+    return Path(settings.ludo_data_dir) / "heartbeat"
+
+
+def healthy(settings: BotSettings, now: float | None = None) -> bool:
+    """True when the bot touched its heartbeat recently."""
+    try:
+        beat = float(heartbeat_path(settings).read_text())
+    except (OSError, ValueError):
+        return False
+    return (time.time() if now is None else now) - beat < HEARTBEAT_STALE
 
 
 class LudoTree(app_commands.CommandTree[Any]):
@@ -65,7 +84,21 @@ class LudoBot(discord.AutoShardedClient):
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-        self._worker = asyncio.create_task(self.handlers.run_deadlines(), name="ludo-deadlines")
+        self._worker = asyncio.create_task(self._background(), name="ludo-background")
+
+    async def _background(self) -> None:
+        """The deadline worker, and a heartbeat file for the container health check (`ludo-bot health`)."""
+        assert self.handlers is not None
+        worker = asyncio.create_task(self.handlers.run_deadlines())
+        beat = heartbeat_path(self.settings)
+        try:
+            while not worker.done():
+                with contextlib.suppress(OSError):  # a read-only disk must not stop the bot
+                    beat.parent.mkdir(parents=True, exist_ok=True)
+                    beat.write_text(str(int(time.time())))
+                await asyncio.sleep(HEARTBEAT_EVERY)
+        finally:
+            worker.cancel()
 
     async def close(self) -> None:
         if self._worker is not None:
