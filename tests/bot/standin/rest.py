@@ -1,0 +1,676 @@
+"""The REST half of the stand-in: the HTTP endpoints discord.py calls, answered like Discord would.
+
+Every refusal is a Discord-shaped JSON error (status, numeric `code`, `message`, and for form errors the nested
+`errors` object); refusals caused by the bot breaking a rule are also recorded as violations.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import mimetypes
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+
+from . import limits
+from .limits import FieldError
+from .records import (
+    APPLICATION_COMMAND,
+    ATTACH_FILES,
+    AUTOCOMPLETE,
+    EPHEMERAL,
+    GUILD_TEXT,
+    IS_COMPONENTS_V2,
+    LOADING,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    PING,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    Channel,
+    InteractionRecord,
+    Json,
+    Message,
+    Response,
+)
+
+if TYPE_CHECKING:
+    from .server import StandIn
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12
+SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+
+# Callback types allowed for each interaction type.
+ALLOWED_CALLBACKS: dict[int, set[int]] = {
+    PING: {1},
+    APPLICATION_COMMAND: {4, 5, 9, 12},
+    MESSAGE_COMPONENT: {4, 5, 6, 7, 9, 12},
+    AUTOCOMPLETE: {8},
+    MODAL_SUBMIT: {4, 5, 6, 7},
+}
+
+
+class DiscordError(Exception):
+    """An error answer: raised by handlers, turned into a response by the middleware."""
+
+    def __init__(self, status: int, code: int, message: str, errors: list[FieldError] | None = None) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors or []
+
+    def response(self) -> web.Response:
+        body: Json = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = limits.form_errors(self.errors)
+        return json_response(body, status=self.status)
+
+    def describe(self) -> str:
+        if not self.errors:
+            return f"{self.message} (code {self.code})"
+        return f"{self.message} (code {self.code}): " + "; ".join(str(e) for e in self.errors)
+
+
+def json_response(body: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when Content-Type is exactly 'application/json' (no charset).
+    return web.Response(body=json.dumps(body).encode(), status=status, content_type="application/json")
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+@dataclass
+class Upload:
+    """A file part of a multipart request (`files[n]`)."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str
+
+
+@dataclass
+class RequestLog:
+    method: str
+    path: str
+    query: dict[str, str]
+    at: float
+    body: Any = None
+    files: list[str] = field(default_factory=list)
+    status: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status}"
+
+
+async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
+    if request.content_type.startswith("multipart/"):
+        payload: Json = {}
+        uploads: list[Upload] = []
+        reader = await request.multipart()
+        while True:
+            part = await reader.next()
+            if part is None:
+                break
+            if not isinstance(part, BodyPartReader):
+                continue
+            name = part.name or ""
+            if name == "payload_json":
+                payload = json.loads(await part.text())
+            elif name.startswith("files[") and name.endswith("]"):
+                filename = part.filename or f"file{len(uploads)}"
+                data = bytes(await part.read(decode=False))
+                guessed = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+                uploads.append(Upload(int(name[6:-1]), filename, data, guessed))
+        return payload, uploads
+    raw = await request.read()
+    if not raw:
+        return {}, []
+    try:
+        body = json.loads(raw)
+    except ValueError as exc:
+        raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+    return (body if isinstance(body, dict) else {"_": body}), []
+
+
+class RestApi:
+    def __init__(self, standin: StandIn) -> None:
+        self.s = standin
+
+    # -- plumbing -----------------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/" or not request.path.startswith("/api/"):
+            return await handler(request)
+        entry = RequestLog(request.method, request.path, dict(request.query), time.monotonic())
+        self.s.requests.append(entry)
+        try:
+            needs_auth = "/interactions/" not in request.path and "/webhooks/" not in request.path
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.s.token}":
+                self.s.violation("unauthorized", f"{request.method} {request.path} without the bot token",
+                                 route=request.path)
+                raise DiscordError(401, 0, "401: Unauthorized")
+            response = await handler(request)
+        except DiscordError as error:
+            response = error.response()
+        except web.HTTPException:
+            raise
+        except Exception as exc:  # a bug in the stand-in: fail the test, but answer 400 (a 500 makes discord.py retry)
+            self.s.violation("standin-error", f"{request.method} {request.path} crashed the stand-in: "
+                             f"{traceback.format_exc()}", route=request.path)
+            response = DiscordError(400, 0, f"stand-in error: {exc!r}").response()
+        entry.status = response.status
+        self.s.changes.notify()
+        return response
+
+    def routes(self) -> list[web.RouteDef]:
+        api = r"/api/v{version:\d+}"
+        wh = api + "/webhooks/{app}/{token}"
+        return [
+            web.get(api + "/gateway", self.get_gateway),
+            web.get(api + "/gateway/bot", self.get_gateway_bot),
+            web.get(api + "/users/@me", self.get_me),
+            web.post(api + "/users/@me/channels", self.create_dm),
+            web.get(api + "/users/{user_id}", self.get_user),
+            web.get(api + "/oauth2/applications/@me", self.get_application),
+            web.get(api + "/applications/@me", self.get_application),
+            web.get(api + "/applications/{app}/commands", self.get_commands),
+            web.put(api + "/applications/{app}/commands", self.put_commands),
+            web.post(api + "/applications/{app}/commands", self.post_command),
+            web.get(api + "/applications/{app}/guilds/{guild_id}/commands", self.get_commands),
+            web.put(api + "/applications/{app}/guilds/{guild_id}/commands", self.put_commands),
+            web.post(api + "/applications/{app}/guilds/{guild_id}/commands", self.post_command),
+            web.get(api + "/channels/{channel_id}", self.get_channel),
+            web.patch(api + "/channels/{channel_id}", self.edit_channel),
+            web.get(api + "/channels/{channel_id}/messages", self.list_messages),
+            web.post(api + "/channels/{channel_id}/messages", self.create_message),
+            web.get(api + "/channels/{channel_id}/messages/{message_id}", self.get_message),
+            web.patch(api + "/channels/{channel_id}/messages/{message_id}", self.edit_message),
+            web.delete(api + "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            web.put(api + "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", self.add_reaction),
+            web.delete(api + "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                       self.remove_reaction),
+            web.post(api + "/channels/{channel_id}/typing", self.typing),
+            web.post(api + "/channels/{channel_id}/threads", self.create_thread),
+            web.post(api + "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread),
+            web.put(api + "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
+            web.delete(api + "/channels/{channel_id}/thread-members/{user_id}", self.remove_thread_member),
+            web.get(api + "/guilds/{guild_id}", self.get_guild),
+            web.get(api + "/guilds/{guild_id}/channels", self.get_guild_channels),
+            web.get(api + "/guilds/{guild_id}/roles", self.get_guild_roles),
+            web.get(api + "/guilds/{guild_id}/members/{user_id}", self.get_guild_member),
+            web.post(api + "/interactions/{interaction_id}/{token}/callback", self.interaction_callback),
+            web.post(wh, self.followup),
+            web.get(wh + "/messages/{message_id}", self.get_webhook_message),
+            web.patch(wh + "/messages/{message_id}", self.edit_webhook_message),
+            web.delete(wh + "/messages/{message_id}", self.delete_webhook_message),
+            web.route("*", "/api/{tail:.*}", self.unknown),
+        ]
+
+    async def unknown(self, request: web.Request) -> web.Response:
+        self.s.violation("unsupported-endpoint", f"the stand-in does not implement {request.method} {request.path}",
+                         route=request.path)
+        raise DiscordError(404, 0, "404: Not Found")
+
+    def _int(self, request: web.Request, key: str) -> int:
+        try:
+            return int(request.match_info[key])
+        except ValueError as exc:
+            raise DiscordError(400, 50035, "Invalid Form Body",
+                               [FieldError((key,), "NUMBER_TYPE_COERCE", "Value is not snowflake.")]) from exc
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.s.channels.get(self._int(request, "channel_id"))
+        if channel is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _message(self, request: web.Request, channel: Channel) -> Message:
+        message = self.s.message_log.get(self._int(request, "message_id"))
+        if message is None or message.deleted or message.channel_id != channel.id or message.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    def _refuse(self, kind: str, error: DiscordError, request: web.Request,
+                record: InteractionRecord | None = None) -> DiscordError:
+        self.s.violation(kind, error.describe(), route=f"{request.method} {request.path}",
+                         interaction_id=None if record is None else record.id)
+        if record is not None:
+            record.refused.append(error.describe())
+        return error
+
+    # -- identity ---------------------------------------------------------------------------------------------
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.s.gateway_url})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response({
+            "url": self.s.gateway_url,
+            "shards": self.s.recommended_shards,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+        })
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response({**self.s.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None,
+                              "locale": "en-US", "bio": ""})
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.s.users.get(self._int(request, "user_id"))
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return json_response(user.payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        s = self.s
+        return json_response({
+            "id": str(s.application_id),
+            "name": s.bot_user.username,
+            "icon": None,
+            "description": "Ludo bot under test",
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "flags": s.application_flags,
+            "owner": s.owner.payload(),
+            "team": None,
+            "bot": s.bot_user.payload(),
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "approximate_guild_count": len(s.guilds),
+            "tags": [],
+            "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
+            "integration_types_config": {"0": {}},
+        })
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        user = self.s.users.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            raise DiscordError(400, 50007, "Cannot send messages to this user")
+        channel = self.s.dm_channel(user)
+        return json_response(channel.payload())
+
+    # -- application commands -----------------------------------------------------------------------------------
+
+    def _check_app(self, request: web.Request) -> int | None:
+        if self._int(request, "app") != self.s.application_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        if "guild_id" not in request.match_info:
+            return None
+        guild_id = self._int(request, "guild_id")
+        if guild_id not in self.s.guilds:
+            raise DiscordError(403, 50001, "Missing Access")
+        return guild_id
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        guild_id = self._check_app(request)
+        return json_response(list(self.s.commands.get(guild_id, {}).values()))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        guild_id = self._check_app(request)
+        raw = await request.json()
+        commands: list[Json] = raw if isinstance(raw, list) else []
+        errors = limits.check_commands(commands)
+        if errors:
+            raise self._refuse("invalid-commands", DiscordError(400, 50035, "Invalid Form Body", errors), request)
+        existing = {(c.get("type", 1), c["name"]): c for c in self.s.commands.get(guild_id, {}).values()}
+        stored: dict[int, Json] = {}
+        for command in commands:
+            old = existing.get((command.get("type", 1), command["name"]))
+            stored_command = self.s.command_payload(command, guild_id, None if old is None else int(old["id"]))
+            stored[int(stored_command["id"])] = stored_command
+        self.s.commands[guild_id] = stored
+        return json_response(list(stored.values()))
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        guild_id = self._check_app(request)
+        command = await request.json()
+        errors = limits.check_commands([command])
+        if errors:
+            raise self._refuse("invalid-commands", DiscordError(400, 50035, "Invalid Form Body", errors), request)
+        scope = self.s.commands.setdefault(guild_id, {})
+        old = next((c for c in scope.values() if c["name"] == command["name"]
+                    and c.get("type", 1) == command.get("type", 1)), None)
+        stored = self.s.command_payload(command, guild_id, None if old is None else int(old["id"]))
+        scope[int(stored["id"])] = stored
+        return json_response(stored, status=200 if old else 201)
+
+    # -- guilds and channels ------------------------------------------------------------------------------------
+
+    def _guild(self, request: web.Request) -> Any:
+        guild = self.s.guilds.get(self._int(request, "guild_id"))
+        if guild is None:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return guild
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        payload = self.s.guild_create_payload(guild, None)
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        return json_response(payload)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return json_response([self.s.channels[c].payload() for c in guild.channel_ids
+                              if not self.s.channels[c].is_thread])
+
+    async def get_guild_roles(self, request: web.Request) -> web.Response:
+        return json_response([r.payload() for r in self._guild(request).roles.values()])
+
+    async def get_guild_member(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        member = guild.members.get(self._int(request, "user_id"))
+        if member is None:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response(member.payload())
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel(request).payload(bot_id=self.s.bot_user.id))
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, _ = await read_body(request)
+        if "name" in body:
+            if not isinstance(body["name"], str) or not 1 <= len(body["name"]) <= limits.MAX_THREAD_NAME:
+                raise self._refuse("invalid-body", DiscordError(400, 50035, "Invalid Form Body", [
+                    FieldError(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")]), request)
+            channel.name = body["name"]
+        if channel.is_thread:
+            channel.archived = bool(body.get("archived", channel.archived))
+            channel.locked = bool(body.get("locked", channel.locked))
+            channel.auto_archive_duration = int(body.get("auto_archive_duration", channel.auto_archive_duration))
+        payload = channel.payload(bot_id=self.s.bot_user.id)
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        await self.s.broadcast(channel.guild_id, event, payload, intent=1)
+        return json_response(payload)
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, _ = await read_body(request)
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= limits.MAX_THREAD_NAME:
+            raise self._refuse("invalid-body", DiscordError(400, 50035, "Invalid Form Body", [
+                FieldError(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")]), request)
+        if channel.type != GUILD_TEXT:
+            error = DiscordError(400, 50024, "Cannot execute action on this channel type")
+            raise self._refuse("invalid-request", error, request)
+        message: Message | None = None
+        if "message_id" in request.match_info:
+            message = self._message(request, channel)
+            if message.thread_id is not None:
+                raise self._refuse("invalid-request", DiscordError(
+                    400, 160004, "A thread has already been created for this message"), request)
+            thread_type = PUBLIC_THREAD
+        else:
+            thread_type = int(body.get("type") or PRIVATE_THREAD)
+        thread = self.s.add_thread(channel, name, thread_type, message=message,
+                                   auto_archive_duration=int(body.get("auto_archive_duration") or 1440))
+        payload = thread.payload(bot_id=self.s.bot_user.id)
+        await self.s.broadcast(channel.guild_id, "THREAD_CREATE", {**payload, "newly_created": True}, intent=1)
+        if message is not None:
+            await self.s.broadcast_message("MESSAGE_UPDATE", message)
+        return json_response(payload, status=201)
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        if not channel.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        raw = request.match_info["user_id"]
+        user_id = self.s.bot_user.id if raw == "@me" else self._int(request, "user_id")
+        if user_id not in self.s.users:
+            raise DiscordError(404, 10013, "Unknown User")
+        channel.member_ids.add(user_id)
+        return no_content()
+
+    async def remove_thread_member(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        raw = request.match_info["user_id"]
+        user_id = self.s.bot_user.id if raw == "@me" else self._int(request, "user_id")
+        channel.member_ids.discard(user_id)
+        return no_content()
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return no_content()
+
+    # -- channel messages ---------------------------------------------------------------------------------------
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        messages = [m for m in self.s.messages(channel)]
+        query = request.query
+        if "before" in query:
+            messages = [m for m in messages if m.id < int(query["before"])]
+        if "after" in query:
+            messages = [m for m in messages if m.id > int(query["after"])]
+        limit = min(int(query.get("limit", 50)), 100)
+        selected = messages[:limit] if "after" in query else messages[-limit:]
+        selected.sort(key=lambda m: m.id, reverse=True)
+        return json_response([m.payload(self.s) for m in selected])
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        return json_response(self._message(request, channel).payload(self.s))
+
+    def _check_send_permission(self, channel: Channel, uploads: list[Upload], request: web.Request) -> None:
+        if channel.guild_id is None:
+            return
+        perms = self.s.guilds[channel.guild_id].permissions_of(self.s.bot_user.id)
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if uploads:
+            needed |= ATTACH_FILES
+        if perms & needed != needed:
+            raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
+        if channel.is_thread and channel.locked:
+            raise self._refuse("forbidden", DiscordError(400, 50083, "Thread is archived"), request)
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, uploads = await read_body(request)
+        self._check_send_permission(channel, uploads, request)
+        try:
+            message = self.s.create_message(channel, body, uploads, author=self.s.bot_user,
+                                            flags=int(body.get("flags") or 0) & (SETTABLE_FLAGS & ~EPHEMERAL))
+        except DiscordError as error:
+            raise self._refuse("invalid-body", error, request) from None
+        if channel.is_thread and channel.archived:
+            channel.archived = False
+        await self.s.broadcast_message("MESSAGE_CREATE", message)
+        return json_response(message.payload(self.s))
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._message(request, channel)
+        body, uploads = await read_body(request)
+        if message.author is not self.s.bot_user or message.webhook_id is not None:
+            raise self._refuse("forbidden", DiscordError(403, 50005, "Cannot edit a message authored by another user"),
+                               request)
+        try:
+            self.s.edit_message(message, body, uploads)
+        except DiscordError as error:
+            raise self._refuse("invalid-body", error, request) from None
+        await self.s.broadcast_message("MESSAGE_UPDATE", message)
+        return json_response(message.payload(self.s))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._message(request, channel)
+        await self.s.delete_message(message)
+        return no_content()
+
+    async def add_reaction(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._message(request, channel)
+        message.reactions.setdefault(request.match_info["emoji"], set()).add(self.s.bot_user.id)
+        return no_content()
+
+    async def remove_reaction(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        message = self._message(request, channel)
+        message.reactions.get(request.match_info["emoji"], set()).discard(self.s.bot_user.id)
+        return no_content()
+
+    # -- interactions -------------------------------------------------------------------------------------------
+
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        s = self.s
+        record = s.interactions.get(self._int(request, "interaction_id"))
+        if record is None or record.token != request.match_info["token"]:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        body, uploads = await read_body(request)
+        received = time.monotonic()
+        if record.failed:
+            raise self._refuse("late-response", DiscordError(404, 10062, "Unknown interaction"), request, record)
+        if record.responded:
+            raise self._refuse("already-acknowledged",
+                               DiscordError(400, 40060, "Interaction has already been acknowledged."), request, record)
+        kind = body.get("type")
+        if not isinstance(kind, int) or kind not in ALLOWED_CALLBACKS.get(record.type, set()) or (
+                kind in (6, 7) and record.message is None):
+            raise self._refuse("invalid-response", DiscordError(400, 50035, "Invalid Form Body", [
+                FieldError(("type",), "INTERACTION_RESPONSE_TYPE_INVALID",
+                           f"Interaction response type {kind} is not valid for interaction type {record.type}")]),
+                request, record)
+        data: Json = body.get("data") or {}
+        channel = s.channels[record.channel_id]
+        flags = int(data.get("flags") or 0)
+        original: Message | None = None
+        modal: Json | None = None
+        created = False
+        try:
+            if kind == 4:
+                original = s.create_message(channel, data, uploads, author=s.bot_user, interaction=record,
+                                            flags=flags & SETTABLE_FLAGS, prefix=("data",))
+                created = True
+            elif kind == 5:
+                original = s.create_message(channel, {}, [], author=s.bot_user, interaction=record,
+                                            flags=LOADING | (flags & EPHEMERAL), allow_empty=True)
+                created = True
+            elif kind == 6:
+                original = record.message
+            elif kind == 7:
+                assert record.message is not None
+                original = record.message
+                s.edit_message(original, data, uploads, prefix=("data",))
+            elif kind == 9:
+                errors = limits.check_modal(data)
+                if errors:
+                    raise DiscordError(400, 50035, "Invalid Form Body", errors)
+                modal = copy.deepcopy(data)
+        except DiscordError as error:
+            raise self._refuse("invalid-body", error, request, record) from None
+        record.original = original
+        record.modal = modal
+        record.response_record = Response(
+            type=kind,
+            elapsed=received - record.dispatched_at,
+            ephemeral=bool(original is not None and original.ephemeral),
+            content=None if original is None else original.content,
+            embeds=[] if original is None else copy.deepcopy(original.embeds),
+            components=[] if original is None else copy.deepcopy(original.components),
+            files=[] if original is None else list(original.attachments),
+            message=original,
+            modal=modal,
+        )
+        s.interaction_answered(record)
+        if original is not None and kind in (4, 5, 7):
+            await s.broadcast_message("MESSAGE_CREATE" if created else "MESSAGE_UPDATE", original)
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return no_content()
+        answer: Json = {"interaction": {
+            "id": str(record.id),
+            "type": record.type,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(original is not None and original.ephemeral),
+        }}
+        if original is not None and kind != 6:
+            answer["interaction"]["response_message_id"] = str(original.id)
+        if kind in (4, 5, 7) and original is not None:
+            answer["resource"] = {"type": kind, "message": original.payload(s)}
+        elif kind == 9:
+            answer["resource"] = {"type": kind}
+        return json_response(answer)
+
+    def _webhook_record(self, request: web.Request, what: str) -> InteractionRecord:
+        record = self.s.interactions_by_token.get(request.match_info["token"])
+        if record is None or self._int(request, "app") != self.s.application_id:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        if not record.responded or record.response_type == 9:
+            raise self._refuse("not-acknowledged", DiscordError(404, 10015, "Unknown Webhook"), request, record)
+        return record
+
+    def _webhook_message(self, request: web.Request, record: InteractionRecord) -> Message:
+        raw = request.match_info["message_id"]
+        if raw == "@original":
+            message = record.original
+        else:
+            wanted = self._int(request, "message_id")
+            candidates = [m for m in [record.original, *record.followups] if m is not None]
+            message = next((m for m in candidates if m.id == wanted), None)
+        if message is None or message.deleted:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    async def followup(self, request: web.Request) -> web.Response:
+        s = self.s
+        record = self._webhook_record(request, "followup")
+        body, uploads = await read_body(request)
+        channel = s.channels[record.channel_id]
+        flags = int(body.get("flags") or 0) & SETTABLE_FLAGS
+        original = record.original
+        try:
+            if record.response_type == 5 and original is not None and original.loading and not record.followups:
+                # Discord: the first followup after a deferred message response replaces the "thinking" message.
+                s.edit_message(original, body, uploads)
+                message = original
+                created = False
+            else:
+                message = s.create_message(channel, body, uploads, author=s.bot_user, interaction=record,
+                                           flags=flags)
+                created = True
+        except DiscordError as error:
+            raise self._refuse("invalid-body", error, request, record) from None
+        record.followups.append(message)
+        s.changes.notify()
+        await s.broadcast_message("MESSAGE_CREATE" if created else "MESSAGE_UPDATE", message)
+        if request.query.get("wait") in ("0", "false", "False"):
+            return no_content()
+        return json_response(message.payload(s))
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request, "get")
+        return json_response(self._webhook_message(request, record).payload(self.s))
+
+    async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request, "edit")
+        message = self._webhook_message(request, record)
+        body, uploads = await read_body(request)
+        try:
+            self.s.edit_message(message, body, uploads)
+        except DiscordError as error:
+            raise self._refuse("invalid-body", error, request, record) from None
+        await self.s.broadcast_message("MESSAGE_UPDATE", message)
+        return json_response(message.payload(self.s))
+
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._webhook_record(request, "delete")
+        message = self._webhook_message(request, record)
+        await self.s.delete_message(message)
+        return no_content()
