@@ -64,6 +64,13 @@ class RawView(discord.ui.View):
         return self.raw
 
 
+class NameModal(discord.ui.Modal, title="Name your game"):
+    game_name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="game-name")
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        await interaction.response.send_message(f"named {self.game_name.value}")
+
+
 def button(custom_id: str, label: str = "x") -> dict[str, Any]:
     return {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
 
@@ -109,6 +116,18 @@ def make_bot(recorder: Recorder, cls: type[AnyBot] = commands.Bot, intents: disc
         message = await interaction.original_response()
         game_thread = await message.create_thread(name="Ludo game #1")
         await game_thread.send(f"{player.mention}, your turn", view=counter_view(0))
+
+    @ludo.command(name="name", description="Asks for a name in a modal")
+    async def name(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @ludo.command(name="early", description="Sends a followup before responding (a bug)")
+    async def early(interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.followup.send("too early")
+        except discord.HTTPException as exc:
+            recorder.errors.append(exc)
+        await interaction.response.send_message("now")
 
     @ludo.command(name="silent", description="Never answers")
     async def silent(interaction: discord.Interaction[Any]) -> None:
@@ -300,3 +319,34 @@ async def test_limits_are_refused_and_reported(standin: StandIn, bots: BotRunner
     (violation,) = standin.take_violations("invalid-body")
     assert where in violation.detail
     assert standin.messages(standin.channel) == []
+
+
+async def test_members_arrive_by_chunking_when_guild_create_is_partial(standin: StandIn, bots: BotRunner) -> None:
+    standin.full_member_lists = False  # as Discord without the presences intent: GUILD_CREATE lists only the bot
+    alice = standin.add_user("alice")
+    intents = discord.Intents.default()
+    intents.members = True
+    bot = await bots.start(make_bot(Recorder(), intents=intents))
+    guild = bot.get_guild(standin.guild.id)
+    assert guild is not None and guild.chunked and guild.get_member(alice.id) is not None
+    assert "GUILD_MEMBERS_CHUNK" in standin.sessions()[0].event_names()
+
+
+async def test_modal_is_shown_and_submitted(standin: StandIn, bots: BotRunner) -> None:
+    alice = standin.add_user("alice")
+    await bots.start(make_bot(Recorder()))
+    opened = await standin.slash(alice, standin.channel, "ludo", "name")
+    shown = await opened.response()
+    assert shown.type == 9 and shown.modal is not None and shown.modal["title"] == "Name your game"
+    submitted = await standin.submit_modal(alice, opened, {"game-name": "Friday game"})
+    assert (await submitted.response()).content == "named Friday game"
+
+
+async def test_followup_before_response_is_refused(standin: StandIn, bots: BotRunner) -> None:
+    alice = standin.add_user("alice")
+    recorder = Recorder()
+    await bots.start(make_bot(recorder))
+    interaction = await standin.slash(alice, standin.channel, "ludo", "early")
+    assert (await interaction.response()).content == "now"
+    assert [(e.status, e.code) for e in recorder.errors] == [(404, 10015)]
+    assert len(standin.take_violations("not-acknowledged")) == 1

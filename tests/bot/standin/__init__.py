@@ -1,6 +1,31 @@
 """A local stand-in for Discord's HTTP API and gateway, for end-to-end tests of the discord.py bot.
 
-See `server.StandIn` for the driving API and `tests/bot/conftest.py` for the fixtures.
+One `StandIn` serves REST (`/api/v10/...`) and the gateway websocket on 127.0.0.1 (a free port) and, while it
+runs, points discord.py at itself (`discord.http.Route.BASE`, `DiscordWebSocket.DEFAULT_GATEWAY`; restored on
+stop). Fixtures: `standin` and `bots` in tests/bot/conftest.py.
+
+The world: `standin.guild` / `standin.channel` (a default guild and its #general; the bot is a member with a
+managed role), `add_user(name, guild=, roles=)`, `add_guild(name, shard=(id, count))` (an id that Discord routes
+to that shard), `add_channel`, `add_role(guild, name, permissions)`, `add_member`. Build it before starting the bot
+(changes made later are not pushed over the gateway, except messages and threads).
+
+Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE went to the owning shard):
+    await standin.slash(user, channel, "ludo", "start", options={"preset": "classic", "player": bob})
+    await standin.click(user, message, custom_id)   /  click(user, message, label="Join")
+    await standin.select(user, message, custom_id, ["a"]);  await standin.submit_modal(user, opened, {"id": "v"})
+    await standin.say(user, channel, "text")        (a plain user message, MESSAGE_CREATE)
+What the bot did:
+    response = await record.response()   -> Response(type 4/5/6/7/9, elapsed, ephemeral, content, embeds,
+                                            components, files=[Attachment(filename, data: bytes, size)], message)
+    message = await record.result()      -> the visible outcome, also after a defer (edit of @original/followup)
+    record.followups, record.original, record.failed (no answer within `response_deadline`), record.refused
+    standin.messages(channel), last_message(channel), message(id), threads(channel), notifications(user)
+    await standin.wait_for_message(channel, predicate), wait_for_edit(message, predicate), wait_until(fn)
+    Message: content, embeds, components, buttons(), labels(), custom_ids(), attachments, file(name), flags,
+             ephemeral, edits, notified (users a real client would notify: mentioned at creation only)
+Gateway: standin.sessions() (shard, intents, events, resumes), wait_for_sessions(n), reconnect(s), drop(s).
+Rules: every refusal is answered with Discord's status/code/JSON and recorded in `standin.violations`;
+`take_violations(kind)` takes the expected ones (the `standin` fixture fails the test on any left over).
 """
 
 from .gateway import GatewaySession

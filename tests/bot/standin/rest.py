@@ -499,7 +499,7 @@ class RestApi:
         channel = self._channel(request)
         message = self._message(request, channel)
         body, uploads = await read_body(request)
-        if message.author is not self.s.bot_user or message.webhook_id is not None:
+        if message.author is not self.s.bot_user:
             raise self._refuse("forbidden", DiscordError(403, 50005, "Cannot edit a message authored by another user"),
                                request)
         try:
@@ -612,6 +612,8 @@ class RestApi:
         record = self.s.interactions_by_token.get(request.match_info["token"])
         if record is None or self._int(request, "app") != self.s.application_id:
             raise DiscordError(404, 10015, "Unknown Webhook")
+        if time.monotonic() - record.dispatched_at > self.s.token_lifetime:
+            raise self._refuse("token-expired", DiscordError(401, 50027, "Invalid Webhook Token"), request, record)
         if not record.responded or record.response_type == 9:
             raise self._refuse("not-acknowledged", DiscordError(404, 10015, "Unknown Webhook"), request, record)
         return record

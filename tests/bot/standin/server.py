@@ -95,6 +95,8 @@ class StandIn:
         self.ids = Snowflakes()
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
         self.response_deadline = response_deadline
+        self.token_lifetime = 15 * 60.0
+        """Seconds an interaction token stays valid for followups and edits (Discord: 15 minutes)."""
         self.upload_limit = upload_limit
         self.full_member_lists = full_member_lists
         self.require_registered_commands = require_registered_commands
