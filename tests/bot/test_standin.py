@@ -129,6 +129,12 @@ def make_bot(recorder: Recorder, cls: type[AnyBot] = commands.Bot, intents: disc
             recorder.errors.append(exc)
         await interaction.response.send_message("now")
 
+    @ludo.command(name="remind", description="Defers, then pings a player twice")
+    async def remind(interaction: discord.Interaction[Any], player: discord.Member) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(f"{player.mention}, your turn")  # fills the "thinking" message
+        await interaction.followup.send(f"{player.mention}, really, your turn")  # a new message
+
     @ludo.command(name="silent", description="Never answers")
     async def silent(interaction: discord.Interaction[Any]) -> None:
         return None
@@ -258,8 +264,17 @@ async def test_deferred_followup_carries_png_and_threads_notify(standin: StandIn
     await opened.response()
     (thread,) = await standin.wait_until(lambda: standin.threads(standin.channel), what="a thread")
     turn = await standin.wait_for_message(thread, lambda m: "your turn" in m.content, include_existing=True)
-    assert thread.id == opened.original.id if opened.original else False
+    assert opened.original is not None and thread.id == opened.original.id
     assert standin.notifications(bob) == [turn] and standin.notifications(alice) == []
+
+
+async def test_only_new_messages_notify(standin: StandIn, bots: BotRunner) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    await bots.start(make_bot(Recorder()))
+    reminded = await standin.slash(alice, standin.channel, "ludo", "remind", options={"player": bob})
+    second = await reminded.wait_followup(2)
+    assert reminded.followups[0] is reminded.original and bob.mention in reminded.followups[0].content
+    assert standin.notifications(bob) == [second]
 
 
 async def test_ephemeral_reply_is_private(standin: StandIn, bots: BotRunner) -> None:

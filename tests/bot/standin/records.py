@@ -378,7 +378,8 @@ class Message:
     interaction: InteractionRecord | None = None
     mentions: list[User] = field(default_factory=list)
     notified: set[int] = field(default_factory=set)
-    """Users Discord would notify: mentioned when the message was created (edits never notify)."""
+    """Users Discord would notify: mentioned when the message was created (edits never notify, and neither does
+    completing a deferred "thinking" response)."""
     reference: Json | None = None
     thread_id: int | None = None
     reactions: dict[str, set[int]] = field(default_factory=dict)

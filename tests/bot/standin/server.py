@@ -474,11 +474,9 @@ class StandIn:
             message.mentions, _ = self._mentions(content, body.get("allowed_mentions"), None)
         was_loading = message.loading
         message.flags = flags & ~LOADING
-        if was_loading:
-            # Completing a deferred response is not an "edit" in Discord's eyes; it posts the real message.
-            message.notified = set() if message.ephemeral else self._mentions(
-                content, body.get("allowed_mentions"), None)[1]
-        else:
+        if not was_loading:
+            # Completing a deferred response (edit of @original or first followup) is no edit, but it notifies
+            # nobody either: Discord pings only for mentions in a message as it is first created.
             message.edited_at = now_iso()
         message.edits += 1
         self.changes.notify()
