@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import ludo
-from bot.components import DYNAMIC_ITEMS
+from bot.components import DYNAMIC_ITEMS, handled
 from bot.errors import answer_privately
 from bot.play import Play
 from bot.sessions import Sessions
@@ -99,6 +99,15 @@ class LudoBot(discord.AutoShardedClient):
                 await asyncio.sleep(HEARTBEAT_EVERY)
         finally:
             worker.cancel()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer clicks that no button of ours will take: discord.py would leave them unanswered."""
+        if interaction.type is not discord.InteractionType.component or self.handlers is None:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not handled(custom_id, interaction.message):
+            await self.handlers.unknown_click(interaction)
 
     async def close(self) -> None:
         if self._worker is not None:

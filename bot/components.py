@@ -4,9 +4,10 @@ Templates (all under 100 characters):
 - ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel);
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
 - ``ludo:r:<game id>``: a finished game's replay.
-Any other ``ludo:`` id is answered as an outdated button. State is read from storage on every
-click, so buttons work after a restart and from any bot process. The callbacks hand over to the
-client's `handlers` (see `bot.play`), which run inside the one error path.
+A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
+State is read from storage on every click, so buttons work after a restart and from any bot process.
+The callbacks hand over to the client's `handlers` (see `bot.play`), which run inside the one
+error path.
 """
 
 from __future__ import annotations
@@ -100,22 +101,17 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l
         await handlers(interaction).replay_click(interaction, self.game_id)
 
 
-class OutdatedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<rest>.{0,200})"):
-    """Any other button id (an old format, or a forged one): registered last, it answers what the others do not."""
-
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(label="?", custom_id=custom_id[:100] or "ludo:?"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> OutdatedButton:
-        return cls(match["rest"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).unknown_click(interaction)
+DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton)
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, OutdatedButton)  # in matching order
+def handled(custom_id: str, message: discord.Message | None) -> bool:
+    """True when discord.py will hand this click to one of our buttons: the id fits a template and
+    stands on the clicked message (discord.py silently drops any other click)."""
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        return False
+    return message is not None and any(
+        getattr(child, "custom_id", None) == custom_id for row in message.components
+        for child in getattr(row, "children", ()))
 
 
 def lobby_view(lobby_id: str) -> discord.ui.View:
