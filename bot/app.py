@@ -112,6 +112,8 @@ class LudoBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
+        if self.handlers is not None:
+            await self.handlers.drain(timeout=5.0)
         await super().close()
         if self.storage is not None and self._given_storage is None:
             await self.storage.close()

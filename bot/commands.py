@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.errors import guarded
 from bot.messages import lobby_post, outcome_post, rules_text_for
 from bot.play import Play, repost
 from bot.sessions import Refused, seat_of
@@ -72,7 +71,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
         await interaction.response.send_message(post.content, view=post.view,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="board", description="Post the live game message here again")
@@ -82,7 +81,7 @@ async def board(interaction: discord.Interaction[Any]) -> None:
     async def work() -> None:
         await repost(play, interaction, await _channel_game(play, interaction))
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="rules", description="The rules of the game in this channel, or of a preset")
@@ -96,7 +95,7 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
             chosen = engine.notation.parse_rules((await _channel_game(play, interaction)).rules)
         await interaction.response.send_message(rules_text_for(chosen), ephemeral=True)
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="leave", description="Leave the game in this channel (forfeit)")
@@ -111,7 +110,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("You left the game.", ephemeral=True)
         await play.post_game(outcome.record, await outcome_post(outcome, notify=outcome.turn_started))
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="end", description="End the game in this channel (host or Manage Channels)")
@@ -129,7 +128,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
             with contextlib.suppress(discord.HTTPException):  # the old message is gone: no buttons to take off
                 await channel.get_partial_message(ended.message_id).edit(view=None)
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="stats", description="A player's Ludo results in this server")
@@ -147,7 +146,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                     f"{found.captures} captures.")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="leaderboard", description="The server's best Ludo players")
@@ -160,7 +159,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("🏆 **Ludo leaderboard**\n" + ("\n".join(lines) or "No games yet."),
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)
 
 
 @ludo.command(name="settings", description="This server's defaults for new games (Manage Server)")
@@ -190,4 +189,4 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
             + (f" (after {saved.forfeit_after} misses)" if saved.timeout_action == "forfeit" else "") + ".",
             ephemeral=True)
 
-    await guarded(interaction, work)
+    await play.guard(interaction, work)

@@ -13,6 +13,7 @@ import contextlib
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -34,6 +35,27 @@ class Play:
     def __init__(self, client: discord.Client, sessions: Sessions) -> None:
         self.client = client
         self.sessions = sessions
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def guard(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
+                    game_id: str | None = None) -> None:
+        """Run a handler inside the one error path, counted as work in flight (see `drain`)."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            await guarded(interaction, work, game_id=game_id)
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) for handlers in flight, so a shutdown does not cut one short."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await self._idle.wait()
 
     # -- clicks ---------------------------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None:
@@ -57,7 +79,7 @@ class Play:
                 post = lobby_post(lobby)
                 await edit_clicked(interaction, content=post.content, view=post.view)
 
-        await guarded(interaction, work, game_id=lobby_id)
+        await self.guard(interaction, work, game_id=lobby_id)
 
     async def _game_channel(self, interaction: discord.Interaction[Any], lobby_id: str) -> int | None:
         """With the lobby option `thread`, the game moves into a new thread under the lobby message."""
@@ -79,11 +101,12 @@ class Play:
             outcome, post = await in_time(interaction, act())
             if outcome.turn_started and outcome.player_to_act() is not None:
                 await edit_clicked(interaction, content=post.content.split("\nIt is ")[0], view=None)
-                await self.post_game(outcome.record, post)
+                clicked = interaction.message.id if interaction.message else None
+                await self.post_game(outcome.record, post, cleared=clicked)
             else:
                 await edit_clicked(interaction, post=post)
 
-        await guarded(interaction, work, game_id=game_id)
+        await self.guard(interaction, work, game_id=game_id)
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
@@ -96,25 +119,26 @@ class Play:
             await interaction.followup.send(f"Replay of game `{game_id}`", ephemeral=True,
                                             file=discord.File(io.BytesIO(gif), filename=f"ludo-{game_id}.gif"))
 
-        await guarded(interaction, work, game_id=game_id)
+        await self.guard(interaction, work, game_id=game_id)
 
     async def unknown_click(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
             await answer_privately(interaction, "This button is outdated: use the newest game message.")
 
-        await guarded(interaction, work)
+        await self.guard(interaction, work)
 
     async def _first(self, interaction: discord.Interaction[Any]) -> bool:
         """True for the one bot process that handles this interaction (a repeat delivery is ignored)."""
         return await self.sessions.storage.claim_interaction(interaction.id)
 
     # -- posting --------------------------------------------------------------------------------------
-    async def post_game(self, record: GameRecord, post: Post) -> GameRecord:
-        """Send a new live game message, take the buttons off the previous one, and remember the new one."""
+    async def post_game(self, record: GameRecord, post: Post, *, cleared: int | None = None) -> GameRecord:
+        """Send a new live game message, take the buttons off the previous one (unless it is `cleared`
+        already), and remember the new one."""
         channel = self.client.get_partial_messageable(record.channel_id)
         message = await channel.send(post.content, files=post.files(), view=post.view,
                                      allowed_mentions=post.allowed_mentions)
-        if record.message_id and record.message_id != message.id:
+        if record.message_id and record.message_id not in (message.id, cleared):
             with contextlib.suppress(discord.HTTPException):  # gone or not ours any more: nothing to take off
                 await channel.get_partial_message(record.message_id).edit(view=None)
         return await self.sessions.set_message(record, message.id)
