@@ -44,6 +44,7 @@ class Seat(BaseModel):
     seat: int = Field(ge=0, le=3)
     user_id: int | None = None
     ai_level: int | None = Field(default=None, ge=0, le=9)
+    name: str | None = Field(default=None, max_length=100)  # display name when the game started
 
     @model_validator(mode="after")
     def _one_player(self) -> Self:
@@ -123,6 +124,7 @@ class LobbySeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     user_id: int | None = None
     ai_level: int | None = Field(default=None, ge=0, le=9)
+    name: str | None = Field(default=None, max_length=100)
 
     @model_validator(mode="after")
     def _one_player(self) -> Self:
