@@ -3,8 +3,9 @@
 `engine.game.apply` copies a `GameState` into a `Board`, pushes one action and freezes the
 result into a new state; self-play and AI look-ahead push many actions on one board.
 
+>>> from engine.game import new_game
 >>> from engine.rules import Rules
->>> board = Board.start(Rules.preset("classic"), (0, 2), seed=3)
+>>> board = Board(new_game(Rules.preset("classic"), (0, 2), seed=3))
 >>> board.legal_actions()
 (Roll(),)
 >>> board.push(ROLL)
@@ -158,13 +159,6 @@ class Board:
         self.choices: Sequence[Choice] = state.choices
         if self.phase == "move" and not self.choices:
             self.choices = self.options(self.dice[0])
-
-    @classmethod
-    def start(cls, rules: Rules, seats: tuple[int, ...], seed: int) -> Board:
-        """A board at the start of a new game (see `engine.game.new_game`)."""
-        from engine.game import new_game
-
-        return cls(new_game(rules, seats, seed))
 
     def freeze(self) -> GameState:
         """The position as an immutable value."""
