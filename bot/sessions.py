@@ -247,17 +247,7 @@ class Sessions:
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
-        settings = await self.guild_settings(lobby.guild_id)
-        outcome = self._advance(record, state_of(record), [], auto_single=record.auto_single)
-        outcome.turn_started = outcome.player_to_act() is not None
-        outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=True)
-        await self._schedule(outcome.record)
-        try:
-            outcome.record = await self.storage.games.create_game(outcome.record, self._texts(outcome.steps))
-        except ChannelBusy as busy:
-            raise Refused("This channel already has a Ludo game.") from busy
-        await self._finish_if_over(outcome)
-        return outcome
+        return await self._commit(record, state_of(record), [], new=True)
 
     # -- games ------------------------------------------------------------------------------------
     async def load_game(self, game_id: str) -> GameRecord:
@@ -382,18 +372,26 @@ class Sessions:
         return TIMEOUT, outcome
 
     # -- the common path ---------------------------------------------------------------------------
-    async def _commit(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:
-        """Play AI seats and forced moves, set deadlines, save (compare-and-set), count a finished game."""
+    async def _commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
+                      new: bool = False) -> Outcome:
+        """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
+        count a finished game."""
         before = state_of(record)
         settings = await self.guild_settings(record.guild_id)
         outcome = self._advance(record, state, steps, auto_single=record.auto_single)
-        turn_changed = (outcome.state.current != before.current or outcome.state.turns != before.turns
+        turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.turn_started = turn_changed and outcome.player_to_act() is not None
         outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=turn_changed)
         await self._schedule(outcome.record)
+        texts = self._texts(outcome.steps)
         try:
-            outcome.record = await self.storage.games.save_game(outcome.record, self._texts(outcome.steps))
+            if new:
+                outcome.record = await self.storage.games.create_game(outcome.record, texts)
+            else:
+                outcome.record = await self.storage.games.save_game(outcome.record, texts)
+        except ChannelBusy as busy:
+            raise Refused("This channel already has a Ludo game.") from busy
         except Conflict as conflict:
             raise Refused("Someone acted on this game at the same moment: the game has moved on.") from conflict
         await self._finish_if_over(outcome)
