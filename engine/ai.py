@@ -8,10 +8,14 @@ seeded with the game's seed, dice count and ply, never from global randomness).
 - greedy: scores each move by hand-written features (capture, reaching the finish, entering,
   reaching the home column, escaping danger, not stepping into danger, forming blocks, advancing)
   and plays the best; with two dice it plays the die whose best move scores highest first.
-- expert: plays each candidate through the rest of its own roll (both dice), then looks one
-  roll ahead: an expectation over the next player's die of that player's greedy reply (or over
-  its own bonus roll of its best move), scoring the leaves with a position evaluation (progress,
-  safety of the home column, danger from every opponent token in reach, the opponents' progress).
+- expert: expectimax. It plays each candidate through the rest of its own roll (both dice),
+  then looks one roll ahead: an expectation over the next player's die of that player's greedy
+  reply (or, on a bonus roll, over its own die of its best move). Leaves are scored by a position
+  evaluation: each token's material (entered, then growing faster than linearly with its step,
+  so one token at a time is brought home; a bonus in the home column and at the finish), less
+  the expected loss to captures by the players who move before it moves again (opponent tokens
+  that can reach the square on their roll, entries onto their start square, blocks and safe
+  squares respected), against the opponents' material (their mean and their leader).
 
 >>> from engine.game import apply, new_game
 >>> from engine.rules import Rules
@@ -43,10 +47,13 @@ Board = dict[int, list[int]]
 MoveSpec = tuple[tuple[int, ...], int, tuple[int, ...]]  # token ids, end step, captured ids
 
 # Position evaluation weights.
-ENTER_VALUE = 14.0     # a token on the board, before any step
+ENTER_VALUE = 30.0     # a token on the board, before any step
 HOME_COLUMN_BONUS = 8.0  # a token that can no longer be captured
 FINISH_BONUS = 14.0    # on top of the finish step's value
-OPPONENT_WEIGHT = 0.6  # how much the opponents' material counts against ours (mean and leader mixed)
+CURVE = 2.5            # extra value per step grows along the route (step^2 / finish)
+THREAT = 1.0           # weight of the expected loss to captures
+OPPONENT_WEIGHT = 0.6  # how much the opponents' material counts against ours
+LEADER_SHARE = 0.5     # of that weight, the part given to the leading opponent (the rest to their mean)
 WIN = 10_000.0
 
 # Greedy move features.
@@ -100,7 +107,7 @@ def _tables(rules: Rules) -> _Tables:
         p_enter = 11 / 36
     value = [0.0]
     for step in range(finish + 1):
-        v = ENTER_VALUE + step
+        v = ENTER_VALUE + step + CURVE * step * step / finish
         if step > last:
             v += HOME_COLUMN_BONUS
         if step == finish:
@@ -193,8 +200,13 @@ def _material(tb: _Tables, steps: Steps, seat: int) -> float:
     return sum(value[steps[t] + 1] for t in range(base, base + TOKENS))
 
 
-def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...]) -> float:
-    """How good `steps` is for `me`: own material less its expected losses, against the opponents'."""
+def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...],
+              movers: tuple[int, ...] | None = None) -> float:
+    """How good `steps` is for `me`: own material less its expected losses, against the opponents'.
+
+    `movers` are the opponents who move before `me` moves again (default: all of `active`).
+    """
+    threats = active if movers is None else movers
     board = _board(tb, steps)
     mine = _material(tb, steps, me)
     base = me * TOKENS
@@ -202,11 +214,11 @@ def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...]) -> fl
     for tid in range(base, base + TOKENS):
         step = steps[tid]
         if 0 <= step <= last:
-            mine -= _threat(tb, steps, board, me, route[step], active) * (value[step + 1] - 2.0)
+            mine -= THREAT * _threat(tb, steps, board, me, route[step], threats) * (value[step + 1] - 2.0)
     others = [_material(tb, steps, s) for s in active if s != me]
     if not others:
         return mine
-    return mine - OPPONENT_WEIGHT * (0.5 * sum(others) / len(others) + 0.5 * max(others))
+    return mine - OPPONENT_WEIGHT * ((1 - LEADER_SHARE) * sum(others) / len(others) + LEADER_SHARE * max(others))
 
 
 # -- greedy ----------------------------------------------------------------------------------------
@@ -323,6 +335,9 @@ def _plan_value(state: GameState, me: int) -> float:
     board = occupancy(state)
     total = 0.0
     mover = state.current
+    i = active.index(mover)
+    after = active[i + 1:] + active[:i]
+    later = after[:after.index(me)] if me in after else after  # who else moves before `me`
     for die in range(1, 7):
         if mover == me and die == 6 and state.rules.third_six_ends_turn and state.sixes >= 2:
             total += _evaluate(tb, state.steps, me, active)
@@ -334,5 +349,5 @@ def _plan_value(state: GameState, me: int) -> float:
         else:  # the next player's greedy reply
             _, move = _greedy_pick(state, board, mover, die, active)
             steps = state.steps if move is None else _after(state.steps, *move)
-            total += _evaluate(tb, steps, me, active)
+            total += _evaluate(tb, steps, me, active, later)
     return total / 6
