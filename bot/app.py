@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,8 @@ def command_tree(client: discord.Client) -> LudoTree:
 class LudoBot(discord.AutoShardedClient):
     """One bot process: the shards in `SHARD_IDS` of `SHARD_COUNT` (all shards when unset)."""
 
-    def __init__(self, settings: BotSettings, *, storage: Storage | None = None) -> None:
+    def __init__(self, settings: BotSettings, *, storage: Storage | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no message content is read
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
@@ -70,6 +72,7 @@ class LudoBot(discord.AutoShardedClient):
         self.settings = settings
         self.tree = command_tree(self)
         self._given_storage = storage  # tests pass theirs; otherwise it is opened at start-up
+        self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
         self.storage: Storage | None = None
         self.handlers: Play | None = None
         self._worker: asyncio.Task[None] | None = None
@@ -77,7 +80,7 @@ class LudoBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
                                                                  data_dir=self.settings.ludo_data_dir)
-        sessions = Sessions(self.storage, defaults=self.settings.guild_defaults())
+        sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults())
         self.handlers = Play(self, sessions)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild
@@ -99,6 +102,7 @@ class LudoBot(discord.AutoShardedClient):
                 await asyncio.sleep(HEARTBEAT_EVERY)
         finally:
             worker.cancel()
+            await asyncio.wait({worker}, timeout=5.0)  # its end, so that a shutdown does not cut it short
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks that no button of ours will take: discord.py would leave them unanswered."""
@@ -112,6 +116,7 @@ class LudoBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
+            await asyncio.wait({self._worker}, timeout=6.0)
         if self.handlers is not None:
             await self.handlers.drain(timeout=5.0)
         await super().close()

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import io
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -165,9 +164,10 @@ class Play:
     async def run_deadlines(self) -> None:
         """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
         queue = self.sessions.storage.deadlines
+        task = asyncio.current_task()
         while True:
             try:
-                for claim in await queue.claim_due(limit=20):
+                for claim in await queue.claim_due(now=self.sessions.clock(), limit=20):
                     try:
                         result = await self.sessions.on_deadline(claim)
                         if result is not None:
@@ -175,10 +175,13 @@ class Play:
                     except Exception:  # one bad game must not stop the others' deadlines
                         logger.exception("deadline %s failed", claim.deadline.member)
                 next_due = await queue.next_due()
-                wait = IDLE_POLL if next_due is None else min(max(next_due - time.time(), 0.05), IDLE_POLL)
+                now = self.sessions.clock()  # the clock deadlines were set by
+                wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
             except StorageUnavailable as error:
                 logger.warning("deadline worker: %s", error)
                 wait = IDLE_POLL
+            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
+                raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
             await asyncio.sleep(wait)
 
 

@@ -277,6 +277,8 @@ class Sessions:
             action = engine.parse_action(action_text)
         except engine.IllegalAction as error:
             raise Refused("That button is not one of this game's.") from error
+        if action not in engine.legal_actions(state):  # e.g. a forged Resign of another seat, or a Skip
+            raise Refused("That button is not one of this game's.")
         try:
             state, events = engine.apply(state, action)
         except engine.IllegalAction as error:

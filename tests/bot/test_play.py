@@ -1,24 +1,27 @@
-"""Playing through Discord: the real bot against the local stand-in, with a real Redis."""
+"""Playing through Discord: the real bot against the local stand-in, with a real Redis. A human player's clicks,
+the button labels and the board picture, notifications, AI turns shown as one update."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import io
+import re
 
-import pytest
+from PIL import Image
 
 from bot.app import LudoBot
-from bot.settings import BotSettings
-from storage import Storage
-from tests.bot.standin import BotRunner, Message, StandIn, User
+from tests.bot.helpers import (
+    PNG_MAGIC,
+    board_messages,
+    click,
+    game_id_of,
+    live_message,
+    start_game,
+    to_act,
+)
+from tests.bot.standin import Message, StandIn, User
 
-
-@pytest.fixture
-async def ludo(standin: StandIn, bots: BotRunner, storage: Storage) -> AsyncIterator[LudoBot]:
-    bot = LudoBot(BotSettings(discord_token="x", ludo_data_dir="/tmp/ludo-test"), storage=storage)
-    await bots.start(bot)
-    await bot.tree.sync()
-    yield bot
-    await bots.stop(bot)  # before the storage fixture flushes Redis under a bot still at work
+LABEL = re.compile(r"^(Roll|Enter token [1-4]|Token [1-4]: \d+ → (\d+|home)|Die [1-6] first"
+                   r"|Pair [1-4]\+[1-4]: \d+ → (\d+|home))$")
 
 
 def game_message(standin: StandIn) -> Message:
@@ -43,3 +46,84 @@ async def test_start_join_and_play_a_first_roll(standin: StandIn, ludo: LudoBot)
     await rolled.result()
     after = await standin.wait_for_message(standin.channel, lambda m: "rolled" in m.content, include_existing=True)
     assert "rolled" in after.content
+    await ludo.handlers.drain(5.0)  # type: ignore[union-attr]
+
+
+async def test_a_human_plays_by_labelled_buttons_on_a_board_picture(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    first = await start_game(standin, ludo, alice, ai=1, ai_level="greedy", preset="classic", auto_single=False)
+    assert first is not None
+    png = first.file("board.png").data
+    assert png.startswith(PNG_MAGIC)
+    with Image.open(io.BytesIO(png)) as image:
+        image.verify()
+        assert image.format == "PNG" and min(image.size) >= 200
+    seen: set[str] = set()
+    for _ in range(300):
+        live = live_message(standin, standin.channel)
+        assert live is not None, "the game ended before every kind of button was seen"
+        assert to_act(standin, live) is alice and f"game `{game_id_of(live)}`" in live.content
+        labels = live.labels()
+        assert labels and all(LABEL.match(label) for label in labels), labels
+        assert len(set(live.custom_ids())) == len(labels) and all(len(c) <= 100 for c in live.custom_ids())
+        if labels != ["Roll"]:
+            rolled = re.findall(r"Alice rolled (\d)\.", live.content)
+            assert rolled, live.content
+            die = int(rolled[-1])
+            for label in labels:
+                moved = re.match(r"Token \d: (\d+) → (\d+)$", label)
+                if moved:  # the label tells the move: start and end differ by the die
+                    assert int(moved.group(2)) - int(moved.group(1)) == die, (label, die)
+            assert "move a token with the" in live.content
+            seen.update(label.split(" ")[0] + (" token" if label.startswith("Enter") else "") for label in labels)
+        record = await click(standin, ludo, alice, live, custom_id=live.custom_ids()[-1])
+        response = record.response_record
+        assert response is not None and not response.ephemeral
+        # every state shown carries a fresh board picture
+        assert response.message is not None and response.message.file("board.png").data.startswith(PNG_MAGIC)
+        if {"Enter token", "Token"} <= seen:
+            break
+    else:
+        raise AssertionError(f"saw only {seen}")
+
+
+async def test_a_new_turn_is_a_new_message_that_notifies_and_the_old_one_keeps_its_picture(
+        standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    first = await start_game(standin, ludo, alice, (bob,), preset="classic")
+    assert first is not None
+    for _ in range(40):  # until the turn passes to the other player
+        live = live_message(standin, standin.channel)
+        assert live is not None
+        mover = to_act(standin, live)
+        await click(standin, ludo, mover, live, custom_id=live.custom_ids()[0])
+        now = live_message(standin, standin.channel)
+        assert now is not None
+        if now is not live:
+            other = to_act(standin, now)
+            assert other is not mover and now in standin.notifications(other)
+            assert now.notified == {other.id}  # only the player to act is pinged
+            assert not live.buttons() and live.file("board.png").data.startswith(PNG_MAGIC)
+            assert "It is" not in live.content  # the old message no longer claims whose turn it is
+            assert live not in standin.notifications(other)
+            break
+    else:
+        raise AssertionError("the turn never passed")
+    assert len(board_messages(standin, standin.channel)) >= 2
+
+
+async def test_ai_turns_in_a_row_show_as_one_update(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    first = await start_game(standin, ludo, alice, ai=3, preset="classic")
+    assert first is not None
+    for _ in range(40):
+        live = live_message(standin, standin.channel)
+        assert live is not None
+        count = len(standin.messages(standin.channel))
+        await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
+        new = standin.messages(standin.channel)[count:]
+        assert len(new) <= 1  # three AI turns: one new message at most
+        if new:
+            assert "AI (random) rolled" in new[0].content and to_act(standin, new[0]) is alice
+            return
+    raise AssertionError("alice's turn never passed")

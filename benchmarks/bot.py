@@ -1,0 +1,280 @@
+"""Click latency of the bot: `python -m benchmarks.bot [--games N] [--preset classic] [--ai 1]`.
+
+One bot process (the real `LudoBot`, discord.py included) against the local Discord stand-in of the tests
+(tests/bot/standin: REST and gateway on 127.0.0.1, in this process and event loop) and a real Redis (the
+embedded server in a temporary folder, or `REDIS_URL`). N games (default 20 of classic, one human against one
+greedy AI) are played by scripted clicks: the player to act clicks the first button of the live game message,
+and the next click waits until the bot has finished the previous one (its messages are out).
+
+Per game click the total is what Discord would see: from the stand-in dispatching INTERACTION_CREATE to it
+receiving the bot's response (`InteractionRecord.response().elapsed`). That window is split, by timing
+wrappers installed at start (this process only, behaviour unchanged), into the time spent in
+- storage: the public coroutines of the stores (Redis round trips plus record (de)serialisation),
+- engine: engine.apply, engine.legal_actions and the AI's choice (including replays inside storage calls),
+- render: the board picture (`bot.messages.render_board`, run in a worker thread),
+- discord: discord.py's HTTP requests (`HTTPClient.request`), the stand-in's handling included,
+- other: the rest (gateway delivery, discord.py parsing and dispatch, the bot's own code, thread hand-offs).
+Times are exclusive (engine time inside a storage call counts as engine only). Work the bot does after the
+response (posting the next turn's message, taking buttons off the old one, remembering it) is reported on a
+line of its own; it is not part of the total. The last line: `bot: p50 <ms> ms, p99 <ms> ms per click`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import contextvars
+import functools
+import inspect
+import logging
+import math
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import discord.http
+import discord.webhook.async_
+from pydantic import SecretStr
+
+import bot.messages
+import engine
+import engine.ai
+from bot.app import LudoBot
+from bot.play import Play
+from bot.settings import BotSettings
+from storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
+from tests.bot.standin import BotRunner, InteractionRecord, Message, StandIn
+
+CATEGORIES = ("storage", "engine", "render", "discord")
+
+
+# -- instrumentation ------------------------------------------------------------------------------------------
+@dataclass
+class Click:
+    """Time spent by one click's handler, per category, before and after its response was sent."""
+
+    before: dict[str, float] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0.0))
+    after: dict[str, float] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0.0))
+    responded: bool = False
+
+
+@dataclass
+class Frame:
+    """An open timed call: its category and the time spent in timed calls nested in it."""
+
+    category: str
+    nested: float = 0.0
+
+
+CLICK: contextvars.ContextVar[Click | None] = contextvars.ContextVar("bench_click", default=None)
+FRAME: contextvars.ContextVar[Frame | None] = contextvars.ContextVar("bench_frame", default=None)
+CLICKS: dict[int, Click] = {}  # by interaction id
+
+
+def _enter(category: str) -> tuple[Click | None, Frame | None, Frame, contextvars.Token[Frame | None], float]:
+    frame = Frame(category)
+    parent = FRAME.get()
+    return CLICK.get(), parent, frame, FRAME.set(frame), time.perf_counter()
+
+
+def _leave(opened: tuple[Click | None, Frame | None, Frame, contextvars.Token[Frame | None], float]) -> None:
+    click, parent, frame, token, started = opened
+    elapsed = time.perf_counter() - started
+    FRAME.reset(token)
+    if parent is not None:
+        parent.nested += elapsed
+    if click is not None:
+        bucket = click.after if click.responded else click.before
+        bucket[frame.category] += elapsed - frame.nested
+
+
+def timed(category: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` (sync or async) with its exclusive time added to the current click's `category`."""
+    if inspect.iscoroutinefunction(function):
+        @functools.wraps(function)
+        async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
+            opened = _enter(category)
+            try:
+                return await function(*args, **kwargs)
+            finally:
+                _leave(opened)
+
+        return async_wrapper
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        opened = _enter(category)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _leave(opened)
+
+    return wrapper
+
+
+def timed_http(request: Callable[..., Any]) -> Callable[..., Any]:
+    """A discord.py request method timed as "discord"; the interaction's callback marks the click responded."""
+
+    @functools.wraps(request)
+    async def timed_request(self: Any, route: discord.http.Route, *args: Any, **kwargs: Any) -> Any:
+        opened = _enter("discord")
+        try:
+            return await request(self, route, *args, **kwargs)
+        finally:
+            _leave(opened)
+            click = CLICK.get()
+            if click is not None and route.path.endswith("/callback"):
+                click.responded = True  # the interaction's response is out: later work is "after"
+
+    return timed_request
+
+
+def instrument() -> None:
+    """Install the timing wrappers (in this process only)."""
+    for store in (GameStore, LobbyStore, SettingsStore, StatsStore, DeadlineQueue):
+        for name, member in list(vars(store).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(member):
+                setattr(store, name, timed("storage", member))
+    Storage.claim_interaction = timed("storage", Storage.claim_interaction)  # type: ignore[method-assign]
+    engine.apply = timed("engine", engine.apply)
+    engine.legal_actions = timed("engine", engine.legal_actions)
+    engine.ai.choose = timed("engine", engine.ai.choose)
+    setattr(bot.messages, "render_board", timed("render", getattr(bot.messages, "render_board")))  # noqa: B009, B010
+
+    # discord.py sends REST calls through HTTPClient.request, and interaction responses, followups and edits
+    # of the original response through the webhook adapter
+    for owner in (discord.http.HTTPClient, discord.webhook.async_.AsyncWebhookAdapter):
+        owner.request = timed_http(owner.request)  # type: ignore[method-assign]
+
+    game_click = Play.game_click
+
+    async def timed_game_click(self: Play, interaction: discord.Interaction[Any], game_id: str, ply: int,
+                               action: str) -> None:
+        click = Click()
+        CLICKS[interaction.id] = click
+        token = CLICK.set(click)
+        try:
+            await game_click(self, interaction, game_id, ply, action)
+        finally:
+            CLICK.reset(token)
+
+    Play.game_click = timed_game_click  # type: ignore[method-assign]
+
+
+# -- playing --------------------------------------------------------------------------------------------------
+def live_message(standin: StandIn, channel: int) -> Message | None:
+    for message in reversed(standin.messages(channel)):
+        if any(c.startswith("ludo:g:") for c in message.custom_ids()):
+            return message
+    return None
+
+
+def player_to_act(standin: StandIn, message: Message) -> Any:
+    mention = message.content.split("It is <@", 1)[1].split(">", 1)[0]
+    return standin.users[int(mention)]
+
+
+async def settle(ludo: LudoBot, record: InteractionRecord) -> None:
+    response = await record.response(timeout=10.0)
+    if response.ephemeral:
+        raise RuntimeError(f"the bot refused {record!r}: {response.content}")
+    assert ludo.handlers is not None
+    await ludo.handlers.drain(timeout=10.0)
+
+
+async def play_game(standin: StandIn, ludo: LudoBot, number: int, preset: str, ai: int) -> list[InteractionRecord]:
+    """One game in a channel of its own; returns the game clicks' interaction records."""
+    channel = standin.add_channel(standin.guild, f"game-{number}")
+    host = standin.add_user(f"host{number}")
+    humans = [host] if ai else [host, standin.add_user(f"guest{number}")]
+    started = await standin.slash(host, channel, "ludo", "start",
+                                  options={"preset": preset, "seats": len(humans) + ai})
+    await settle(ludo, started)
+    lobby = await started.result()
+    assert lobby is not None
+    for guest in humans[1:]:
+        await settle(ludo, await standin.click(guest, lobby, label="Join"))
+    for _ in range(ai):
+        await settle(ludo, await standin.click(host, lobby, label="Add AI (greedy)"))
+    await settle(ludo, await standin.click(host, lobby, label="Start"))
+    clicks: list[InteractionRecord] = []
+    while (live := live_message(standin, channel.id)) is not None:
+        record = await standin.click(player_to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        await settle(ludo, record)
+        clicks.append(record)
+    return clicks
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def row(name: str, values: list[float]) -> str:
+    ms = [v * 1000 for v in values]
+    return (f"  {name:<38} p50 {percentile(ms, 0.5):7.2f}   p99 {percentile(ms, 0.99):7.2f}   "
+            f"mean {statistics.fmean(ms):7.2f}")
+
+
+async def run(games: int, preset: str, ai: int) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    instrument()
+    with tempfile.TemporaryDirectory(prefix="ludo-bench-") as folder:
+        storage = await Storage.open(os.environ.get("REDIS_URL") or None, data_dir=os.path.join(folder, "redis"))
+        standin = StandIn()
+        await standin.start()
+        runner = BotRunner(standin)
+        try:
+            settings = BotSettings(_env_file=None, discord_token=SecretStr("x"),  # type: ignore[call-arg]
+                                   ludo_data_dir=folder)
+            ludo = await runner.start(LudoBot(settings, storage=storage))
+            await ludo.tree.sync()
+            records: list[InteractionRecord] = []
+            started = time.perf_counter()
+            for number in range(games):
+                records += await play_game(standin, ludo, number, preset, ai)
+            wall = time.perf_counter() - started
+        finally:
+            problems = await runner.close_all()
+            await standin.stop()
+            with contextlib.suppress(Exception):
+                await storage.close()
+        if problems or standin.violations:
+            raise SystemExit("the run was not clean: " + "; ".join([*problems, *map(str, standin.violations)]))
+
+    totals = [r.response_record.elapsed for r in records if r.response_record is not None]
+    split = [CLICKS[r.id] for r in records]
+    where = "REDIS_URL" if os.environ.get("REDIS_URL") else "embedded Redis"
+    players = f"1 human + {ai} AI" if ai else "2 humans"
+    print(f"bot benchmark: {games} games of {preset} ({players}), {len(records)} clicks in {wall:.1f} s, "
+          f"one bot process, local Discord stand-in, {where}")
+    print("per click, from INTERACTION_CREATE dispatched to the response received (ms):")
+    print(row("total", totals))
+    for category in CATEGORIES:
+        print(row(category, [c.before[category] for c in split]))
+    print(row("other (gateway, discord.py, bot code)",
+              [t - sum(c.before.values()) for t, c in zip(totals, split, strict=True)]))
+    print("after the response (next message, old buttons off; not in the total):")
+    for category in CATEGORIES:
+        print(row(category, [c.after[category] for c in split]))
+    print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--preset", default="classic", choices=engine.PRESETS)
+    parser.add_argument("--ai", type=int, default=1, choices=(0, 1, 2, 3),
+                        help="AI seats beside the human (0: two humans)")
+    arguments = parser.parse_args()
+    asyncio.run(run(arguments.games, arguments.preset, arguments.ai))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""Helpers for the end-to-end bot tests: acting as players through the stand-in and waiting for the bot."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from bot.app import LudoBot
+from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
+
+GAME = "ludo:g:"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+TURN = re.compile(r"It is <@(\d+)>'s turn")
+
+
+class Clock:
+    """Wall-clock time plus an offset the test moves forward ("two days later")."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+async def settle(*bots: LudoBot) -> None:
+    """Wait until no click or command is in flight in any of `bots` (their last message of an action is out)."""
+    for bot in bots:
+        assert bot.handlers is not None
+        await bot.handlers.drain(timeout=10.0)
+
+
+async def answered(record: InteractionRecord, *bots: LudoBot) -> InteractionRecord:
+    """Wait for the response to `record` (within Discord's 3 s, checked) and for the bots to finish the action."""
+    response = await record.response()
+    assert response.elapsed < 3.0, f"{record!r} answered after {response.elapsed:.2f} s"
+    await settle(*bots)
+    return record
+
+
+async def click(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, user: User, message: Message,
+                **button: Any) -> InteractionRecord:
+    """`user` clicks a button (label= or custom_id=) of `message`; returns once the bot finished the action."""
+    group = bots if isinstance(bots, tuple) else (bots,)
+    return await answered(await standin.click(user, message, **button), *group)
+
+
+async def slash(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, user: User, channel: Channel, command: str,
+                /, **options: Any) -> InteractionRecord:
+    """`user` runs `/ludo <command>` with options; returns once the bot finished."""
+    group = bots if isinstance(bots, tuple) else (bots,)
+    return await answered(await standin.slash(user, channel, "ludo", command, options=options), *group)
+
+
+def private_text(record: InteractionRecord) -> str:
+    """The content of an ephemeral response (fails if the response was public)."""
+    response = record.response_record
+    assert response is not None, f"{record!r} got no response"
+    assert response.ephemeral, f"{record!r} was answered publicly: {response.content!r}"
+    return response.content or ""
+
+
+def game_messages(standin: StandIn, channel: Channel) -> list[Message]:
+    """Messages of `channel` carrying game buttons."""
+    return [m for m in standin.messages(channel) if any(c.startswith(GAME) for c in m.custom_ids())]
+
+
+def live_message(standin: StandIn, channel: Channel) -> Message | None:
+    """The one message with game buttons (None once the game is over); fails if several have them."""
+    found = game_messages(standin, channel)
+    assert len(found) <= 1, f"several messages carry game buttons: {found}"
+    return found[0] if found else None
+
+
+def board_messages(standin: StandIn, channel: Channel) -> list[Message]:
+    return [m for m in standin.messages(channel) if any(a.filename == "board.png" for a in m.attachments)]
+
+
+def to_act(standin: StandIn, message: Message) -> User:
+    """The player a game message says is to act."""
+    found = TURN.search(message.content)
+    assert found, f"no player to act in {message.content!r}"
+    return standin.users[int(found.group(1))]
+
+
+def game_id_of(message: Message) -> str:
+    return next(c for c in message.custom_ids() if c.startswith(GAME)).split(":")[2]
+
+
+async def open_lobby(standin: StandIn, bot: tuple[LudoBot, ...] | LudoBot, host: User,
+                     channel: Channel | None = None, **options: Any) -> Message:
+    """`/ludo start` with options: the lobby message."""
+    started = await slash(standin, bot, host, channel or standin.channel, "start", **options)
+    lobby = await started.result()
+    assert lobby is not None and "Ludo lobby" in lobby.content, lobby
+    return lobby
+
+
+async def start_game(standin: StandIn, bot: tuple[LudoBot, ...] | LudoBot, host: User,
+                     players: tuple[User, ...] = (), *, ai: int = 0, ai_level: str = "random",
+                     channel: Channel | None = None, **options: Any) -> Message | None:
+    """A lobby with `players` joined and `ai` AI seats, started by the host: the first live game message
+    (None if the AI seats played the whole game)."""
+    where = channel or standin.channel
+    lobby = await open_lobby(standin, bot, host, where, seats=1 + len(players) + ai, **options)
+    for player in players:
+        await click(standin, bot, player, lobby, label="Join")
+    for _ in range(ai):
+        await click(standin, bot, host, lobby, label=f"Add AI ({ai_level})")
+    started = await click(standin, bot, host, lobby, label="Start")
+    assert started.response_record is not None and not started.response_record.ephemeral, private_text(started)
+    assert "The game has started" in lobby.content and not lobby.buttons()
+    return live_message(standin, where)
+
+
+async def play_to_end(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, channel: Channel | None = None,
+                      max_clicks: int = 2000) -> Message:
+    """The player to act clicks the first button of the live message until the game is over; returns the final
+    message (the one with the Replay button)."""
+    where = channel or standin.channel
+    for _ in range(max_clicks):
+        live = live_message(standin, where)
+        if live is None:
+            break
+        record = await click(standin, bots, to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        response = record.response_record
+        assert response is not None and not response.ephemeral, f"refused: {response and response.content!r}"
+    else:
+        raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    final = [m for m in standin.messages(where) if "Replay" in m.labels()]
+    assert final, "the game ended without a finished game message"
+    return final[-1]

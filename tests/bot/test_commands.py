@@ -1,0 +1,133 @@
+"""The other /ludo commands during a game: board (repost), rules, leave (forfeit, or an AI takes over), end
+(host or Manage Channels), stats, leaderboard and settings."""
+
+from __future__ import annotations
+
+from bot.app import LudoBot
+from tests.bot.helpers import (
+    PNG_MAGIC,
+    click,
+    game_id_of,
+    live_message,
+    play_to_end,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
+from tests.bot.standin import StandIn
+from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+
+
+async def test_board_reposts_the_live_game_and_the_old_message_loses_its_buttons(standin: StandIn,
+                                                                               ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    old = await start_game(standin, ludo, alice, (bob,))
+    assert old is not None
+    labels = old.labels()
+    reposted = await slash(standin, ludo, bob, standin.channel, "board")
+    new = await reposted.result()
+    assert new is not None and not new.ephemeral and new is not old
+    assert new.labels() == labels and new.file("board.png").data.startswith(PNG_MAGIC)
+    assert not old.buttons() and old.file("board.png").data.startswith(PNG_MAGIC)
+    assert live_message(standin, standin.channel) is new
+    assert not new.notified  # a repost pings nobody
+    mover = to_act(standin, new)
+    record = await click(standin, ludo, mover, new, label="Roll")  # the reposted buttons work
+    assert not record.response_record.ephemeral  # type: ignore[union-attr]
+    assert live_message(standin, standin.channel) is not None
+
+
+async def test_board_rules_leave_and_end_without_a_game_are_refused(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    for command in ("board", "rules", "leave", "end"):
+        assert "no Ludo game in this channel" in private_text(await slash(standin, ludo, alice, standin.channel,
+                                                                          command))
+    await slash(standin, ludo, alice, standin.channel, "start")
+    assert "lobby, not a game" in private_text(await slash(standin, ludo, alice, standin.channel, "board"))
+
+
+async def test_rules_of_the_game_in_play_or_of_a_preset(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    await start_game(standin, ludo, alice, ai=1, preset="twodice", game_end="all")
+    in_play = private_text(await slash(standin, ludo, alice, standin.channel, "rules"))
+    assert "**twodice**" in in_play and "48-square track" in in_play and "2 dice" in in_play
+    assert "play goes on for every place" in in_play  # the lobby's option, not only the preset
+    star = private_text(await slash(standin, ludo, alice, standin.channel, "rules", preset="star"))
+    assert "**star**" in star and "pair" in star
+
+
+async def test_leave_forfeits_and_the_game_ends_for_two(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
+    live = await start_game(standin, ludo, alice, (bob,))
+    assert live is not None
+    assert "not playing" in private_text(await slash(standin, ludo, eve, standin.channel, "leave"))
+    left = await slash(standin, ludo, bob, standin.channel, "leave")
+    assert "You left the game" in private_text(left)
+    assert live_message(standin, standin.channel) is None and not live.buttons()
+    final = standin.messages(standin.channel)[-1]
+    assert "Game over" in final.content and "Bob (left)" in final.content and final.labels() == ["Replay"]
+    assert "1 games, 1 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
+    assert "1 games, 0 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats", user=bob))
+    await slash(standin, ludo, alice, standin.channel, "start")  # the channel is free again
+
+
+async def test_leave_with_ai_takeover_lets_an_ai_play_on(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), ai_takeover=True)
+    assert live is not None
+    await slash(standin, ludo, bob, standin.channel, "leave")
+    now = live_message(standin, standin.channel)
+    assert now is not None and to_act(standin, now) is alice  # bob's seat is played by an AI
+    assert not live.buttons() or now is live
+    final = await play_to_end(standin, ludo)
+    assert "AI (greedy)" in final.content and "(left)" not in final.content
+    assert "has not finished a Ludo game" in private_text(
+        await slash(standin, ludo, alice, standin.channel, "stats", user=bob))
+
+
+async def test_end_by_the_host_or_a_manager_not_by_other_players(standin: StandIn, ludo: LudoBot) -> None:
+    mods = standin.add_role(standin.guild, "mods", MANAGE_CHANNELS)
+    alice, bob, mod = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("mod", roles=[mods])
+    live = await start_game(standin, ludo, alice, (bob,))
+    assert live is not None
+    game_id = game_id_of(live)
+    refused = await slash(standin, ludo, bob, standin.channel, "end")
+    assert "Only the host or someone who can manage this channel" in private_text(refused)
+    assert live.labels() == ["Roll"]
+    ended = await slash(standin, ludo, alice, standin.channel, "end")
+    message = await ended.result()
+    assert message is not None and not message.ephemeral and f"`{game_id}` was ended" in message.content
+    assert not live.buttons()
+    assert "has not finished" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
+    # a channel manager may end someone else's game
+    live = await start_game(standin, ludo, alice, (bob,))
+    assert live is not None
+    await slash(standin, ludo, mod, standin.channel, "end")
+    assert not live.buttons() and live_message(standin, standin.channel) is None
+
+
+async def test_leaderboard_orders_players_by_wins(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    empty = await slash(standin, ludo, alice, standin.channel, "leaderboard")
+    assert "No games yet" in (empty.response_record.content or "")  # type: ignore[union-attr]
+    for leaver in (bob, alice, bob):
+        await start_game(standin, ludo, alice, (bob,))
+        await slash(standin, ludo, leaver, standin.channel, "leave")
+    board = (await slash(standin, ludo, bob, standin.channel, "leaderboard")).response_record
+    assert board is not None and not board.ephemeral and board.message is not None
+    assert not board.message.notified  # the leaderboard mentions players without pinging them
+    assert board.content is not None and board.content.index(f"<@{alice.id}> — 2 wins") < board.content.index(
+        f"<@{bob.id}> — 1 wins")
+
+
+async def test_settings_need_manage_server(standin: StandIn, ludo: LudoBot) -> None:
+    admins = standin.add_role(standin.guild, "admins", MANAGE_GUILD)
+    alice, admin = standin.add_user("alice"), standin.add_user("admin", roles=[admins])
+    refused = await slash(standin, ludo, alice, standin.channel, "settings", preset="star")
+    assert "manage this server" in private_text(refused)
+    saved = private_text(await slash(standin, ludo, admin, standin.channel, "settings", preset="star",
+                                     turn_minutes=30, reminder_minutes=5, timeout_action="forfeit", forfeit_after=2))
+    assert "preset **star**" in saved and "30 minutes" in saved and "forfeit (after 2 misses)" in saved
+    lobby = await slash(standin, ludo, alice, standin.channel, "start")
+    assert "**star**" in ((await lobby.result()) or standin.messages(standin.channel)[-1]).content

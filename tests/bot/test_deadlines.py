@@ -1,0 +1,102 @@
+"""Turn deadlines through Discord: reminders and timeouts fire once, whichever bot process is up (two workers
+share one queue), also after a restart. Time is driven by the shared test clock, not waited for."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import bot.play
+from bot.app import LudoBot
+from tests.bot.conftest import Launch
+from tests.bot.helpers import Clock, live_message, private_text, slash, start_game, to_act
+from tests.bot.standin import BotRunner, Message, StandIn
+
+
+@pytest.fixture(autouse=True)
+def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.play, "IDLE_POLL", 0.05)  # the worker looks often, so a due deadline is seen at once
+
+
+def said(standin: StandIn, words: str) -> list[Message]:
+    return [m for m in standin.messages(standin.channel) if words in m.content]
+
+
+async def quiet(standin: StandIn, seconds: float = 0.4) -> None:
+    """Let the deadline workers run a few more rounds (a second firing would show up here)."""
+    await asyncio.sleep(seconds)
+
+
+async def test_a_timeout_fires_once_with_two_workers_and_an_ai_plays_the_turn(standin: StandIn, launch: Launch,
+                                                                          clock: Clock) -> None:
+    first, second = await launch(reminder_before=0), await launch(reminder_before=0)
+    both = (first, second)
+    alice = standin.add_user("alice")
+    live = await start_game(standin, both, alice, ai=1, turn_minutes=1)
+    assert live is not None and "turn ends <t:" in live.content
+    await quiet(standin, 0.2)
+    assert not said(standin, "ran out of time")  # not due yet
+
+    clock.advance(61)
+    timed_out = await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content)
+    await quiet(standin)
+    assert said(standin, "ran out of time") == [timed_out]
+    assert timed_out.content.startswith("⌛ Alice ran out of time.")
+    assert not live.buttons()  # the turn's message lost its buttons
+    now = live_message(standin, standin.channel)
+    assert now is timed_out and to_act(standin, now) is alice and alice.id in now.notified
+    record = await first.handlers.sessions.load_game(now.custom_ids()[0].split(":")[2])  # type: ignore[union-attr]
+    assert record.missed[0] == 1 and record.turn_deadline is not None and record.turn_deadline > clock() + 50
+
+
+async def test_a_reminder_then_a_skip_set_by_guild_settings(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    saved = await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=2,
+                        reminder_minutes=1, timeout_action="skip")
+    assert "skip" in private_text(saved)
+    live = await start_game(standin, ludo, alice, (bob,))
+    assert live is not None
+    mover = to_act(standin, live)
+
+    clock.advance(61)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    await quiet(standin)
+    assert said(standin, "⏰") == [reminder] and reminder.notified == {mover.id}
+    assert live.labels() == ["Roll"]  # a reminder changes nothing
+
+    clock.advance(60)
+    skipped = await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content)
+    await quiet(standin)
+    assert said(standin, "ran out of time") == [skipped] and "turn was skipped" in skipped.content
+    assert to_act(standin, skipped) is not mover and not live.buttons()
+
+
+async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", reminder_minutes=0,
+                timeout_action="forfeit", forfeit_after=1)
+    live = await start_game(standin, ludo, alice, (bob,), turn_minutes=1)
+    assert live is not None
+    sleeper = to_act(standin, live)
+    clock.advance(61)
+    over = await standin.wait_for_message(standin.channel, lambda m: "Game over" in m.content)
+    await quiet(standin)
+    assert "(left)" in over.content and over.labels() == ["Replay"] and len(said(standin, "ran out of time")) == 1
+    winner = bob if sleeper is alice else alice
+    assert "1 wins" in private_text(await slash(standin, ludo, winner, standin.channel, "stats"))
+
+
+async def test_a_deadline_due_while_no_bot_ran_fires_once_after_the_restart(standin: StandIn, launch: Launch,
+                                                                           bots: BotRunner, clock: Clock) -> None:
+    old = await launch(reminder_before=0)
+    alice = standin.add_user("alice")
+    live = await start_game(standin, old, alice, ai=1, turn_minutes=1)
+    assert live is not None
+    await bots.stop(old)
+    clock.advance(3600)
+    await launch(reminder_before=0)
+    await launch(reminder_before=0)
+    await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content, include_existing=True)
+    await quiet(standin)
+    assert len(said(standin, "ran out of time")) == 1 and not live.buttons()

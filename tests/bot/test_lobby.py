@@ -1,0 +1,113 @@
+"""The lobby: `/ludo start` with options, joining and leaving, AI seats, host-only buttons, one game per channel,
+cancel, and starting (also into a thread of its own)."""
+
+from __future__ import annotations
+
+from bot.app import LudoBot
+from tests.bot.helpers import click, live_message, open_lobby, private_text, slash, start_game
+from tests.bot.standin import StandIn
+from tests.bot.standin.records import MANAGE_CHANNELS
+
+
+async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    lobby = await open_lobby(standin, ludo, alice, preset="twodice", seats=3, turn_minutes=5)
+    assert "**twodice** for 3 players" in lobby.content
+    assert f"1. <@{alice.id}>" in lobby.content and lobby.content.count("(open)") == 2
+    assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Add AI (random)", "Add AI (greedy)",
+                              "Add AI (expert)"]
+    assert all(len(c) <= 100 and c.startswith("ludo:l:") for c in lobby.custom_ids())
+    assert not lobby.notified  # the lobby pings nobody
+
+
+async def test_impossible_options_are_refused_privately(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    refused = await slash(standin, ludo, alice, standin.channel, "start", preset="classic", end_path=4)
+    assert "end_path" in private_text(refused)
+    assert standin.messages(standin.channel) == []
+
+
+async def test_join_leave_and_add_ai(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
+    lobby = await open_lobby(standin, ludo, alice, seats=3)
+    joined = await click(standin, ludo, bob, lobby, label="Join")
+    assert joined.response_record is not None and joined.response_record.type == 7  # the lobby is edited in place
+    assert f"2. <@{bob.id}>" in lobby.content
+    assert "already in" in private_text(await click(standin, ludo, bob, lobby, label="Join"))
+    assert "not in this game" in private_text(await click(standin, ludo, carol, lobby, label="Leave"))
+    assert "host cannot leave" in private_text(await click(standin, ludo, alice, lobby, label="Leave"))
+    await click(standin, ludo, bob, lobby, label="Leave")
+    assert f"<@{bob.id}>" not in lobby.content
+    await click(standin, ludo, alice, lobby, label="Add AI (expert)")
+    assert "2. AI (expert)" in lobby.content
+    await click(standin, ludo, carol, lobby, label="Join")
+    assert "full" in private_text(await click(standin, ludo, bob, lobby, label="Join"))
+    assert "full" in private_text(await click(standin, ludo, alice, lobby, label="Add AI (random)"))
+    assert f"3. <@{carol.id}>" in lobby.content and "(open)" not in lobby.content
+
+
+async def test_host_only_buttons_refuse_others_privately(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    await click(standin, ludo, bob, lobby, label="Join")
+    before = (lobby.content, lobby.edits)
+    for label, says in [("Start", "Only the host can start"), ("Cancel", "Only the host can cancel"),
+                        ("Add AI (greedy)", "Only the host can add AI")]:
+        refused = await click(standin, ludo, bob, lobby, label=label)
+        assert says in private_text(refused)
+    assert (lobby.content, lobby.edits) == before and "Start" in lobby.labels()
+    assert live_message(standin, standin.channel) is None
+
+
+async def test_the_host_alone_cannot_start(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    assert "at least 2 players" in private_text(await click(standin, ludo, alice, lobby, label="Start"))
+
+
+async def test_a_second_start_in_the_channel_is_refused_with_the_game(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    lobby_id = lobby.custom_ids()[0].split(":")[2]
+    refused = private_text(await slash(standin, ludo, bob, standin.channel, "start"))
+    assert "already has a Ludo game" in refused and lobby_id in refused
+    await click(standin, ludo, bob, lobby, label="Join")
+    await click(standin, ludo, alice, lobby, label="Start")
+    refused = private_text(await slash(standin, ludo, bob, standin.channel, "start", preset="star"))
+    assert "already has a Ludo game" in refused and lobby_id in refused  # the game keeps the lobby's id
+    # another channel is free
+    other = standin.add_channel(standin.guild, "other")
+    assert "Ludo lobby" in (await open_lobby(standin, ludo, bob, other)).content
+
+
+async def test_cancel_by_the_host_or_a_channel_manager_frees_the_channel(standin: StandIn, ludo: LudoBot) -> None:
+    moderator_role = standin.add_role(standin.guild, "mods", MANAGE_CHANNELS)
+    alice, mod = standin.add_user("alice"), standin.add_user("mod", roles=[moderator_role])
+    lobby = await open_lobby(standin, ludo, alice)
+    await click(standin, ludo, mod, lobby, label="Cancel")
+    assert "cancelled" in lobby.content and not lobby.buttons()
+    lobby = await open_lobby(standin, ludo, alice)
+    await click(standin, ludo, alice, lobby, label="Cancel")
+    assert "cancelled" in lobby.content
+    await open_lobby(standin, ludo, alice)
+
+
+async def test_start_shows_the_turn_order_and_notifies_the_first_player(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    first = await start_game(standin, ludo, alice, (bob,), preset="strict")
+    lobby = standin.messages(standin.channel)[0]
+    assert "Turn-order roll:" in lobby.content and "Order:" in lobby.content
+    assert first is not None and first.labels() == ["Roll"]
+    mover = alice if f"<@{alice.id}>'s turn" in first.content else bob
+    assert first in standin.notifications(mover) and len(first.notified) == 1
+
+
+async def test_thread_option_moves_the_game_into_a_thread(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    await start_game(standin, ludo, alice, ai=1, thread=True)
+    (thread,) = standin.threads(standin.channel)
+    assert live_message(standin, standin.channel) is None
+    live = live_message(standin, thread)
+    assert live is not None and live.labels() == ["Roll"]
+    refused = private_text(await slash(standin, ludo, alice, standin.channel, "start"))
+    assert "already has a Ludo game" in refused
