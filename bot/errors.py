@@ -57,10 +57,12 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
         logger.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
-async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False) -> T:
-    """Await `work`; if it takes longer than `DEFER_AFTER`, defer the response so Discord's 3 s are kept."""
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False,
+                  ephemeral: bool | None = None) -> T:
+    """Await `work`; if it takes longer than `DEFER_AFTER`, defer the response so Discord's 3 s are kept
+    (with `thinking`, a "thinking..." message, private unless `ephemeral` is False)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer(thinking=thinking, ephemeral=thinking)
+        await interaction.response.defer(thinking=thinking, ephemeral=thinking if ephemeral is None else ephemeral)
     return await task

@@ -202,10 +202,15 @@ async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | No
 
 async def repost(play: Play, interaction: discord.Interaction[Any], record: GameRecord) -> None:
     """`/ludo board`: the live game message again, here; the old one loses its buttons."""
-    post = await game_post(record)
-    await interaction.response.send_message(post.content, files=post.files(), view=post.view,
-                                            allowed_mentions=discord.AllowedMentions.none())
-    message = await interaction.original_response()
+    post = await in_time(interaction, game_post(record), thinking=True, ephemeral=False)
+    fields: dict[str, Any] = {"files": post.files(), "view": post.view,
+                              "allowed_mentions": discord.AllowedMentions.none()}
+    message: discord.Message
+    if interaction.response.is_done():  # deferred: the first followup completes the "thinking..." message
+        message = await interaction.followup.send(post.content, wait=True, **fields)
+    else:
+        await interaction.response.send_message(post.content, **fields)
+        message = await interaction.original_response()
     if record.message_id and record.message_id != message.id:
         channel = play.client.get_partial_messageable(record.channel_id)
         with contextlib.suppress(discord.HTTPException):

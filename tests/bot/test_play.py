@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import io
 import re
+import time
+from typing import Any
 
+import pytest
 from PIL import Image
 
+import bot.errors
+import bot.messages
 from bot.app import LudoBot
 from tests.bot.helpers import (
     PNG_MAGIC,
@@ -15,6 +20,7 @@ from tests.bot.helpers import (
     click,
     game_id_of,
     live_message,
+    slash,
     start_game,
     to_act,
 )
@@ -127,3 +133,33 @@ async def test_ai_turns_in_a_row_show_as_one_update(standin: StandIn, ludo: Ludo
             assert "AI (random) rolled" in new[0].content and to_act(standin, new[0]) is alice
             return
     raise AssertionError("alice's turn never passed")
+
+
+async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, ludo: LudoBot,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    real = bot.messages.render_board
+
+    def slow(*args: Any) -> bytes:
+        time.sleep(0.4)  # a loaded machine: the picture takes longer than the bot waits before deferring
+        picture: bytes = real(*args)
+        return picture
+
+    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.1)
+    monkeypatch.setattr(bot.messages, "render_board", slow)
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    rolled = await click(standin, ludo, to_act(standin, live), live, label="Roll")
+    assert rolled.response_record is not None and rolled.response_record.deferred
+    assert "rolled" in live.content and live.edits >= 1  # the deferred click still edited its message
+    live = live_message(standin, standin.channel)
+    assert live is not None
+
+    labels = live.labels()
+    reposted = await slash(standin, ludo, alice, standin.channel, "board")
+    assert reposted.response_record is not None and reposted.response_record.deferred
+    assert not reposted.response_record.ephemeral
+    new = await reposted.result()
+    assert new is not None and not new.ephemeral and new.file("board.png").data.startswith(PNG_MAGIC)
+    assert new.labels() == labels and not live.buttons()
+    assert live_message(standin, standin.channel) is new
