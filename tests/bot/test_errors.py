@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.app import LudoBot
 from storage import EmbeddedRedis, GameRecord, Storage, keys
 from tests.bot.conftest import Launch
-from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, start_game, to_act
+from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
 from tests.bot.standin import BotRunner, Message, StandIn
 
 
@@ -155,6 +155,8 @@ async def test_redis_down_answers_within_3_seconds_and_loses_nothing(standin: St
         assert down.response_record is not None and down.response_record.elapsed < 3.0
         assert time.monotonic() - started < 3.0
         assert live.labels() == ["Roll"]
+        board = await slash(standin, bot, alice, standin.channel, "board")
+        assert "Storage is unavailable" in private_text(board)
 
         await asyncio.to_thread(server.start)
         after = await own.games.load_game(game_id, with_log=True)

@@ -3,8 +3,19 @@ cancel, and starting (also into a thread of its own)."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import LudoBot
-from tests.bot.helpers import click, live_message, open_lobby, private_text, slash, start_game
+from tests.bot.helpers import (
+    answered,
+    board_messages,
+    click,
+    live_message,
+    open_lobby,
+    private_text,
+    slash,
+    start_game,
+)
 from tests.bot.standin import StandIn
 from tests.bot.standin.records import MANAGE_CHANNELS
 
@@ -111,3 +122,19 @@ async def test_thread_option_moves_the_game_into_a_thread(standin: StandIn, ludo
     assert live is not None and live.labels() == ["Roll"]
     refused = private_text(await slash(standin, ludo, alice, standin.channel, "start"))
     assert "already has a Ludo game" in refused
+
+
+async def test_two_fast_start_clicks_start_one_game(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    await click(standin, ludo, bob, lobby, label="Join")
+    first, second = await asyncio.gather(standin.click(alice, lobby, label="Start"),
+                                         standin.click(alice, lobby, label="Start"))
+    await answered(first, ludo)
+    await answered(second, ludo)
+    answers = [r.response_record for r in (first, second)]
+    assert sorted(a.ephemeral for a in answers if a is not None) == [False, True]
+    refused = next(r for r in (first, second) if r.response_record and r.response_record.ephemeral)
+    assert any(words in private_text(refused) for words in ("lobby is closed", "same moment"))
+    assert len(board_messages(standin, standin.channel)) == 1
+    assert live_message(standin, standin.channel) is not None
