@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.messages import lobby_post, outcome_post, rules_text_for
+from bot.messages import game_post, lobby_post, outcome_post, rules_text_for
 from bot.play import Play, repost
 from bot.sessions import Refused, seat_of
 from storage import GameRecord, NotFound
@@ -123,10 +123,11 @@ async def end(interaction: discord.Interaction[Any]) -> None:
         ended = await play.sessions.end(record.id, interaction.user.id, can_manage=manager)
         await interaction.response.send_message(f"⏹️ Ludo game `{ended.id}` was ended by {interaction.user.mention}.",
                                                 allowed_mentions=discord.AllowedMentions.none())
-        if ended.message_id:
+        if ended.message_id:  # the live message says the game ended, and loses its buttons
+            post = await game_post(ended)
             channel = play.client.get_partial_messageable(ended.channel_id)
-            with contextlib.suppress(discord.HTTPException):  # the old message is gone: no buttons to take off
-                await channel.get_partial_message(ended.message_id).edit(view=None)
+            with contextlib.suppress(discord.HTTPException):  # the old message is gone: nothing to change
+                await channel.get_partial_message(ended.message_id).edit(content=post.content, view=None)
 
     await play.guard(interaction, work)
 

@@ -98,7 +98,7 @@ def _name(name: str | None) -> str | None:
 
 def seat_names(record: GameRecord) -> dict[int, str]:
     """Display names per seat: the player's name, or "AI (level)"."""
-    return {s.seat: (f"AI ({level_name(s.ai_level)})" if s.ai_level is not None
+    return {s.seat: (f"{engine.COLOURS[s.seat].capitalize()} AI ({level_name(s.ai_level)})" if s.ai_level is not None
                      else s.name or engine.COLOURS[s.seat].capitalize()) for s in record.seats}
 
 
@@ -247,7 +247,10 @@ class Sessions:
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
-        return await self._commit(record, state_of(record), [], new=True)
+        outcome = await self._commit(record, state_of(record), [], new=True)
+        if record.channel_id != lobby.channel_id:  # the game lives in its own thread: free the parent channel
+            await self.storage.games.channels.release(lobby.channel_id, lobby.id)
+        return outcome
 
     # -- games ------------------------------------------------------------------------------------
     async def load_game(self, game_id: str) -> GameRecord:

@@ -36,9 +36,9 @@ async def test_a_game_of_every_preset_ends_with_ranking_replay_and_stats(
     record = await ludo.handlers.sessions.load_game(game_id)  # type: ignore[union-attr]
     assert record.status == "finished" and record.turn_deadline is None
     assert await ludo.handlers.sessions.storage.games.channel_game(standin.channel.id) is None  # type: ignore[union-attr]
-    won = re.search(r"🥇 (\S+)", final.content)
+    won = re.search(r"🥇 ([^\n]+)", final.content)
     assert won is not None
-    alice_won = not won.group(1).startswith("AI")
+    alice_won = "AI (" not in won.group(1)  # AI seats are named like "Green AI (greedy)"
 
     stats = private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
     assert f"1 games, {int(alice_won)} wins" in stats, stats
