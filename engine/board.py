@@ -23,7 +23,7 @@ from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePai
 from engine.dice import die
 from engine.events import Event
 from engine.rules import COLOURS, TOKENS, Rules
-from engine.state import YARD, Choice, GameState, Landing
+from engine.state import YARD, Choice, GameState, Landing, team_of, winners
 
 MOVES = tuple(Move(t) for t in range(TOKENS))
 NOBODY: tuple[int, ...] = ()
@@ -68,14 +68,18 @@ def explain(refusal: Refusal, what: str) -> str:
 class Tables:
     """What the hot paths read of a rules, flattened once per rules: numbers, flags, routes."""
 
-    __slots__ = ("blocks", "dice", "enter_on", "finish", "forbidden", "last", "pair_moves", "routes", "safe",
-                 "scoring")
+    __slots__ = ("blocks", "dice", "enter_on", "finish", "forbidden", "friends", "kill", "last", "pair_moves", "quick",
+                 "routes", "safe", "scoring", "teams")
 
     def __init__(self, rules: Rules) -> None:
         self.finish, self.last, self.enter_on = rules.finish_step, rules.last_track_step, rules.enter_on
         self.dice, self.scoring = rules.dice, rules.scoring
         self.blocks, self.forbidden = rules.stacking == "block", rules.stacking == "forbidden"
         self.pair_moves = rules.pair_moves
+        self.quick, self.kill, self.teams = rules.quick, rules.kill_to_unlock, rules.teams
+        # per seat: the occupancy bits of the tokens that are not opponents (own, and the partner's with teams)
+        self.friends = tuple(
+            sum(15 << (s * TOKENS) for s in (team_of(seat) if rules.teams else (seat,))) for seat in range(4))
         # per seat: the absolute square of each track step; per absolute square: is it safe
         self.routes = tuple(
             tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
@@ -117,6 +121,7 @@ class Board:
     __slots__ = (
         "at",
         "bonus",
+        "captures",
         "choices",
         "current",
         "dice",
@@ -150,6 +155,7 @@ class Board:
         self.bonus, self.sixes, self.rolls, self.ply = state.bonus, state.sixes, state.rolls, state.ply
         self.turns, self.scores = list(state.turns), list(state.scores)
         self.finished, self.out, self.resigned, self.locked = state.finished, state.out, state.resigned, state.locked
+        self.captures = state.captures
         self.events = events
         self.at = [0] * self.rules.track_length
         routes, last = self.tables.routes, self.tables.last
@@ -165,7 +171,8 @@ class Board:
         return GameState(
             self.rules, self.seats, self.order, tuple(self.steps), self.current, self.phase, self.dice,
             self.rolled, self.bonus, self.sixes, tuple(self.turns), tuple(self.scores), self.finished, self.out,
-            self.resigned, self.locked, self.seed, self.rolls, self.ply, self.order_rolls, tuple(self.choices))
+            self.resigned, self.locked, self.seed, self.rolls, self.ply, self.order_rolls, self.captures,
+            tuple(self.choices))
 
     @property
     def over(self) -> bool:
@@ -188,7 +195,7 @@ class Board:
         if self.locked and any(tid in pair for pair in self.locked):
             return _LOCKED
         seat = tid >> 2
-        own = 15 << (seat * TOKENS)
+        friends = t.friends[seat]
         route = t.routes[seat]
         at = self.at
         if step == YARD:
@@ -197,13 +204,19 @@ class Board:
             end = 0
         else:
             end = step + value
-            if end > finish:
-                return Refusal("overshoot", end - finish)
-            if t.blocks:
-                for k in range(step + 1, min(end, last + 1)):
-                    blocker = _opponent_block(at[route[k]], own)
-                    if blocker >= 0:
-                        return Refusal("pass_block", blocker)
+            if end > last and t.kill and step <= last and not self.captures[seat]:
+                lap = self._lap(seat, step, end)
+                if isinstance(lap, Refusal):
+                    return lap
+                end = lap
+            else:
+                if end > finish:
+                    return Refusal("overshoot", end - finish)
+                if t.blocks:
+                    for k in range(step + 1, min(end, last + 1)):
+                        blocker = _opponent_block(at[route[k]], friends)
+                        if blocker >= 0:
+                            return Refusal("pass_block", blocker)
         if end > last:
             if end < finish and t.forbidden:
                 steps, base = self.steps, seat * TOKENS
@@ -214,9 +227,9 @@ class Board:
         mask = at[square]
         if not mask:
             return (end, NOBODY)
-        if mask & own and t.forbidden:
+        if t.forbidden and mask & (15 << (seat * TOKENS)):
             return _OWN
-        opp = mask & ~own
+        opp = mask & ~friends
         if not opp:
             return (end, NOBODY)
         safe = t.safe[square]
@@ -246,19 +259,25 @@ class Board:
         if value % 2:
             return Refusal("odd")
         end = step + value // 2
-        if end > rules.finish_step:
-            return Refusal("overshoot", end - rules.finish_step)
         seat = a >> 2
-        own = 15 << (seat * TOKENS)
+        friends = self.tables.friends[seat]
         route = self.tables.routes[seat]
-        for k in range(step + 1, min(end, rules.last_track_step + 1)):
-            blocker = _opponent_block(self.at[route[k]], own)
-            if blocker >= 0:
-                return Refusal("pass_block", blocker)
+        if end > rules.last_track_step and rules.kill_to_unlock and not self.captures[seat]:
+            lap = self._lap(seat, step, end)
+            if isinstance(lap, Refusal):
+                return lap
+            end = lap
+        else:
+            if end > rules.finish_step:
+                return Refusal("overshoot", end - rules.finish_step)
+            for k in range(step + 1, min(end, rules.last_track_step + 1)):
+                blocker = _opponent_block(self.at[route[k]], friends)
+                if blocker >= 0:
+                    return Refusal("pass_block", blocker)
         if end > rules.last_track_step:
             return (end, NOBODY)
         square = route[end]
-        opp = self.at[square] & ~own
+        opp = self.at[square] & ~friends
         safe = self.tables.safe[square]
         captured: list[int] = []
         for other in range(4):
@@ -268,6 +287,22 @@ class Board:
             if count and not safe:  # a pair takes a single token or a whole block of two
                 captured.extend(_ids(opp & (15 << (other * TOKENS))))
         return (end, tuple(captured))
+
+    def _lap(self, seat: int, step: int, end: int) -> int | Refusal:
+        """kill_to_unlock: a token of a player who has not captured yet, moving from track step `step`
+        towards `end` past the end of its track, goes round again instead of entering its home column.
+
+        Its route wraps from `last_track_step` to its start square (step 0), as a colour never visits
+        the squares between; returns the step it reaches, or why it may not pass (a block)."""
+        t = self.tables
+        wrapped = end - t.last - 1
+        if t.blocks:
+            route, friends = t.routes[seat], t.friends[seat]
+            for k in (*range(step + 1, t.last + 1), *range(wrapped)):
+                blocker = _opponent_block(self.at[route[k]], friends)
+                if blocker >= 0:
+                    return Refusal("pass_block", blocker)
+        return wrapped
 
     def pairs(self) -> list[tuple[int, int]]:
         """Pairs of the current player's tokens sharing a track square (a locked pair only as itself)."""
@@ -433,18 +468,25 @@ class Board:
             self.emit(ev.CAPTURED, seat, captured=captured)
             if rules.capture_bonus:
                 self.bonus = True
+            if t.kill:
+                counts = list(self.captures)
+                counts[seat] += len(captured)
+                self.captures = tuple(counts)
         if self.locked or len(tids) == 2:
             self._update_locks(tids, end, captured)
         if t.scoring and start != YARD:
-            self.scores[seat] += (end - start) * len(tids)
+            moved = end - start if end >= start else end - start + t.last + 1  # kill_to_unlock: a lap
+            self.scores[seat] += moved * len(tids)
         if end == t.finish:
             home = sum(1 for s in steps[seat * TOKENS:(seat + 1) * TOKENS] if s == end)
             for k, tid in enumerate(tids):
                 self.emit(ev.TOKEN_HOME, seat, tid & 3, start, end)
                 if t.scoring:  # the k-th token home multiplies the score by k + 1
                     self.scores[seat] *= home - len(tids) + k + 2
-            if home == TOKENS:
+            if home == TOKENS or t.quick:  # quick: the first token home finishes the player
                 self.finished = (*self.finished, seat)
+                if home < TOKENS and t.teams:  # quick teams play on: the finished player's tokens leave the track
+                    self._remove_tokens(seat, keep_home=True)
                 self.emit(ev.PLAYER_FINISHED, seat)
                 self.dice, self.choices = (), ()
                 if not self._check_over():
@@ -505,16 +547,23 @@ class Board:
             return False  # everyone still plays
         active = self.active()
         staying = len(self.seats) - len(self.resigned)
+        rules = self.rules
         if staying < 2:
             over = True
-        elif self.rules.game_end == "first":
+        elif rules.teams:  # a team home wins; otherwise play on while both teams (or, scoring, anyone) play
+            over = bool(winners(rules, self.finished, self.out, self.resigned)) or (
+                not active if rules.scoring else len({s % 2 for s in active}) <= 1)
+        elif rules.game_end == "first" or rules.quick:
             over = bool(self.finished) or len(active) <= 1
         else:
-            over = not active if self.rules.scoring else len(active) <= 1
+            over = not active if rules.scoring else len(active) <= 1
         if over:
-            self.phase, self.dice, self.choices, self.bonus = "over", (), (), False
-            self.emit(ev.GAME_OVER, self.freeze().ranking[0])
+            self._end()
         return over
+
+    def _end(self) -> None:
+        self.phase, self.dice, self.choices, self.bonus = "over", (), (), False
+        self.emit(ev.GAME_OVER, self.freeze().ranking[0])
 
     def _resign(self, seat: int) -> None:
         if seat not in self.active():

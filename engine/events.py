@@ -19,7 +19,7 @@ THIRD_SIX = "third_six"        # seat rolled a third 6 in a row: no move, turn o
 DIE_FORFEITED = "die_forfeited"  # seat, dice=(value,): no legal move for that die
 TURN_PASSED = "turn_passed"    # seat = the player whose turn starts
 TOKEN_HOME = "token_home"      # seat, token reached the finish
-PLAYER_FINISHED = "player_finished"  # seat brought all four tokens home
+PLAYER_FINISHED = "player_finished"  # seat brought all four tokens home (quick: its first token)
 OUT_OF_TURNS = "out_of_turns"  # seat used up the turn limit
 RESIGNED = "resigned"          # seat left the game
 SKIPPED = "skipped"            # seat's turn was skipped

@@ -30,7 +30,7 @@ class Transition(NamedTuple):
 
 def new_game(rules: Rules, seats: tuple[int, ...], seed: int) -> GameState:
     """A new game: every token in its yard, turn order settled by the turn-order roll."""
-    check_seats(seats)
+    check_seats(seats, rules)
     seats = tuple(sorted(seats))
     rounds: list[tuple[tuple[int, int], ...]] = []
     drawn = 0

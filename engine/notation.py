@@ -4,7 +4,8 @@ Ten space-separated fields:
 rules (preset name, then ``,option=value`` for each option that differs from the preset),
 turn order (seat digits), token steps (per seat in the game, ``/`` between seats, ``y`` =
 yard), ``current:phase:dice:rolled:bonus``, consecutive sixes, turns taken and scores (four
-numbers each, ``/`` between the two), ``finished/out/resigned`` seats, locked pairs
+numbers each, ``/`` between the two; with ``kill_to_unlock`` a third ``/`` part: each seat's
+captures), ``finished/out/resigned`` seats, locked pairs
 (token ids ``a.b``), ``seed:dice drawn:ply``, and the turn-order roll rounds
 (``seat=value`` by ``,``, rounds by ``;``). An empty field or list is ``-``.
 
@@ -23,7 +24,7 @@ import dataclasses
 from typing import Any
 
 from engine.board import Board
-from engine.rules import PRESETS, TOKENS, Rules, RulesError
+from engine.rules import PRESETS, TOKENS, Rules, RulesError, check_seats
 from engine.state import YARD, GameState
 
 _PHASES = ("roll", "choose", "move", "over")
@@ -87,9 +88,12 @@ def to_text(state: GameState) -> str:
     gone = "/".join(_nums(group, "") for group in (state.finished, state.out, state.resigned))
     locked = ",".join(f"{a}.{b}" for a, b in state.locked) or "-"
     rounds = ";".join(",".join(f"{s}={v}" for s, v in r) for r in state.order_rolls) or "-"
+    counts = f"{_nums(state.turns)}/{_nums(state.scores)}"
+    if state.rules.kill_to_unlock:
+        counts += f"/{_nums(state.captures)}"
     return " ".join([
         rules_text(state.rules), "".join(map(str, state.order)), steps, turn, str(state.sixes),
-        f"{_nums(state.turns)}/{_nums(state.scores)}", gone, locked,
+        counts, gone, locked,
         f"{state.seed}:{state.rolls}:{state.ply}", rounds])
 
 
@@ -123,19 +127,24 @@ def _parse(text: str) -> GameState:
     current, phase, dice, rolled, bonus = turn_f.split(":")
     if phase not in _PHASES:
         raise NotationError(f"unknown phase {phase!r}")
-    turns, scores = (_parse_nums(part) for part in counts_f.split("/"))
+    counts = counts_f.split("/")
+    if len(counts) != (3 if rules.kill_to_unlock else 2):
+        raise NotationError("turns/scores (and, with kill_to_unlock, /captures) expected")
+    turns, scores = _parse_nums(counts[0]), _parse_nums(counts[1])
+    captures = _parse_nums(counts[2]) if rules.kill_to_unlock else (0, 0, 0, 0)
     finished, out, resigned = (tuple(int(c) for c in part if c != "-") for part in gone_f.split("/"))
     locked = () if locked_f == "-" else tuple(
         (int(a), int(b)) for a, b in (pair.split(".") for pair in locked_f.split(",")))
     seed, rolls, ply = (int(v) for v in dice_f.split(":"))
     rounds = () if rounds_f == "-" else tuple(
         tuple((int(s), int(v)) for s, v in (item.split("=") for item in r.split(","))) for r in rounds_f.split(";"))
-    if int(current) not in seats or len(turns) != 4 or len(scores) != 4:
-        raise NotationError("current seat, turns or scores are out of range")
+    if int(current) not in seats or len(turns) != 4 or len(scores) != 4 or len(captures) != 4:
+        raise NotationError("current seat, turns, scores or captures are out of range")
+    check_seats(seats, rules)
     state = GameState(
         rules=rules, seats=seats, order=order, steps=tuple(steps), current=int(current),
         phase=phase,  # type: ignore[arg-type]  # checked against _PHASES above
         dice=_parse_nums(dice), rolled=_parse_nums(rolled), bonus=bonus == "1", sixes=int(sixes_f),
         turns=turns, scores=scores, finished=finished, out=out, resigned=resigned, locked=locked,
-        seed=seed, rolls=rolls, ply=ply, order_rolls=rounds)
+        seed=seed, rolls=rolls, ply=ply, order_rolls=rounds, captures=captures)
     return Board(state).freeze() if phase == "move" else state  # recompute the cached legal moves

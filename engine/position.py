@@ -19,14 +19,15 @@ def position(rules: Rules, tokens: Mapping[int, Sequence[int]], current: int, *,
              dice: tuple[int, ...] = (), sixes: int = 0, order: tuple[int, ...] | None = None,
              scores: Mapping[int, int] | None = None, turns: Mapping[int, int] | None = None,
              locked: tuple[tuple[int, int], ...] = (), finished: tuple[int, ...] = (),
-             seed: int = 0) -> GameState:
+             captures: Mapping[int, int] | None = None, seed: int = 0) -> GameState:
     """A position with `tokens` (seat -> four steps, -1 for the yard) and `current` to act.
 
+    `captures` (seat -> opponent tokens captured so far) matters with `kill_to_unlock`.
     With `dice`, the roll is made as if those dice were thrown (forfeits, the third six and
     bonus rolls included), so the state is in the phase that roll leads to.
     """
     seats = tuple(sorted(tokens))
-    check_seats(seats)
+    check_seats(seats, rules)
     steps = [YARD] * (4 * TOKENS)
     for seat, seat_steps in tokens.items():
         if len(seat_steps) != TOKENS:
@@ -40,5 +41,6 @@ def position(rules: Rules, tokens: Mapping[int, Sequence[int]], current: int, *,
     state = GameState(
         rules=rules, seats=seats, order=order or seats, steps=tuple(steps), current=current, sixes=sixes,
         scores=tuple((scores or {}).get(s, 0) for s in range(4)),
-        turns=tuple((turns or {}).get(s, 0) for s in range(4)), locked=locked, finished=finished, seed=seed)
+        turns=tuple((turns or {}).get(s, 0) for s in range(4)), locked=locked, finished=finished, seed=seed,
+        captures=tuple((captures or {}).get(s, 0) for s in range(4)))
     return roll_with(state, dice).state if dice else state

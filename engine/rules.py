@@ -41,6 +41,27 @@ class Rules:
 
     Steps are per colour: 0 is the start square, `last_track_step` the last track square,
     then `home_length` home-column squares, then the finish at `finish_step`.
+
+    Quick variants (issue 7), off in every preset, any preset may turn them on:
+
+    - `quick`: a player finishes with their first token home (not all four). Without teams the
+      game ends then, whatever `game_end` says; that player wins and the rest are ranked by
+      tokens home, then progress (by score when `scoring`).
+    - `kill_to_unlock`: a token may not move past `last_track_step` into its home column until
+      its player has captured at least one opponent token in this game (any of the player's
+      tokens unlocks all four). Reading: a locked token goes round the track again instead (from
+      `last_track_step` on to its start square, step 0, and on), so it can still capture; were it to
+      stop at the end of the track, locked tokens would wall each other in and some games could
+      never end. Blocks and safe squares apply on the way round as anywhere.
+    - `teams`: 2 against 2, which needs all four seats; seats 0+2 (red and yellow) play against
+      1+3 (green and blue). Reading: a partner is never an opponent. A partner's token is never
+      captured: landing on it shares the square, as on a safe square (also where own tokens may not
+      stack); a partner's block does not block you (pass it, land on it). A player with every token
+      home stops playing. The team wins as soon as both partners (every partner still in the game,
+      if one left or ran out of turns) are home, whatever `game_end` says; both winners rank first,
+      in finish order. If only one team is left playing (without scoring), the game ends and is
+      ranked as usual. With `quick`, "home" is the first token home (that player's other tokens
+      then leave the track, as they would never move again).
     """
 
     name: str = "classic"
@@ -60,6 +81,9 @@ class Rules:
     turn_limit: int = 0
     scoring: bool = False
     reroll_six_no_move: bool = False
+    quick: bool = False
+    kill_to_unlock: bool = False
+    teams: bool = False
 
     def __post_init__(self) -> None:
         self._check()
@@ -89,6 +113,8 @@ class Rules:
             raise RulesError(unknown[0], "no such option")
         if "safe_offsets" in overrides:
             overrides["safe_offsets"] = tuple(sorted(set(overrides["safe_offsets"])))
+        for option in _FLAGS & set(overrides):  # before a compiled build's typed fields would raise TypeError
+            _check_flag(option, overrides[option])
         return dataclasses.replace(self, **overrides)
 
     @classmethod
@@ -145,20 +171,40 @@ class Rules:
             raise RulesError("turn_limit", f"must be 0 (none) or more, not {self.turn_limit}")
         if self.reroll_six_no_move and self.dice != 2:
             raise RulesError("reroll_six_no_move", "applies to two dice only")
+        for option in _FLAGS:
+            _check_flag(option, getattr(self, option))
+
+    def partner(self, seat: int) -> int | None:
+        """The seat playing on `seat`'s side with `teams` (the one opposite), else None."""
+        return (seat + 2) % MAX_SEATS if self.teams else None
 
 
-def check_seats(seats: tuple[int, ...]) -> None:
-    """Seats must be 2 to 4 distinct numbers 0-3.
+_FLAGS = frozenset(f.name for f in dataclasses.fields(Rules) if isinstance(f.default, bool))
+
+
+def _check_flag(option: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(option, f"must be true or false, not {value!r}")
+
+
+def check_seats(seats: tuple[int, ...], rules: Rules | None = None) -> None:
+    """Seats must be 2 to 4 distinct numbers 0-3 (all four with `rules.teams`).
 
     >>> check_seats((0, 1, 2, 3, 4))
     Traceback (most recent call last):
     ...
     engine.rules.RulesError: seats: a game has 2 to 4 seats, not 5
+    >>> check_seats((0, 2), Rules(teams=True))
+    Traceback (most recent call last):
+    ...
+    engine.rules.RulesError: teams: two against two needs all 4 seats, not 2
     """
     if not 2 <= len(seats) <= MAX_SEATS:
         raise RulesError("seats", f"a game has 2 to 4 seats, not {len(seats)}")
     if len(set(seats)) != len(seats) or not all(0 <= s < MAX_SEATS for s in seats):
         raise RulesError("seats", f"seats are distinct numbers 0-3, not {seats}")
+    if rules is not None and rules.teams and len(seats) != MAX_SEATS:
+        raise RulesError("teams", f"two against two needs all 4 seats, not {len(seats)}")
 
 
 def default_seats(players: int) -> tuple[int, ...]:

@@ -36,7 +36,8 @@ class GameState(NamedTuple):
     `dice` holds the dice still to play, the one in play first ("move" phase), or both as
     rolled while the player picks one ("choose" phase); `rolled` is the whole last roll.
     `choices` caches the legal moves of the die in play with their landings (derived from
-    the rest, so it is not part of the text form).
+    the rest, so it is not part of the text form). `captures` counts the opponent tokens each
+    seat has captured; it is kept only with `rules.kill_to_unlock` (all zero otherwise).
     """
 
     rules: Rules
@@ -59,6 +60,7 @@ class GameState(NamedTuple):
     rolls: int = 0
     ply: int = 0
     order_rolls: tuple[tuple[tuple[int, int], ...], ...] = ()
+    captures: tuple[int, ...] = (0, 0, 0, 0)
     choices: tuple[Choice, ...] = ()
 
     @property
@@ -92,22 +94,59 @@ class GameState(NamedTuple):
         return (self.rules.start_square(token_id // TOKENS) + step) % self.rules.track_length
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that have won outright, in finish order: with `teams`, the team whose partners
+        still in the game are all home; with `quick`, the first player home; otherwise none
+        (the ranking decides)."""
+        return winners(self.rules, self.finished, self.out, self.resigned)
+
+    @property
     def ranking(self) -> tuple[int, ...]:
         """Seats from first to last place as things stand (final once the game is over).
 
-        With scoring: by score, ties to who finished first. Otherwise: finish order, then
-        progress. Players who resigned come last, the latest to leave first.
+        Outright winners (`winners`) first. Then, with scoring: by score, ties to who finished
+        first. Otherwise: finish order, then (with `quick`) tokens home, then progress. Players
+        who resigned come last, the latest to leave first.
         """
         position = {seat: i for i, seat in enumerate(self.order)}
         finish_index = {seat: i for i, seat in enumerate(self.finished)}
-        playing = [s for s in self.order if s not in self.resigned]
+        first = self.winners
+        playing = [s for s in self.order if s not in self.resigned and s not in first]
         unfinished = len(self.finished)
         if self.rules.scoring:
             playing.sort(key=lambda s: (-self.scores[s], finish_index.get(s, unfinished), position[s]))
+        elif self.rules.quick:
+            playing.sort(key=lambda s: (finish_index.get(s, unfinished), -self.home_count(s), -self.progress(s),
+                                        position[s]))
         else:
             playing.sort(key=lambda s: (finish_index.get(s, unfinished), -self.progress(s), position[s]))
-        return (*playing, *reversed(self.resigned))
+        return (*first, *playing, *reversed(self.resigned))
 
     def progress(self, seat: int) -> int:
         """Squares a seat's tokens have covered (a token on its start square counts 1)."""
         return sum(step + 1 for step in self.tokens(seat))
+
+
+def team_of(seat: int) -> tuple[int, int]:
+    """The two seats of `seat`'s team with `teams`: (0, 2) or (1, 3)."""
+    return (seat % 2, seat % 2 + 2)
+
+
+def winners(rules: Rules, finished: tuple[int, ...], out: tuple[int, ...],
+            resigned: tuple[int, ...]) -> tuple[int, ...]:
+    """Seats that have won outright (see `GameState.winners`), in finish order.
+
+    >>> winners(Rules(teams=True), finished=(1, 0, 3), out=(), resigned=())
+    (1, 3)
+    >>> winners(Rules(teams=True), finished=(2,), out=(), resigned=(0,))
+    (2,)
+    """
+    if rules.teams:
+        for seat in finished:
+            team = [s for s in team_of(seat) if s not in out and s not in resigned]
+            if all(s in finished for s in team):
+                return tuple(s for s in finished if s in team)
+        return ()
+    if rules.quick:
+        return finished[:1]
+    return ()
