@@ -86,7 +86,7 @@ def describe(event: engine.Event, names: Mapping[int, str]) -> str | None:
         case ev.TOKEN_HOME:
             return f"🏠 {who}'s {token} is home."
         case ev.PLAYER_FINISHED:
-            return f"🏁 {who} has every token home!"
+            return f"🏁 {who} has finished!"
         case ev.OUT_OF_TURNS:
             return f"{who} has used all their turns."
         case ev.RESIGNED:
