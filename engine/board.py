@@ -26,6 +26,7 @@ from engine.rules import COLOURS, TOKENS, Rules
 from engine.state import YARD, Choice, GameState, Landing, team_of, winners
 
 MOVES = tuple(Move(t) for t in range(TOKENS))
+_ROLL_ONLY: tuple[Action, ...] = (ROLL,)
 NOBODY: tuple[int, ...] = ()
 _POPCOUNT = tuple(bin(n).count("1") for n in range(16))
 
@@ -342,7 +343,7 @@ class Board:
     def legal_actions(self) -> tuple[Action, ...]:
         """Exactly the actions the player to act may take (`Skip`/`Resign` are never listed)."""
         if self.phase == "roll":
-            return (ROLL,)
+            return _ROLL_ONLY
         if self.phase == "move":
             return tuple([action for action, _ in self.choices])
         if self.phase == "choose":
@@ -532,13 +533,17 @@ class Board:
                 self.emit(ev.OUT_OF_TURNS, seat)
         if self._check_over():
             return
-        order, active = self.order, self.active()
+        order = self.order
         i = order.index(seat)
-        for k in range(1, len(order) + 1):
-            candidate = order[(i + k) % len(order)]
-            if candidate in active:
-                self.current = candidate
-                break
+        if not (self.finished or self.out or self.resigned):  # everyone plays: simply the next seat
+            self.current = order[(i + 1) % len(order)]
+        else:
+            active = self.active()
+            for k in range(1, len(order) + 1):
+                candidate = order[(i + k) % len(order)]
+                if candidate in active:
+                    self.current = candidate
+                    break
         self.phase = "roll"
         self.emit(ev.TURN_PASSED, self.current)
 
