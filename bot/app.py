@@ -80,7 +80,8 @@ class LudoBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
                                                                  data_dir=self.settings.ludo_data_dir)
-        sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults())
+        sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
+                            open_limits=self.settings.open_limits())
         self.handlers = Play(self, sessions)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild

@@ -20,11 +20,15 @@ from storage import CorruptRecord, StorageError, StorageUnavailable
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
+MAX_CONTENT = 2000  # characters of a message
 DEFER_AFTER = 2.0  # seconds of work after which the first response is deferred (Discord allows 3)
 
 
 async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
-    """A private (ephemeral) message to whoever caused the interaction, as its response or a follow-up."""
+    """A private (ephemeral) message to whoever caused the interaction, as its response or a follow-up (cut to
+    Discord's 2000 characters: a refusal may quote what the user sent)."""
+    if len(text) > MAX_CONTENT:
+        text = text[:MAX_CONTENT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

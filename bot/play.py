@@ -20,9 +20,9 @@ import discord
 import engine
 from bot.errors import answer_privately, guarded, in_time
 from bot.messages import Post, game_post, lobby_post, order_text, outcome_post
-from bot.sessions import REMIND, Outcome, Sessions, seat_names
+from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
 from render import render_replay
-from storage import GameRecord, StorageUnavailable
+from storage import GameRecord, NotFound, StorageUnavailable
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
@@ -109,8 +109,11 @@ class Play:
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
+            try:  # before deferring, so that an unknown game is answered at once
+                record = await self.sessions.storage.games.load_game(game_id, with_log=True)
+            except NotFound as missing:
+                raise Refused("This game no longer exists.") from missing
             await interaction.response.defer(thinking=True, ephemeral=True)
-            record = await self.sessions.storage.games.load_game(game_id, with_log=True)
             names = seat_names(record)
             gif = await asyncio.to_thread(
                 render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,

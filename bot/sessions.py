@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
+from bot.limits import LobbyRateLimit, OpenLimits, RateLimited
 from engine import ai
 from storage import (
     ChannelBusy,
@@ -136,11 +137,12 @@ class Sessions:
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-                 defaults: Mapping[str, Any] | None = None) -> None:
+                 defaults: Mapping[str, Any] | None = None, open_limits: OpenLimits | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self.new_seed = new_seed
         self.defaults = dict(defaults or {})  # guild settings for guilds that never saved any
+        self.open_limit = LobbyRateLimit(storage.redis, open_limits or OpenLimits(), clock)
 
     # -- guild settings ------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -167,7 +169,12 @@ class Sessions:
     # -- lobbies -----------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
                          options: dict[str, Any], host_name: str | None = None) -> LobbyRecord:
-        """A new lobby in a channel with the host seated; `Refused` if the channel has a game."""
+        """A new lobby in a channel with the host seated; `Refused` if the channel has a game, or the host or
+        the guild opened too many lobbies lately (see `bot.limits`)."""
+        try:
+            await self.open_limit.check(guild_id, host_id)
+        except RateLimited as limited:
+            raise Refused(str(limited)) from limited
         settings = await self.guild_settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},

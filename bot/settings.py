@@ -7,6 +7,8 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.limits import OpenLimits
+
 
 class BotSettings(BaseSettings):
     """Everything an operator sets. The token is a secret: it is never printed or logged."""
@@ -24,6 +26,10 @@ class BotSettings(BaseSettings):
     reminder_before: int = Field(default=3600, ge=0)
     timeout_action: Literal["ai", "skip", "forfeit"] = "ai"
     forfeit_after: int = Field(default=3, ge=1)
+    # lobbies a user, and a guild, may open per window (0: no limit)
+    lobby_limit_user: int = Field(default=5, ge=0)
+    lobby_limit_guild: int = Field(default=20, ge=0)
+    lobby_limit_window: int = Field(default=600, ge=1)  # seconds
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")
@@ -37,3 +43,8 @@ class BotSettings(BaseSettings):
         """The guild-settings fields an operator's environment overrides."""
         return {"turn_deadline": self.turn_deadline, "reminder_before": self.reminder_before,
                 "timeout_action": self.timeout_action, "forfeit_after": self.forfeit_after}
+
+    def open_limits(self) -> OpenLimits:
+        """The rate limits on opening lobbies."""
+        return OpenLimits(per_user=self.lobby_limit_user, per_guild=self.lobby_limit_guild,
+                          window=self.lobby_limit_window)

@@ -1,0 +1,201 @@
+"""Abuse: forged button ids, clicks by outsiders, one button clicked 50 times at once, `/ludo start` spammed
+(the per-user and per-guild rate limits), out-of-range and odd option values. None changes a game it should
+not, none crashes the bot, each gets a clear answer within Discord's 3 seconds."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.app import LudoBot
+from storage import GameRecord
+from tests.bot.conftest import Launch
+from tests.bot.helpers import (
+    Clock,
+    answered,
+    click,
+    game_id_of,
+    live_message,
+    open_lobby,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
+from tests.bot.standin import Message, StandIn
+
+
+async def stored(bot: LudoBot, game_id: str) -> GameRecord:
+    assert bot.handlers is not None
+    return await bot.handlers.sessions.storage.games.load_game(game_id, with_log=True)
+
+
+def forged_message(standin: StandIn, channel: Any, *custom_ids: str) -> Message:
+    """A message carrying these buttons (as a modified client or an old bot version could present them)."""
+    buttons = [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": c} for i, c in enumerate(custom_ids)]
+    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
+    return standin.create_message(channel, {"content": "forged", "components": rows}, [], author=standin.bot_user)
+
+
+async def test_forged_button_ids_change_nothing(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    carol, dave = standin.add_user("carol"), standin.add_user("dave")
+    other_channel = standin.add_channel(standin.guild, "other")
+    live = await start_game(standin, ludo, alice, (bob,), preset="classic")
+    other = await start_game(standin, ludo, carol, (dave,), preset="classic", channel=other_channel)
+    assert live is not None and other is not None
+    game_id, other_id = game_id_of(live), game_id_of(other)
+    ply = int(live.custom_ids()[0].split(":")[3])
+    mover, other_mover = to_act(standin, live), to_act(standin, other)
+    before, other_before = await stored(ludo, game_id), await stored(ludo, other_id)
+    hundred = "ludo:g:" + "a" * 40 + ":" + "1" * 9 + ":R" + "x" * 41
+    assert len(hundred) == 100
+    cases = {
+        other.custom_ids()[0]: "not playing in this game",  # another game's button, put in this channel
+        f"ludo:g:{game_id}:{ply + 1}:R": "moved on",  # a later ply
+        f"ludo:g:{game_id}:{max(ply - 1, 0) if ply else 7}:R": "moved on",  # an earlier one
+        f"ludo:g:{game_id}:999999999:R": "moved on",
+        f"ludo:g:{game_id}:{ply}:M9": "not one of this game's",
+        f"ludo:l:{game_id}:start": "lobby is closed",  # a lobby button of a started game
+        "ludo:r:" + "z" * 40: "no longer exists",
+        hundred: "outdated",
+        "ludo:l:" + "q" * 93: "outdated",
+        "x" * 100: "outdated",
+        "ludo:g:::": "outdated",
+        "ludo:g:ABC:0:R": "outdated",
+        "ludo:g:abc:-1:R": "outdated",
+        "🎲" * 25: "outdated",
+    }
+    forged = forged_message(standin, standin.channel, *cases)
+    for custom_id, says in cases.items():
+        record = await click(standin, ludo, mover, forged, custom_id=custom_id)
+        assert says in private_text(record), (custom_id, record.response_record)
+    # another game's button clicked by a player of that game, from a message in the wrong channel
+    record = await click(standin, ludo, other_mover, forged, custom_id=other.custom_ids()[0])
+    assert record.response_record is not None
+    after, other_after = await stored(ludo, game_id), await stored(ludo, other_id)
+    assert (after.version, after.log) == (before.version, before.log)
+    # the one real button of the other game may apply (it is a legal click by its player), nothing else did
+    assert other_after.log[:other_before.log_length] == other_before.log
+    await ludo.handlers.sessions.storage.games.verify_game(game_id)  # type: ignore[union-attr]
+    await ludo.handlers.sessions.storage.games.verify_game(other_id)  # type: ignore[union-attr]
+
+
+async def test_a_real_button_copied_onto_another_message_is_answered(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1)
+    assert live is not None
+    before = await stored(ludo, game_id_of(live))
+    # the live message's button on a message that is not the game's: it is checked against the stored game
+    forged = forged_message(standin, standin.channel, live.custom_ids()[0])
+    record = await answered(await standin.click(alice, forged, custom_id=live.custom_ids()[0]), ludo)
+    assert record.response_record is not None
+    after = await stored(ludo, before.id)
+    assert after.log[:before.log_length] == before.log
+
+
+async def test_clicks_by_non_players(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    for label, says in (("Start", "Only the host can start"), ("Cancel", "Only the host can cancel"),
+                        ("Add AI (random)", "Only the host can add AI"), ("Leave", "not in this game")):
+        record = await click(standin, ludo, eve, lobby, label=label)
+        assert says in private_text(record), (label, record.response_record)
+    await click(standin, ludo, bob, lobby, label="Join")
+    await click(standin, ludo, alice, lobby, label="Start")
+    live = live_message(standin, standin.channel)
+    assert live is not None
+    game_id = game_id_of(live)
+    before = await stored(ludo, game_id)
+    for custom_id in live.custom_ids():
+        record = await click(standin, ludo, eve, live, custom_id=custom_id)
+        assert "not playing in this game" in private_text(record)
+    for command in ("leave", "end"):
+        record = await slash(standin, ludo, eve, standin.channel, command)
+        assert "not" in private_text(record).lower() or "only" in private_text(record).lower()
+    after = await stored(ludo, game_id)
+    assert (after.version, after.log, after.status) == (before.version, before.log, before.status)
+    assert not standin.notifications(eve)
+
+
+async def test_one_button_clicked_50_times_at_once_applies_once(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1)
+    assert live is not None
+    game_id = game_id_of(live)
+    for _ in range(3):
+        assert live is not None
+        before = await stored(ludo, game_id)
+        custom_id = live.custom_ids()[0]
+        records = await asyncio.gather(*(standin.click(alice, live, custom_id=custom_id) for _ in range(50)))
+        for record in records:
+            await answered(record, ludo)
+        public = [r for r in records if not r.response_record.ephemeral]  # type: ignore[union-attr]
+        assert len(public) == 1, [r.response_record for r in records]
+        for record in records:
+            if record not in public:
+                assert any(words in private_text(record) for words in ("moved on", "same moment", "over"))
+        after = await stored(ludo, game_id)
+        assert after.log[:before.log_length] == before.log
+        assert after.log[before.log_length] == custom_id.split(":")[4]
+        await ludo.handlers.sessions.storage.games.verify_game(game_id)  # type: ignore[union-attr]
+        live = live_message(standin, standin.channel)
+        if live is None:
+            break
+
+
+async def test_start_spam_by_one_user_is_rate_limited(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
+    spammer, other = standin.add_user("spammer"), standin.add_user("other")
+    channels = [standin.add_channel(standin.guild, f"c{i}") for i in range(8)]
+    opened = 0
+    refusals: list[str] = []
+    for channel in channels:
+        record = await slash(standin, ludo, spammer, channel, "start")
+        assert record.response_record is not None
+        if record.response_record.ephemeral:
+            refusals.append(private_text(record))
+        else:
+            opened += 1
+    assert opened == 5 and len(refusals) == 3
+    assert all("too many Ludo lobbies" in text and "<t:" in text for text in refusals), refusals
+    await open_lobby(standin, ludo, other, channels[6])  # others are not held back
+    clock.advance(601)  # the window is over
+    await open_lobby(standin, ludo, spammer, channels[7])
+
+
+async def test_start_spam_in_one_guild_is_rate_limited(standin: StandIn, launch: Launch) -> None:
+    bot = await launch(lobby_limit_guild=4)
+    users = [standin.add_user(f"u{i}") for i in range(6)]
+    channels = [standin.add_channel(standin.guild, f"g{i}") for i in range(6)]
+    results = [await slash(standin, bot, user, channel, "start") for user, channel in zip(users, channels, strict=True)]
+    refused = [r for r in results if r.response_record.ephemeral]  # type: ignore[union-attr]
+    assert len(refused) == 2
+    assert all("This server has opened too many" in private_text(r) for r in refused)
+
+
+@pytest.mark.parametrize(("options", "says"), [
+    ({"seats": 9}, "could not run"),
+    ({"seats": 1}, "could not run"),
+    ({"seats": -2147483648}, "could not run"),
+    ({"turn_minutes": 0}, "could not run"),
+    ({"turn_limit": 501}, "could not run"),
+    ({"dice": 3}, "dice"),
+    ({"preset": "nope"}, ""),
+    ({"preset": "x" * 6000}, ""),
+    ({"stacking": "sideways"}, ""),
+    ({"game_end": ""}, ""),
+    ({"preset": "classic", "end_path": 5}, ""),
+])
+async def test_odd_start_options_are_answered_and_open_nothing(standin: StandIn, ludo: LudoBot,
+                                                                options: dict[str, Any], says: str) -> None:
+    alice = standin.add_user("alice")
+    record = await slash(standin, ludo, alice, standin.channel, "start", **options)
+    assert record.response_record is not None
+    if record.response_record.ephemeral:
+        assert says in private_text(record)
+        assert ludo.handlers is not None
+        assert await ludo.handlers.sessions.storage.games.channel_game(standin.channel.id) is None
+    else:  # accepted: it opened a lobby of valid rules
+        assert "Ludo lobby" in (record.response_record.content or "")
