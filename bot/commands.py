@@ -45,7 +45,9 @@ ludo = app_commands.Group(name="ludo", description="Play Ludo in this channel", 
     bonus_on_six="A 6 earns another roll", third_six_ends_turn="A third 6 in a row ends the turn",
     capture_bonus="A capture earns another roll", stacking="Two own tokens on one square",
     game_end="first: first player home wins; all: play on for every place", turn_limit="Turns per player (0: none)",
-    ai_takeover="An AI takes the seat of a player who leaves", auto_single="Play forced moves automatically")
+    ai_takeover="An AI takes the seat of a player who leaves", auto_single="Play forced moves automatically",
+    quick="Quick game: the first token home wins", kill_to_unlock="A token enters its home column only after a capture",
+    teams="2 against 2 (red+yellow against green+blue; needs 4 seats)")
 async def start(interaction: discord.Interaction[Any], preset: Preset | None = None,
                 seats: app_commands.Range[int, 2, 4] = 4, turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                 thread: bool = False, dice: app_commands.Range[int, 1, 2] | None = None,
@@ -53,13 +55,17 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                 third_six_ends_turn: bool | None = None, capture_bonus: bool | None = None,
                 stacking: Stacking | None = None, game_end: Literal["first", "all"] | None = None,
                 turn_limit: app_commands.Range[int, 0, 500] | None = None, ai_takeover: bool = False,
-                auto_single: bool = True) -> None:
+                auto_single: bool = True, quick: bool | None = None, kill_to_unlock: bool | None = None,
+                teams: bool | None = None) -> None:
     play = _play(interaction)
 
     async def work() -> None:
+        if teams and seats != 4:
+            raise Refused(f"Teams play 2 against 2, so they need 4 seats, not {seats}: leave seats at 4.")
         chosen = {"dice": dice, "end_path": end_path, "bonus_on_six": bonus_on_six,
                   "third_six_ends_turn": third_six_ends_turn, "capture_bonus": capture_bonus, "stacking": stacking,
-                  "game_end": game_end, "turn_limit": turn_limit}
+                  "game_end": game_end, "turn_limit": turn_limit, "quick": quick, "kill_to_unlock": kill_to_unlock,
+                  "teams": teams}
         options: dict[str, Any] = {k: v for k, v in chosen.items() if v is not None}
         options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
         if turn_minutes is not None:

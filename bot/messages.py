@@ -11,7 +11,7 @@ import discord
 import engine
 from bot import components
 from bot.sessions import AI_LEVELS, Outcome, lobby_rules, seat_names, seat_user
-from bot.text import account, action_label, clip, image_label, ranking_lines, rules_summary
+from bot.text import account, action_label, clip, image_label, ranking_lines, rules_summary, variants
 from render import BoardView, render_board
 from storage import GameRecord, LobbyRecord
 from storage.replay import state_of
@@ -52,7 +52,8 @@ def lobby_post(lobby: LobbyRecord) -> Post:
         who = f"<@{player.user_id}>" if player.user_id is not None else f"AI ({AI_LEVELS[player.ai_level or 0]})"
         rows.append(f"{i + 1}. {who}" + (f" — {colour}" if colour else ""))
     rows += [f"{i + 1}. (open)" for i in range(len(lobby.players), seats)]
-    content = (f"🎲 **Ludo lobby** — <@{lobby.host_id}> is hosting **{rules.name}** for {seats} players.\n"
+    extra = f" ({variants(rules)})" if variants(rules) else ""
+    content = (f"🎲 **Ludo lobby** — <@{lobby.host_id}> is hosting **{rules.name}**{extra} for {seats} players.\n"
                + "\n".join(rows) + "\nJoin, then the host starts the game (2 players at least).")
     return Post(clip(content), components.lobby_view(lobby.id))
 
@@ -105,7 +106,8 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     state = state or state_of(record)
     events = events or []
     names = seat_names(record)
-    header = f"🎲 **Ludo — {state.rules.name}** · game `{record.id}`"
+    extra = f" ({variants(state.rules)})" if variants(state.rules) else ""
+    header = f"🎲 **Ludo — {state.rules.name}**{extra} · game `{record.id}`"
     told = account(events, {s: n for s, n in names.items()})
     content = "\n".join(part for part in (header, told, _status(record, state)) if part)
     buttons = game_buttons(record, state)

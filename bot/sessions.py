@@ -243,6 +243,9 @@ class Sessions:
         if len(lobby.players) < 2:
             raise Refused("A game needs at least 2 players: invite someone or add an AI.")
         rules = lobby_rules(lobby)
+        if rules.teams and len(lobby.players) != engine.rules.MAX_SEATS:
+            raise Refused(f"Teams play 2 against 2: all 4 seats must be filled (now {len(lobby.players)}); "
+                          "invite players or add AIs.")
         numbers = engine.rules.default_seats(len(lobby.players))
         seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
                  for n, p in zip(numbers, lobby.players, strict=True)]

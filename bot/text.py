@@ -139,9 +139,25 @@ def rules_summary(rules: engine.Rules) -> str:
         extras.append("every square scores a point; each token home multiplies the score")
     if rules.turn_limit:
         extras.append(f"{rules.turn_limit} turns each at most")
-    extras.append("first player home wins" if rules.game_end == "first" else "play goes on for every place")
+    if rules.kill_to_unlock:
+        extras.append("a token enters its home column only after its player has captured")
+    if rules.teams:
+        extras.append("2 against 2: red and yellow against green and blue; partners never capture each other, "
+                      "a team wins when both partners are home")
+    if rules.quick:
+        extras.append("quick: a player is home with their first token home")
+    if not rules.teams:
+        extras.append("first player home wins" if rules.game_end == "first" or rules.quick
+                      else "play goes on for every place")
     lines.append("; ".join(extras).capitalize() + ".")
     return "\n".join(lines)
+
+
+def variants(rules: engine.Rules) -> str:
+    """The quick variants turned on, as a short tag ("" when none): "quick, kill to unlock, teams"."""
+    names = [name for name, on in (("quick", rules.quick), ("kill to unlock", rules.kill_to_unlock),
+                                   ("teams", rules.teams)) if on]
+    return ", ".join(names)
 
 
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
