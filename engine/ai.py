@@ -15,7 +15,9 @@ seeded with the game's seed, dice count and ply, never from global randomness).
   so one token at a time is brought home; a bonus in the home column and at the finish), less
   the expected loss to captures by the players who move before it moves again (opponent tokens
   that can reach the square on their roll, entries onto their start square, blocks and safe
-  squares respected), against the opponents' material (their mean and their leader).
+  squares respected), plus a term for how many die values would give it a move next roll (a
+  lone token in the home column with the rest in the yard wastes rolls), against the opponents'
+  material (their mean and their leader).
 
 >>> from engine.game import apply, new_game
 >>> from engine.rules import Rules
@@ -47,11 +49,13 @@ Board = dict[int, list[int]]
 MoveSpec = tuple[tuple[int, ...], int, tuple[int, ...]]  # token ids, end step, captured ids
 
 # Position evaluation weights.
-ENTER_VALUE = 30.0     # a token on the board, before any step
+ENTER_VALUE = 40.0     # a token on the board, before any step (a 6 also brings a bonus roll)
+ENTER_VALUE_NO_BONUS = 30.0  # the same where a 6 earns no bonus roll, so entering costs the turn
 HOME_COLUMN_BONUS = 8.0  # a token that can no longer be captured
 FINISH_BONUS = 14.0    # on top of the finish step's value
 CURVE = 2.5            # extra value per step grows along the route (step^2 / finish)
 THREAT = 1.0           # weight of the expected loss to captures
+MOBILITY = 6.0         # per die value 1-6 that would give a move next roll (fewer wasted rolls)
 OPPONENT_WEIGHT = 0.6  # how much the opponents' material counts against ours
 LEADER_SHARE = 0.5     # of that weight, the part given to the leading opponent (the rest to their mean)
 WIN = 10_000.0
@@ -106,8 +110,9 @@ def _tables(rules: Rules) -> _Tables:
                     counts[d] += 1 / 36
         p_enter = 11 / 36
     value = [0.0]
+    enter = ENTER_VALUE if rules.bonus_on_six else ENTER_VALUE_NO_BONUS
     for step in range(finish + 1):
-        v = ENTER_VALUE + step + CURVE * step * step / finish
+        v = enter + step + CURVE * step * step / finish
         if step > last:
             v += HOME_COLUMN_BONUS
         if step == finish:
@@ -215,10 +220,31 @@ def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...],
         step = steps[tid]
         if 0 <= step <= last:
             mine -= THREAT * _threat(tb, steps, board, me, route[step], threats) * (value[step + 1] - 2.0)
+    mine += MOBILITY * _mobility(tb, steps, me)
     others = [_material(tb, steps, s) for s in active if s != me]
     if not others:
         return mine
     return mine - OPPONENT_WEIGHT * ((1 - LEADER_SHARE) * sum(others) / len(others) + LEADER_SHARE * max(others))
+
+
+def _mobility(tb: _Tables, steps: Steps, seat: int) -> int:
+    """How many die values 1-6 would give `seat` a move (own tokens only are considered)."""
+    base = seat * TOKENS
+    mine = steps[base:base + TOKENS]
+    forbid = tb.rules.stacking == "forbidden"
+    finish, enter = tb.finish, tb.rules.enter_on
+    count = 0
+    for die in range(1, 7):
+        for step in mine:
+            if step == YARD:
+                if die == enter and not (forbid and 0 in mine):
+                    count += 1
+                    break
+            elif step != finish and step + die <= finish and not (
+                    forbid and step + die != finish and step + die in mine):
+                count += 1
+                break
+    return count
 
 
 # -- greedy ----------------------------------------------------------------------------------------
@@ -351,3 +377,4 @@ def _plan_value(state: GameState, me: int) -> float:
             steps = state.steps if move is None else _after(state.steps, *move)
             total += _evaluate(tb, steps, me, active, later)
     return total / 6
+
