@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import io
+import json
+import re
 from typing import Any, Literal
 
 import discord
@@ -12,6 +15,9 @@ import engine
 from bot.messages import game_post, lobby_post, outcome_post, rules_text_for
 from bot.play import Play, repost
 from bot.sessions import Refused, seat_of
+from bot.text import clip
+from engine.verify import FORMAT as GAME_FILE_FORMAT
+from engine.verify import commitment, verify_game
 from storage import GameRecord, NotFound
 
 Preset = Literal["classic", "star", "strict", "twodice"]
@@ -195,5 +201,71 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
             f"{saved.reminder_before // 60} minutes before, at the deadline: {saved.timeout_action}"
             + (f" (after {saved.forfeit_after} misses)" if saved.timeout_action == "forfeit" else "") + ".",
             ephemeral=True)
+
+    await play.guard(interaction, work)
+
+
+# -- issue 7: checkable dice ------------------------------------------------------------------------------
+GAME_ID = re.compile(r"[0-9a-z]{1,40}")
+
+
+async def _guild_game(play: Play, interaction: discord.Interaction[Any], game_id: str, *,
+                      with_log: bool = False) -> GameRecord:
+    """A game of this server by its id (finished games are kept for the retention period)."""
+    wanted = game_id.strip().strip("`").lower()
+    missing = Refused(f"There is no Ludo game `{wanted[:40]}` in this server (finished games are kept 30 days): "
+                      "see /ludo history.")
+    if not GAME_ID.fullmatch(wanted):
+        raise missing
+    try:
+        record = await play.sessions.storage.games.load_game(wanted, with_log=with_log)
+    except NotFound as gone:
+        raise missing from gone
+    if record.guild_id != (interaction.guild_id or 0):
+        raise missing
+    return record
+
+
+def _finished(record: GameRecord) -> GameRecord:
+    if record.status != "finished":
+        raise Refused(f"Game `{record.id}` is not finished: its dice seed stays secret until the end "
+                      "(games ended early are not revealed).")
+    return record
+
+
+def game_file(record: GameRecord) -> dict[str, Any]:
+    """The game file (engine.verify, format ludo-game/1) of a stored game; its `state` is the stored position,
+    so a verification also checks that the log replays to what the bot saved."""
+    return {"format": GAME_FILE_FORMAT, "rules": record.rules, "seats": list(record.seat_numbers), "seed": record.seed,
+            "commitment": commitment(record.seed), "log": list(record.log), "state": record.state}
+
+
+@ludo.command(name="export", description="The file of a finished game (rules, seats, seed, log) to check anywhere")
+@app_commands.describe(game="The game's id (see /ludo history)")
+async def export(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        record = _finished(await _guild_game(play, interaction, game, with_log=True))
+        data = json.dumps(game_file(record), indent=1).encode()
+        await interaction.response.send_message(
+            f"📄 Game `{record.id}`: check it with `python -m engine.verify ludo-{record.id}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
+
+    await play.guard(interaction, work)
+
+
+@ludo.command(name="verify", description="Replay a finished game from its revealed seed and check every roll")
+@app_commands.describe(game="The game's id (see /ludo history)")
+async def verify(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        record = _finished(await _guild_game(play, interaction, game, with_log=True))
+        report = verify_game(game_file(record))
+        verdict = "✅ Every roll checks out" if report.ok else "❌ This game does NOT check out"
+        await interaction.response.send_message(
+            clip(f"{verdict}: game `{record.id}`, seed `{record.seed}`, commitment "
+                 f"`{commitment(record.seed)}`.\n```\n{report.text()}\n```"))
 
     await play.guard(interaction, work)

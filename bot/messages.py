@@ -12,6 +12,7 @@ import engine
 from bot import components
 from bot.sessions import AI_LEVELS, Outcome, lobby_rules, seat_names, seat_user
 from bot.text import account, action_label, clip, image_label, ranking_lines, rules_summary, variants
+from engine.verify import commitment
 from render import BoardView, render_board
 from storage import GameRecord, LobbyRecord
 from storage.replay import state_of
@@ -109,11 +110,20 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     extra = f" ({variants(state.rules)})" if variants(state.rules) else ""
     header = f"🎲 **Ludo — {state.rules.name}**{extra} · game `{record.id}`"
     told = account(events, {s: n for s, n in names.items()})
-    content = "\n".join(part for part in (header, told, _status(record, state)) if part)
+    content = "\n".join(part for part in (header, dice_line(record, state), told, _status(record, state)) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id) if state.over else buttons or discord.ui.View(timeout=None)
     return Post(clip(content), view, await draw(record, state, events), mention)
+
+
+def dice_line(record: GameRecord, state: engine.GameState) -> str:
+    """Checkable dice: while the game runs, the commitment to its seed; once it is over, the seed itself."""
+    digest = commitment(record.seed)
+    if state.over:
+        return (f"🔓 Dice seed `{record.seed}` (sha256 `{digest[:16]}…` as committed): "
+                f"check every roll with `/ludo verify {record.id}`.")
+    return f"🔒 Dice commitment (sha256 of the secret seed): `{digest}`"
 
 
 async def outcome_post(outcome: Outcome, *, notify: bool) -> Post:

@@ -1,0 +1,61 @@
+"""Issue 7 through Discord: dice anyone can check. The game message publishes the seed's commitment at the start
+and reveals the seed at the end; /ludo export gives the game file, /ludo verify replays it and checks every roll."""
+
+from __future__ import annotations
+
+import json
+
+from bot.app import LudoBot
+from engine.verify import commitment, verify_game
+from tests.bot.helpers import game_id_of, play_to_end, private_text, slash, start_game
+from tests.bot.standin import StandIn
+
+
+async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    first = await start_game(standin, ludo, alice, ai=1, preset="star", turn_limit=3)
+    assert first is not None
+    game_id = game_id_of(first)
+    sessions = ludo.handlers.sessions  # type: ignore[union-attr]
+    seed = (await sessions.load_game(game_id)).seed
+    assert f"Dice commitment (sha256 of the secret seed): `{commitment(seed)}`" in first.content
+    assert str(seed) not in first.content
+
+    for command in ("export", "verify"):  # the seed stays secret while the game runs
+        early = await slash(standin, ludo, alice, standin.channel, command, game=game_id)
+        assert "is not finished" in private_text(early)
+
+    final = await play_to_end(standin, ludo)
+    assert f"Dice seed `{seed}`" in final.content and f"/ludo verify {game_id}" in final.content
+
+    exported = await (await slash(standin, ludo, alice, standin.channel, "export", game=game_id)).result()
+    assert exported is not None and not exported.ephemeral
+    data = json.loads(exported.file(f"ludo-{game_id}.json").data)
+    assert data["format"] == "ludo-game/1" and data["seed"] == seed and data["commitment"] == commitment(seed)
+    assert data["log"] and verify_game(data).ok
+
+    checked = await (await slash(standin, ludo, alice, standin.channel, "verify", game=game_id)).result()
+    assert checked is not None and "✅ Every roll checks out" in checked.content
+    assert "verified: every check passed" in checked.content
+
+    # a stored seed changed after the fact no longer replays to the stored game
+    record = await sessions.storage.games.load_game(game_id)
+    await sessions.storage.games.save_game(record.model_copy(update={"seed": seed + 1}))
+    tampered = await (await slash(standin, ludo, alice, standin.channel, "verify", game=game_id)).result()
+    assert tampered is not None and "NOT check out" in tampered.content and "NOT verified" in tampered.content
+
+
+async def test_export_and_verify_refuse_unknown_games_and_other_servers_games(standin: StandIn,
+                                                                            ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    for game in ("nosuchgame", "{bad id}"):
+        refused = await slash(standin, ludo, alice, standin.channel, "verify", game=game)
+        assert "There is no Ludo game" in private_text(refused)
+    first = await start_game(standin, ludo, alice, ai=1, preset="star", turn_limit=2)
+    assert first is not None
+    game_id = game_id_of(first)
+    await play_to_end(standin, ludo)
+    other = standin.add_guild("other")
+    bob = standin.add_user("bob", guild=other)
+    elsewhere = await slash(standin, ludo, bob, standin.text_channel(other), "export", game=game_id)
+    assert "There is no Ludo game" in private_text(elsewhere)
