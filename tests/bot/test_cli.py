@@ -1,0 +1,38 @@
+"""The `ludo-bot` command line: one-line errors for a bad token, and the deliberate command sync."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.__main__ import main
+from tests.bot.standin import StandIn
+
+
+def test_a_missing_token_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    assert main([]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "DISCORD_TOKEN is not set" in err and len(err.splitlines()) == 1
+
+
+async def test_a_rejected_token_is_one_line(standin: StandIn, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "not-the-token")
+    assert await asyncio.to_thread(main, ["sync"]) == 1
+    standin.take_violations("unauthorized")
+    err = capsys.readouterr().err.strip()
+    assert err == "ludo-bot: Discord rejected the token in DISCORD_TOKEN"
+
+
+async def test_sync_registers_the_ludo_group_in_one_guild(standin: StandIn, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", standin.token)
+    assert await asyncio.to_thread(main, ["sync", "--guild", str(standin.guild.id)]) == 0
+    registered = standin.commands.get(standin.guild.id, {}).values()
+    assert [c["name"] for c in registered] == ["ludo"]
+    subcommands = {o["name"] for c in registered for o in c.get("options", [])}
+    assert {"start", "board", "rules", "leave", "end", "stats", "leaderboard", "settings"} <= subcommands
+    assert standin.commands.get(None, {}) == {}  # nothing global: the sync was for one guild
+    assert "synced 1 command group(s) to guild" in capsys.readouterr().out
