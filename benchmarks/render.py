@@ -6,7 +6,8 @@ labels) are drawn and PNG-encoded at the default size. Caches are warmed first, 
 bot. Per preset: the median time of one board (draw + encode), the mean PNG size, and the floor
 measured in the same run: encoding the cached empty board alone (the least any picture costs).
 Then the replay of a long game (411 moves) is timed and weighed. The last line sums up all
-presets: median ms per board, mean KB per board, and median / floor.
+presets: median ms per board, mean KB per board, and median / floor. Times are CPU time of this
+process, so that other work on a loaded machine disturbs them less.
 """
 
 from __future__ import annotations
@@ -61,9 +62,9 @@ def replay_line(seed: int = 8) -> None:
         state, _ = apply(state, action)
         log.append(action)
     moves = sum(1 for a in log if isinstance(a, Move | MovePair))
-    start = time.perf_counter()
+    start = time.process_time()
     gif = render_replay(rules, (0, 1, 2, 3), seed, log)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     print(f"     replay: {moves} moves (classic, random players, seed {seed}): {len(gif) / 1024:.0f} KB GIF "
           f"at {REPLAY_SIZE[0]}x{REPLAY_SIZE[1]} in {took:.2f} s")
 
@@ -94,17 +95,17 @@ def main(argv: list[str] | None = None) -> int:
         floors: list[float] = []
         for _ in range(args.repeat):
             for state, view in boards:
-                start = time.perf_counter()
+                start = time.process_time()
                 image = draw_board(state, view)
-                drawn = time.perf_counter()
+                drawn = time.process_time()
                 png = encode_png(image)
-                end = time.perf_counter()
+                end = time.process_time()
                 draw_times.append(drawn - start)
                 times.append(end - start)
                 sizes.append(len(png))
-                start = time.perf_counter()
+                start = time.process_time()
                 encode_png(empty)
-                floors.append(time.perf_counter() - start)
+                floors.append(time.process_time() - start)
         ms, floor = median_ms(times), median_ms(floors)
         print(f"{label:>11}: {ms:6.2f} ms/board (draw {median_ms(draw_times):.2f}), "
               f"{statistics.mean(sizes) / 1024:5.1f} KB/board (max {max(sizes) / 1024:.1f}), "
