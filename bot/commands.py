@@ -13,12 +13,13 @@ from discord import app_commands
 
 import engine
 from bot.messages import game_post, lobby_post, outcome_post, rules_text_for
-from bot.play import Play, repost
-from bot.sessions import Refused, seat_of
-from bot.text import clip
+from bot.play import Play, replay_gif, repost
+from bot.sessions import Refused, seat_names, seat_of
+from bot.text import clip, variants
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from storage import GameRecord, NotFound
+from storage.replay import state_of
 
 Preset = Literal["classic", "star", "strict", "twodice"]
 Stacking = Literal["forbidden", "allowed", "block"]
@@ -267,5 +268,59 @@ async def verify(interaction: discord.Interaction[Any], game: app_commands.Range
         await interaction.response.send_message(
             clip(f"{verdict}: game `{record.id}`, seed `{record.seed}`, commitment "
                  f"`{commitment(record.seed)}`.\n```\n{report.text()}\n```"))
+
+    await play.guard(interaction, work)
+
+
+# -- issue 7: history and replays ----------------------------------------------------------------------------
+HISTORY_SHOWN = 10
+
+
+def history_line(record: GameRecord, finished_at: float) -> str:
+    """One finished game in /ludo history: id, when, rules, winner(s) and the others."""
+    state = state_of(record)
+    names = seat_names(record)
+    rules = state.rules
+    tag = f" ({variants(rules)})" if variants(rules) else ""
+    winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])
+    others = [names[s] for s in state.ranking if s not in winners]
+    return (f"`{record.id}` · <t:{int(finished_at)}:d> · **{rules.name}**{tag} · 🥇 "
+            + " & ".join(names[s] for s in winners) + (f" · then {', '.join(others)}" if others else ""))
+
+
+@ludo.command(name="history", description="This server's most recently finished Ludo games")
+async def history(interaction: discord.Interaction[Any]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        guild = interaction.guild_id or 0
+        lines: list[str] = []
+        gone: list[str] = []
+        for game_id, finished_at in await play.sessions.storage.stats.history(guild, HISTORY_SHOWN):
+            try:
+                lines.append(history_line(await play.sessions.storage.games.load_game(game_id), finished_at))
+            except NotFound:  # past its retention
+                gone.append(game_id)
+        await play.sessions.storage.stats.forget_games(guild, gone)
+        text = ("📜 **Recent Ludo games** (`/ludo replay <id>`, `/ludo verify <id>`)\n" + "\n".join(lines)
+                if lines else "No finished Ludo games here yet.")
+        await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
+
+    await play.guard(interaction, work)
+
+
+@ludo.command(name="replay", description="The animated replay of a finished game")
+@app_commands.describe(game="The game's id (see /ludo history)")
+async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
+    play = _play(interaction)
+
+    async def work() -> None:
+        record = await _guild_game(play, interaction, game, with_log=True)
+        if record.active:
+            raise Refused(f"Game `{record.id}` is still being played: its replay comes when it is over.")
+        await interaction.response.defer(thinking=True)  # drawing every move takes a while
+        gif = await replay_gif(record)
+        await interaction.followup.send(f"🎞️ Replay of Ludo game `{record.id}`",
+                                        file=discord.File(io.BytesIO(gif), filename=f"ludo-{record.id}.gif"))
 
     await play.guard(interaction, work)

@@ -188,6 +188,14 @@ class Play:
             await asyncio.sleep(wait)
 
 
+async def replay_gif(record: GameRecord) -> bytes:
+    """The animated replay of a game (loaded with its log), drawn off the event loop."""
+    names = seat_names(record)
+    return await asyncio.to_thread(
+        render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
+        [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
+
+
 async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,
                        content: str | None = None, view: discord.ui.View | None = None) -> None:
     """Edit the message whose button was clicked, as the interaction's response (or after a deferral);

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
+from bot import ratings
 from bot.limits import LobbyRateLimit, OpenLimits, RateLimited
 from engine import ai
 from storage import (
@@ -37,6 +38,7 @@ from storage import (
     LobbyRecord,
     LobbySeat,
     NotFound,
+    RatingsChanged,
     Seat,
     Storage,
     new_game_id,
@@ -48,6 +50,7 @@ from storage.replay import state_of
 logger = logging.getLogger(__name__)
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
+RATING_TRIES = 5  # reads of the players' ratings before giving up on recording a game's results
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
 REMIND, TIMEOUT = "remind", "timeout"
 By = Literal["player", "ai", "auto", "timeout"]
@@ -457,9 +460,20 @@ class Sessions:
     async def _finish_if_over(self, outcome: Outcome) -> None:
         if outcome.record.status != "finished":
             return
-        log = await self.storage.games.load_log(outcome.record.id)
-        results = results_of(outcome.record, log)
-        await self.storage.stats.record_results(outcome.record.guild_id, outcome.record.id, results)
+        record = outcome.record
+        log = await self.storage.games.load_log(record.id)
+        results = results_of(record, log)
+        sides = ratings.rated_sides(record, outcome.state)
+        for _ in range(RATING_TRIES):  # results, history entry, preset counts and ratings: one script
+            before = await self.storage.stats.ratings(record.guild_id, [u for users, _ in sides for u in users])
+            try:
+                await self.storage.stats.record_results(
+                    record.guild_id, record.id, results, preset=outcome.state.rules.name, finished_at=self.clock(),
+                    ratings=ratings.rate(sides, before))
+                return
+            except RatingsChanged:  # another game of a player finished at the same moment: rate again
+                continue
+        logger.warning("game %s: ratings kept changing; results not recorded", record.id)
 
     @staticmethod
     def _texts(steps: list[Step]) -> list[str]:

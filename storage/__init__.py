@@ -18,11 +18,11 @@ from storage.errors import (
 from storage.games import GameStore, new_game_id
 from storage.interactions import claim_interaction
 from storage.lobbies import LobbyStore
-from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Seat
+from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
 from storage.replay import check_replay, new_record, play, replay
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
-from storage.stats import PlayerResult, StatsStore, results_of
+from storage.stats import PlayerResult, RatingsChanged, StatsStore, results_of
 from storage.store import Storage
 
 __all__ = [
@@ -42,6 +42,8 @@ __all__ = [
     "NotFound",
     "PlayerResult",
     "PlayerStats",
+    "Rating",
+    "RatingsChanged",
     "ReplayMismatch",
     "Seat",
     "SettingsStore",

@@ -24,12 +24,18 @@ Indexes (each a single key, so no cross-slot step is needed):
 ``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires)
 =============================  =======  =====================================================================
 
-Per guild (tag = ``g:<guild id>``, so recording a game's results is one script):
+Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script):
 
 =================================  =======  =================================================================
 ``ludo:{g:<guild>}:settings``      hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
-``ludo:{g:<guild>}:stats:<user>``  hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``
+``ludo:{g:<guild>}:stats:<user>``  hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``,
+                                            ``preset:<name>`` (games per preset); the skill rating ``mu`` and
+                                            ``sigma`` (openskill, set once the player played a rated game)
 ``ludo:{g:<guild>}:board``         zset     leaderboard: member user id, score wins
+``ludo:{g:<guild>}:rating``        zset     rating board: member user id, score the rating's ordinal
+                                            (mu - 3 sigma)
+``ludo:{g:<guild>}:history``       zset     finished games: member game id, score the finish time (epoch
+                                            seconds); the newest entries are kept (see storage.stats)
 ``ludo:{g:<guild>}:counted:<id>``  string   marks a game's results as recorded (counted once), expires
 =================================  =======  =================================================================
 
@@ -90,6 +96,16 @@ def player_stats(guild_id: int, user_id: int) -> str:
 def leaderboard(guild_id: int) -> str:
     """A guild's leaderboard (sorted set by wins)."""
     return f"ludo:{{g:{guild_id}}}:board"
+
+
+def rating_board(guild_id: int) -> str:
+    """A guild's players by skill rating (sorted set by ordinal)."""
+    return f"ludo:{{g:{guild_id}}}:rating"
+
+
+def history(guild_id: int) -> str:
+    """A guild's finished games (sorted set by finish time)."""
+    return f"ludo:{{g:{guild_id}}}:history"
 
 
 def counted(guild_id: int, game_id: str) -> str:

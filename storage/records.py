@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -174,6 +175,23 @@ class GuildSettings(Record):
         return self.to_json(exclude={"version"})
 
 
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill rating (openskill's mu and sigma) as stored; `raw` is the stored text it was read as."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate players are ranked by: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def raw(self) -> str:
+        return f"{self.mu!r} {self.sigma!r}"
+
+
 class PlayerStats(BaseModel):
     """A player's results in one guild (stored as counters, see storage.stats)."""
 
@@ -185,6 +203,13 @@ class PlayerStats(BaseModel):
     wins: int = 0
     places: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])  # times 1st, 2nd, 3rd, 4th
     captures: int = 0
+    presets: dict[str, int] = Field(default_factory=dict)  # games per preset
+    rating: Rating | None = None  # once the player played a rated game
+
+    @property
+    def favourite_preset(self) -> str | None:
+        """The preset played most (the first by name on a tie)."""
+        return min(self.presets, key=lambda name: (-self.presets[name], name)) if self.presets else None
 
 
 # -- migrations -------------------------------------------------------------------------------------------

@@ -95,19 +95,40 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
 
-# KEYS[1] counted marker, KEYS[2] leaderboard, KEYS[3..] stats hashes of the players.
-# ARGV[1] marker expiry, then per player: user id, place (1-4), won (0/1), captures.
-# Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before.
+# KEYS[1] counted marker, KEYS[2] leaderboard (wins), KEYS[3] history, KEYS[4] rating board, KEYS[5..] stats hashes
+# of the players. ARGV[1] marker expiry, ARGV[2] game id, ARGV[3] finish time, ARGV[4] history entries kept,
+# ARGV[5] preset name ('' none), then per player 7 values: user id, place (1-4), won (0/1), captures, the rating
+# the new one was computed from ('' none: compare-and-set), new mu and new sigma ('' both: not rated).
+# Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before, -1 (nothing written)
+# if a player's rating changed since it was read (the caller reads again and retries).
 RECORD_RESULTS = """
+for i = 5, #KEYS do
+  local a = (i - 5) * 7 + 6
+  if ARGV[a + 5] ~= '' then
+    local mu, sigma = unpack(redis.call('HMGET', KEYS[i], 'mu', 'sigma'))
+    local found = ''
+    if mu then found = mu .. ' ' .. sigma end
+    if found ~= ARGV[a + 4] then return -1 end
+  end
+end
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then return 0 end
-for i = 3, #KEYS do
-  local a = (i - 3) * 4 + 2
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
+local keep = tonumber(ARGV[4])
+if keep > 0 then redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -keep - 1) end
+for i = 5, #KEYS do
+  local a = (i - 5) * 7 + 6
   local user, place, won, captures = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
   redis.call('HINCRBY', KEYS[i], 'games', 1)
   redis.call('HINCRBY', KEYS[i], 'p' .. place, 1)
   redis.call('HINCRBY', KEYS[i], 'wins', won)
   redis.call('HINCRBY', KEYS[i], 'captures', captures)
+  if ARGV[5] ~= '' then redis.call('HINCRBY', KEYS[i], 'preset:' .. ARGV[5], 1) end
   redis.call('ZINCRBY', KEYS[2], won, user)
+  if ARGV[a + 5] ~= '' then
+    local mu, sigma = tonumber(ARGV[a + 5]), tonumber(ARGV[a + 6])
+    redis.call('HSET', KEYS[i], 'mu', ARGV[a + 5], 'sigma', ARGV[a + 6])
+    redis.call('ZADD', KEYS[4], mu - 3 * sigma, user)
+  end
 end
 return 1
 """

@@ -3,7 +3,9 @@ script on the guild's keys (the `counted` marker makes a repeat a no-op)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -15,7 +17,7 @@ from engine import events as ev
 from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord
-from storage.records import GameRecord, PlayerStats
+from storage.records import GameRecord, PlayerStats, Rating
 from storage.replay import check_replay
 
 COUNTED_TTL = 90 * 24 * 3600
@@ -50,28 +52,86 @@ def results_of(record: GameRecord, log: Sequence[str] | None = None) -> list[Pla
     return [PlayerResult(s.user_id, places[s.seat], captures[s.seat]) for s in record.seats if s.user_id is not None]
 
 
+class RatingsChanged(Exception):
+    """A player's rating changed between reading it and recording a game (read again and retry)."""
+
+
+HISTORY_KEEP = 500  # finished games kept in a guild's history (their records expire on their own)
+
+
 class StatsStore:
-    """Counters per player and guild, and the guild leaderboard (by wins)."""
+    """Counters per player and guild, the guild leaderboard (by wins), ratings and the history of games."""
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._record: AsyncScript = redis.register_script(scripts.RECORD_RESULTS)
 
-    async def record_results(self, guild_id: int, game_id: str, results: Sequence[PlayerResult]) -> bool:
-        """Add a finished game's results; True the first time, False if this game was counted already."""
+    async def record_results(self, guild_id: int, game_id: str, results: Sequence[PlayerResult], *,
+                             preset: str = "", finished_at: float = 0.0,
+                             ratings: Mapping[int, tuple[Rating | None, Rating]] | None = None) -> bool:
+        """Add a finished game's results (and its entry in the guild's history); True the first time, False if
+        this game was counted already. `ratings` maps a user to (the rating read before, the new rating): they
+        are written only if every player's stored rating is still the one read, else `RatingsChanged`."""
         for result in results:
             if not 1 <= result.place <= 4:
                 raise ValueError(f"place {result.place} is not 1-4")
-        key_list = [keys.counted(guild_id, game_id), keys.leaderboard(guild_id),
-                    *(keys.player_stats(guild_id, r.user_id) for r in results)]
-        args: list[int | str] = [COUNTED_TTL]
+        ratings = ratings or {}
+        key_list = [keys.counted(guild_id, game_id), keys.leaderboard(guild_id), keys.history(guild_id),
+                    keys.rating_board(guild_id), *(keys.player_stats(guild_id, r.user_id) for r in results)]
+        args: list[int | float | str] = [COUNTED_TTL, game_id, finished_at or time.time(), HISTORY_KEEP, preset]
         for r in results:
-            args += [str(r.user_id), r.place, int(r.won), r.captures]
+            old, new = ratings.get(r.user_id, (None, None))
+            rated = [old.raw if old else "", repr(new.mu), repr(new.sigma)] if new else ["", "", ""]
+            args += [str(r.user_id), r.place, int(r.won), r.captures, *rated]
         async with guard("record results"):
             try:
-                return bool(await self._record(keys=key_list, args=args))
+                done = int(await self._record(keys=key_list, args=args))
             except ResponseError as error:
                 raise CorruptRecord(keys.leaderboard(guild_id), str(error)) from error
+        if done < 0:
+            raise RatingsChanged(game_id)
+        return bool(done)
+
+    async def ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating | None]:
+        """The stored ratings of players (None for a player not rated yet)."""
+        found: dict[int, Rating | None] = {}
+        async with guard("read ratings"):
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for user in user_ids:
+                        pipe.hmget(keys.player_stats(guild_id, user), ["mu", "sigma"])
+                    rows = await pipe.execute()
+            except ResponseError as error:
+                raise CorruptRecord(keys.rating_board(guild_id), str(error)) from error
+        for user, (mu, sigma) in zip(user_ids, rows, strict=True):
+            found[user] = _rating(keys.player_stats(guild_id, user), mu, sigma)
+        return found
+
+    async def rating_board(self, guild_id: int, top: int = 10) -> list[tuple[int, float]]:
+        """(user id, rating ordinal), best first."""
+        key = keys.rating_board(guild_id)
+        async with guard(f"read {key}"):
+            try:
+                rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, top - 1, withscores=True))
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return [(int(user), float(score)) for user, score in rows]
+
+    async def history(self, guild_id: int, count: int = 10) -> list[tuple[str, float]]:
+        """The guild's most recently finished games: (game id, finish time), newest first."""
+        key = keys.history(guild_id)
+        async with guard(f"read {key}"):
+            try:
+                rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, count - 1, withscores=True))
+            except ResponseError as error:
+                raise CorruptRecord(key, str(error)) from error
+        return [(game, float(at)) for game, at in rows]
+
+    async def forget_games(self, guild_id: int, game_ids: Sequence[str]) -> None:
+        """Drop history entries (of games whose records expired)."""
+        if game_ids:
+            async with guard("drop history entries"):
+                await self.redis.zrem(keys.history(guild_id), *game_ids)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's counters in a guild (zeros if none)."""
@@ -82,12 +142,14 @@ class StatsStore:
             except ResponseError as error:
                 raise CorruptRecord(key, str(error)) from error
         try:
-            count = {name: int(value) for name, value in raw.items()}
+            count = {name: int(value) for name, value in raw.items() if name not in ("mu", "sigma")}
         except ValueError as error:
             raise CorruptRecord(key, f"a counter is not a number: {error}") from error
+        presets = {name.removeprefix("preset:"): n for name, n in count.items() if name.startswith("preset:")}
         return PlayerStats(guild_id=guild_id, user_id=user_id, games=count.get("games", 0),
                            wins=count.get("wins", 0), places=[count.get(f"p{i}", 0) for i in range(1, 5)],
-                           captures=count.get("captures", 0))
+                           captures=count.get("captures", 0), presets=presets,
+                           rating=_rating(key, raw.get("mu"), raw.get("sigma")))
 
     async def leaderboard(self, guild_id: int, top: int = 10) -> list[tuple[int, int]]:
         """(user id, wins), most wins first."""
@@ -98,3 +160,15 @@ class StatsStore:
             except ResponseError as error:
                 raise CorruptRecord(key, str(error)) from error
         return [(int(user), int(score)) for user, score in rows]
+
+
+def _rating(key: str, mu: str | None, sigma: str | None) -> Rating | None:
+    if mu is None or sigma is None:
+        return None
+    try:
+        found = Rating(float(mu), float(sigma))
+    except ValueError as error:
+        raise CorruptRecord(key, f"the rating is not numbers: {error}") from error
+    if not (math.isfinite(found.mu) and math.isfinite(found.sigma)):
+        raise CorruptRecord(key, "the rating is not finite")
+    return found
