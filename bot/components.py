@@ -3,7 +3,9 @@
 Templates (all under 100 characters):
 - ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel);
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
-- ``ludo:r:<game id>``: a finished game's replay.
+- ``ludo:r:<game id>``: a finished game's replay;
+- ``ludo:s:<game id>``: Spectate, on the live game message: a private view of the board for anyone;
+- ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
 The callbacks hand over to the client's `handlers` (see `bot.play`), which run inside the one
@@ -29,6 +31,8 @@ class Handlers(Protocol):
     async def game_click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
+
+    async def spectate_click(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None: ...
 
     async def unknown_click(self, interaction: discord.Interaction[Any]) -> None: ...
 
@@ -101,7 +105,25 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l
         await handlers(interaction).replay_click(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton)
+class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
+    """Spectate (``s``, on the live game message) or Refresh (``v``, on a spectator's private view)."""
+
+    def __init__(self, game_id: str, kind: str = "s") -> None:
+        label, emoji = ("Spectate", "👁️") if kind == "s" else ("Refresh", "🔄")
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ludo:{kind}:{game_id}"))
+        self.game_id, self.kind = game_id, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SpectateButton:
+        return cls(match["game"], match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).spectate_click(interaction, self.game_id, refresh=self.kind == "v")
+
+
+DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, SpectateButton)
 
 
 def handled(custom_id: str, message: discord.Message | None) -> bool:
@@ -125,10 +147,21 @@ def lobby_view(lobby_id: str) -> discord.ui.View:
 def game_view(game_id: str, ply: int, actions: list[tuple[str, str]]) -> discord.ui.View:
     """Buttons for (action text, label) pairs, five to a row (a move offers at most ten)."""
     view = discord.ui.View(timeout=None)
-    for i, (action, label) in enumerate(actions[: BUTTONS_PER_ROW * 5]):
+    shown = actions[: BUTTONS_PER_ROW * 4]
+    for i, (action, label) in enumerate(shown):
         button = GameButton(game_id, ply, action, label)
         button.item.row = i // BUTTONS_PER_ROW
         view.add_item(button)
+    spectate = SpectateButton(game_id)  # last, on a row of its own
+    spectate.item.row = (len(shown) - 1) // BUTTONS_PER_ROW + 1 if shown else 0
+    view.add_item(spectate)
+    return view
+
+
+def spectator_view(game_id: str) -> discord.ui.View:
+    """A spectator's private view: its Refresh button."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SpectateButton(game_id, "v"))
     return view
 
 

@@ -131,6 +131,18 @@ async def outcome_post(outcome: Outcome, *, notify: bool) -> Post:
     return await game_post(outcome.record, outcome.state, outcome.events, notify=notify)
 
 
+async def spectator_post(record: GameRecord, now: float) -> Post:
+    """A spectator's private view of a game: the board as it is, whose turn, and a Refresh button."""
+    state = state_of(record)
+    extra = f" ({variants(state.rules)})" if variants(state.rules) else ""
+    header = f"👁️ **Spectating Ludo — {state.rules.name}**{extra} · game `{record.id}` · as of <t:{int(now)}:T>"
+    live = record.active and not state.over
+    content = "\n".join((header, _status(record, state),
+                         "Only you see this view; Refresh shows the board as it is now." if live else ""))
+    view = components.spectator_view(record.id) if live else discord.ui.View(timeout=None)
+    return Post(clip(content.strip()), view, await draw(record, state, []))
+
+
 def order_text(record: GameRecord, state: engine.GameState) -> str:
     """The turn-order roll in words."""
     names = seat_names(record)

@@ -19,7 +19,7 @@ import discord
 
 import engine
 from bot.errors import answer_privately, guarded, in_time
-from bot.messages import Post, game_post, lobby_post, order_text, outcome_post
+from bot.messages import Post, game_post, lobby_post, order_text, outcome_post, spectator_post
 from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
 from render import render_replay
 from storage import GameRecord, NotFound, StorageUnavailable
@@ -120,6 +120,32 @@ class Play:
                 [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
             await interaction.followup.send(f"Replay of game `{game_id}`", ephemeral=True,
                                             file=discord.File(io.BytesIO(gif), filename=f"ludo-{game_id}.gif"))
+
+        await self.guard(interaction, work, game_id=game_id)
+
+    async def spectate_click(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None:
+        """Spectate: a private view of the live board for anyone; Refresh: that view brought up to date.
+        Neither touches the players' message."""
+        async def work() -> None:
+            if not await self._first(interaction):
+                return
+            try:
+                record = await self.sessions.storage.games.load_game(game_id)
+            except NotFound as missing:
+                raise Refused("This game no longer exists.") from missing
+            post = await in_time(interaction, spectator_post(record, self.sessions.clock()),
+                                 thinking=not refresh, ephemeral=True)
+            if refresh:
+                await edit_clicked(interaction, post=post)
+            elif interaction.response.is_done():  # deferred: the followup completes the "thinking..." message
+                await interaction.followup.send(post.content, files=post.files(), view=post.view, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await interaction.response.send_message(post.content, files=post.files(), view=post.view,
+                                                        ephemeral=True,
+                                                        allowed_mentions=discord.AllowedMentions.none())
+            post.view.stop()  # discord.py gives a private message's view a timeout task; the buttons are
+            # dynamic items, dispatched by their custom id without it
 
         await self.guard(interaction, work, game_id=game_id)
 

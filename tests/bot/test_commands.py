@@ -94,7 +94,7 @@ async def test_end_by_the_host_or_a_manager_not_by_other_players(standin: StandI
     game_id = game_id_of(live)
     refused = await slash(standin, ludo, bob, standin.channel, "end")
     assert "Only the host or someone who can manage this channel" in private_text(refused)
-    assert live.labels() == ["Roll"]
+    assert live.labels() == ["Roll", "Spectate"]
     ended = await slash(standin, ludo, alice, standin.channel, "end")
     message = await ended.result()
     assert message is not None and not message.ephemeral and f"`{game_id}` was ended" in message.content

@@ -63,7 +63,7 @@ async def test_a_reminder_then_a_skip_set_by_guild_settings(standin: StandIn, lu
     reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
     await quiet(standin)
     assert said(standin, "⏰") == [reminder] and reminder.notified == {mover.id}
-    assert live.labels() == ["Roll"]  # a reminder changes nothing
+    assert live.labels() == ["Roll", "Spectate"]  # a reminder changes nothing
 
     clock.advance(60)
     skipped = await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content)

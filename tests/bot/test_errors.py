@@ -89,7 +89,7 @@ async def test_two_fast_clicks_apply_once(standin: StandIn, ludo: LudoBot) -> No
         live = live_message(standin, standin.channel)
         if live is None:
             break
-        if live.labels() != ["Roll"]:
+        if live.labels() != ["Roll", "Spectate"]:
             await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
             live = live_message(standin, standin.channel)
             assert live is not None
@@ -119,7 +119,7 @@ async def test_forged_and_unknown_button_ids_are_answered_privately(standin: Sta
         assert says in private_text(record), (custom_id, record.response_record)
     after = await stored(ludo, game_id)
     assert (after.version, after.log) == (before.version, before.log)
-    assert live.labels() == ["Roll"]
+    assert live.labels() == ["Roll", "Spectate"]
 
 
 async def test_a_corrupted_record_gets_an_apology_with_a_reference(standin: StandIn, ludo: LudoBot,
@@ -154,7 +154,7 @@ async def test_redis_down_answers_within_3_seconds_and_loses_nothing(standin: St
         assert "Storage is unavailable" in private_text(down)
         assert down.response_record is not None and down.response_record.elapsed < 3.0
         assert time.monotonic() - started < 3.0
-        assert live.labels() == ["Roll"]
+        assert live.labels() == ["Roll", "Spectate"]
         board = await slash(standin, bot, alice, standin.channel, "board")
         assert "Storage is unavailable" in private_text(board)
 

@@ -25,7 +25,7 @@ async def test_a_game_of_every_preset_ends_with_ranking_replay_and_stats(
         standin: StandIn, ludo: LudoBot, preset: str, options: dict[str, Any]) -> None:
     alice = standin.add_user("alice")
     first = await start_game(standin, ludo, alice, ai=1, preset=preset, **options)
-    assert first is not None and first.labels() == ["Roll"]
+    assert first is not None and first.labels() == ["Roll", "Spectate"]
     game_id = game_id_of(first)
 
     final = await play_to_end(standin, ludo)

@@ -108,7 +108,7 @@ async def test_start_shows_the_turn_order_and_notifies_the_first_player(standin:
     first = await start_game(standin, ludo, alice, (bob,), preset="strict")
     lobby = standin.messages(standin.channel)[0]
     assert "Turn-order roll:" in lobby.content and "Order:" in lobby.content
-    assert first is not None and first.labels() == ["Roll"]
+    assert first is not None and first.labels() == ["Roll", "Spectate"]
     mover = alice if f"<@{alice.id}>'s turn" in first.content else bob
     assert first in standin.notifications(mover) and len(first.notified) == 1
 
@@ -119,7 +119,7 @@ async def test_thread_option_moves_the_game_into_a_thread(standin: StandIn, ludo
     (thread,) = standin.threads(standin.channel)
     assert live_message(standin, standin.channel) is None
     live = live_message(standin, thread)
-    assert live is not None and live.labels() == ["Roll"]
+    assert live is not None and live.labels() == ["Roll", "Spectate"]
     another = await slash(standin, ludo, alice, standin.channel, "start")  # the parent channel is free again
     assert "Ludo lobby" in (another.response_record.content or "")  # type: ignore[union-attr]
 

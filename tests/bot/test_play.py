@@ -45,7 +45,7 @@ async def test_start_join_and_play_a_first_roll(standin: StandIn, ludo: LudoBot)
     assert f"<@{bob.id}>" in standin.messages(standin.channel)[0].content
     await (await standin.click(alice, lobby, label="Start")).result()
     board = await standin.wait_for_message(standin.channel, lambda m: bool(m.attachments), include_existing=True)
-    assert board.labels() == ["Roll"]
+    assert board.labels() == ["Roll", "Spectate"]
     mover: User = alice if f"<@{alice.id}>" in board.content.split("It is ")[1] else bob
     assert board in standin.notifications(mover)
     rolled = await standin.click(mover, board, label="Roll")
@@ -69,9 +69,10 @@ async def test_a_human_plays_by_labelled_buttons_on_a_board_picture(standin: Sta
         live = live_message(standin, standin.channel)
         assert live is not None, "the game ended before every kind of button was seen"
         assert to_act(standin, live) is alice and f"game `{game_id_of(live)}`" in live.content
-        labels = live.labels()
+        assert live.labels()[-1] == "Spectate"  # anyone's private view of the board, after the moves
+        labels = live.labels()[:-1]
         assert labels and all(LABEL.match(label) for label in labels), labels
-        assert len(set(live.custom_ids())) == len(labels) and all(len(c) <= 100 for c in live.custom_ids())
+        assert len(set(live.custom_ids())) == len(labels) + 1 and all(len(c) <= 100 for c in live.custom_ids())
         if labels != ["Roll"]:
             rolled = re.findall(r"Alice rolled (\d)\.", live.content)
             assert rolled, live.content
@@ -82,7 +83,7 @@ async def test_a_human_plays_by_labelled_buttons_on_a_board_picture(standin: Sta
                     assert int(moved.group(2)) - int(moved.group(1)) == die, (label, die)
             assert "move a token with the" in live.content
             seen.update(label.split(" ")[0] + (" token" if label.startswith("Enter") else "") for label in labels)
-        record = await click(standin, ludo, alice, live, custom_id=live.custom_ids()[-1])
+        record = await click(standin, ludo, alice, live, custom_id=live.custom_ids()[-2])  # the last move
         response = record.response_record
         assert response is not None and not response.ephemeral
         # every state shown carries a fresh board picture
