@@ -13,7 +13,7 @@ from discord import app_commands
 
 import engine
 from bot.messages import game_post, lobby_post, outcome_post, rules_text_for
-from bot.play import Play, replay_gif, repost
+from bot.play import Play, replay_file, replay_gif, repost
 from bot.sessions import Refused, seat_names, seat_of
 from bot.text import clip, variants
 from engine.verify import FORMAT as GAME_FILE_FORMAT
@@ -320,7 +320,6 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
             raise Refused(f"Game `{record.id}` is still being played: its replay comes when it is over.")
         await interaction.response.defer(thinking=True)  # drawing every move takes a while
         gif = await replay_gif(record)
-        await interaction.followup.send(f"🎞️ Replay of Ludo game `{record.id}`",
-                                        file=discord.File(io.BytesIO(gif), filename=f"ludo-{record.id}.gif"))
+        await interaction.followup.send(f"🎞️ Replay of Ludo game `{record.id}`", file=replay_file(record, gif))
 
     await play.guard(interaction, work)

@@ -12,6 +12,7 @@ import engine
 from bot import components
 from bot.sessions import AI_LEVELS, Outcome, lobby_rules, seat_names, seat_user
 from bot.text import account, action_label, clip, image_label, ranking_lines, rules_summary, variants
+from engine.describe import describe_position
 from engine.verify import commitment
 from render import BoardView, render_board
 from storage import GameRecord, LobbyRecord
@@ -28,10 +29,13 @@ class Post:
     view: discord.ui.View  # an empty view takes the buttons off
     board: bytes | None = None
     mention: int | None = None  # the user the message is for (a new message notifies them)
+    alt: str | None = None  # the board in words: the attachment's description, read by screen readers
 
     def files(self) -> list[discord.File]:
         """The board as an attachment (a new File each time: a File is consumed by sending it)."""
-        return [discord.File(io.BytesIO(self.board), filename="board.png")] if self.board else []
+        if not self.board:
+            return []
+        return [discord.File(io.BytesIO(self.board), filename="board.png", description=alt_text(self.alt))]
 
     @property
     def allowed_mentions(self) -> discord.AllowedMentions:
@@ -39,6 +43,19 @@ class Post:
         if self.mention is None:
             return NO_PINGS
         return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.mention)])
+
+
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+
+def alt_text(text: str | None) -> str | None:
+    """An attachment description within Discord's limit."""
+    return clip(text, ALT_LIMIT) if text else None
+
+
+def board_alt(record: GameRecord, state: engine.GameState) -> str:
+    """The position in words (engine.describe) for a board picture's alt text."""
+    return describe_position(state, seat_names(record), limit=ALT_LIMIT - 24)
 
 
 # -- lobby --------------------------------------------------------------------------------------------
@@ -114,7 +131,7 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id) if state.over else buttons or discord.ui.View(timeout=None)
-    return Post(clip(content), view, await draw(record, state, events), mention)
+    return Post(clip(content), view, await draw(record, state, events), mention, board_alt(record, state))
 
 
 def dice_line(record: GameRecord, state: engine.GameState) -> str:
@@ -140,7 +157,7 @@ async def spectator_post(record: GameRecord, now: float) -> Post:
     content = "\n".join((header, _status(record, state),
                          "Only you see this view; Refresh shows the board as it is now." if live else ""))
     view = components.spectator_view(record.id) if live else discord.ui.View(timeout=None)
-    return Post(clip(content.strip()), view, await draw(record, state, []))
+    return Post(clip(content.strip()), view, await draw(record, state, []), alt=board_alt(record, state))
 
 
 def order_text(record: GameRecord, state: engine.GameState) -> str:

@@ -19,10 +19,12 @@ import discord
 
 import engine
 from bot.errors import answer_privately, guarded, in_time
-from bot.messages import Post, game_post, lobby_post, order_text, outcome_post, spectator_post
+from bot.messages import ALT_LIMIT, Post, alt_text, game_post, lobby_post, order_text, outcome_post, spectator_post
 from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
+from engine.describe import describe_position
 from render import render_replay
 from storage import GameRecord, NotFound, StorageUnavailable
+from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
@@ -119,7 +121,7 @@ class Play:
                 render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
                 [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
             await interaction.followup.send(f"Replay of game `{game_id}`", ephemeral=True,
-                                            file=discord.File(io.BytesIO(gif), filename=f"ludo-{game_id}.gif"))
+                                            file=replay_file(record, gif))
 
         await self.guard(interaction, work, game_id=game_id)
 
@@ -220,6 +222,14 @@ async def replay_gif(record: GameRecord) -> bytes:
     return await asyncio.to_thread(
         render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
         [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
+
+
+def replay_file(record: GameRecord, gif: bytes) -> discord.File:
+    """A replay GIF as an attachment whose description (alt text) tells the game and its final position."""
+    told = f"Animated replay of Ludo game {record.id}, {record.log_length} actions. Final position: "
+    return discord.File(io.BytesIO(gif), filename=f"ludo-{record.id}.gif",
+                        description=alt_text(told + describe_position(state_of(record), seat_names(record),
+                                                                      limit=ALT_LIMIT - len(told) - 4)))
 
 
 async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,
