@@ -156,22 +156,39 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
             text = f"{who.mention} has not finished a Ludo game here yet."
         else:
             average = sum((i + 1) * n for i, n in enumerate(found.places)) / found.games
-            text = (f"**{who.display_name}**: {found.games} games, {found.wins} wins, average place {average:.2f}, "
-                    f"{found.captures} captures.")
+            rating = (f"rating **{found.rating.ordinal:.1f}** (μ {found.rating.mu:.1f}, σ {found.rating.sigma:.1f})"
+                      if found.rating else "not rated yet (only games against other people are rated)")
+            favourite = f", favourite preset **{found.favourite_preset}**" if found.favourite_preset else ""
+            text = (f"**{who.display_name}**: {rating}; {found.games} games, {found.wins} wins, "
+                    f"average place {average:.2f}, {found.captures} captures{favourite}.")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="leaderboard", description="The server's best Ludo players")
+LEADERBOARD_SIZE = 10
+
+
+@ludo.command(name="leaderboard", description="The server's best Ludo players, by skill rating")
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
-        rows = await play.sessions.storage.stats.leaderboard(interaction.guild_id or 0)
-        lines = [f"{i + 1}. <@{user}> — {wins} wins" for i, (user, wins) in enumerate(rows)]
-        await interaction.response.send_message("🏆 **Ludo leaderboard**\n" + ("\n".join(lines) or "No games yet."),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        guild = interaction.guild_id or 0
+        stats = play.sessions.storage.stats
+        rated = await stats.rating_board(guild, LEADERBOARD_SIZE)
+        wins = dict(await stats.leaderboard(guild, 100))
+        unrated = [(user, won) for user, won in wins.items() if user not in dict(rated)]
+        for user, _ in rated:
+            if user not in wins:
+                wins[user] = (await stats.player_stats(guild, user)).wins
+        lines = [f"{i + 1}. <@{user}> — {wins[user]} wins · rating **{ordinal:.1f}**"
+                 for i, (user, ordinal) in enumerate(rated)]
+        lines += [f"{len(lines) + i + 1}. <@{user}> — {won} wins · not rated yet"
+                  for i, (user, won) in enumerate(unrated[: LEADERBOARD_SIZE - len(lines)])]
+        await interaction.response.send_message(
+            "🏆 **Ludo leaderboard** (by skill rating; games against AIs only are not rated)\n"
+            + ("\n".join(lines) or "No games yet."), allowed_mentions=discord.AllowedMentions.none())
 
     await play.guard(interaction, work)
 
