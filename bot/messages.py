@@ -119,7 +119,7 @@ def _status(record: GameRecord, state: engine.GameState) -> str:
 
 
 async def game_post(record: GameRecord, state: engine.GameState | None = None,
-                    events: list[engine.Event] | None = None, *, notify: bool = False) -> Post:
+                    events: list[engine.Event] | None = None, *, notify: bool = False, note: str = "") -> Post:
     """The live game message after `events`: board, an account in words, whose turn, the buttons."""
     state = state or state_of(record)
     events = events or []
@@ -127,7 +127,8 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     extra = f" ({variants(state.rules)})" if variants(state.rules) else ""
     header = f"🎲 **Ludo — {state.rules.name}**{extra} · game `{record.id}`"
     told = account(events, {s: n for s, n in names.items()})
-    content = "\n".join(part for part in (header, dice_line(record, state), told, _status(record, state)) if part)
+    content = "\n".join(part for part in (header, dice_line(record, state), told, note, _status(record, state))
+                         if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id) if state.over else buttons or discord.ui.View(timeout=None)
@@ -144,8 +145,11 @@ def dice_line(record: GameRecord, state: engine.GameState) -> str:
 
 
 async def outcome_post(outcome: Outcome, *, notify: bool) -> Post:
-    """The game message for an operation's outcome."""
-    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify)
+    """The game message for an operation's outcome; forced moves the bot played are said so."""
+    names = seat_names(outcome.record)
+    forced = dict.fromkeys(step.seat for step in outcome.steps if step.by == "auto")
+    note = "\n".join(f"▶️ {names[seat]} had only one possible move, so the bot played it." for seat in forced)
+    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note)
 
 
 async def spectator_post(record: GameRecord, now: float) -> Post:
