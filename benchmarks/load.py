@@ -1,0 +1,560 @@
+"""Load, with optional faults: `python -m benchmarks.load [--games 500] [--processes 2] [--faults] [--think S]`.
+
+Processes: this one runs the Discord stand-in (tests/bot/standin: REST and gateway on 127.0.0.1) and the simulated
+players; `--processes` bot processes (`benchmarks.load_bot`, the real `LudoBot`, shards 0..N-1 of N) connect to
+it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`). Guilds are split evenly
+across the shards.
+
+Every game (classic, one human against one greedy AI, `auto_single` on) is opened with `/ludo start`, gets its
+AI and is started, then its player clicks the first button of the live game message, waits for the response and
+the next live message, thinks for up to `--think` seconds (uniform, default 0) and clicks again, until the game
+is over. All games play at the same time. A click refused privately (storage unavailable, a stale message after a
+crash) or left unanswered is retried; a stale message leads to `/ludo board`, as a player would.
+
+With `--faults`, while the games run: the last bot process is killed (SIGKILL) and started again; Redis is
+restarted (SIGTERM: it writes its append-only file; then started on the same folder); Redis is paused for 5 s
+(SIGSTOP, SIGCONT). Clicks made during each outage are counted with the answers they got.
+
+Checks at the end: every game finished; every game's log replays to its stored state (`GameStore.verify_game`);
+every click the bot accepted (a public response) is in the log at its position (else lost), no position was
+accepted twice and every player's choice in the log was accepted (else duplicated); every interaction was
+answered (the stand-in's records: no response within 3 s is unanswered; a second response is refused by the
+stand-in and counted as an error). Last line:
+`load: <clicks/s> clicks/s, p99 <ms> ms, lost <n>, duplicated <n>, unanswered <n>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import logging
+import math
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.notation import parse_rules
+from storage import EmbeddedRedis, Storage
+from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
+from tests.bot.standin.records import Changes
+
+GAME, REPLAY = "ludo:g:", "ludo:r:"
+WAIT = 30.0  # seconds a player waits for anything before counting an error
+
+
+class LoadStandIn(StandIn):
+    """The stand-in, with a change signal per channel (so that 500 waiting players do not all wake on every
+    change of any channel)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.channel_changes: dict[int, Changes] = collections.defaultdict(Changes)
+
+    def poke(self, channel_id: int | None) -> None:
+        if channel_id is not None:
+            self.channel_changes[channel_id].notify()
+
+    def create_message(self, channel: Channel, *args: Any, **kwargs: Any) -> Message:
+        message = super().create_message(channel, *args, **kwargs)
+        self.poke(channel.id)
+        return message
+
+    def edit_message(self, message: Message, *args: Any, **kwargs: Any) -> None:
+        super().edit_message(message, *args, **kwargs)
+        self.poke(message.channel_id)
+
+    def interaction_answered(self, record: InteractionRecord) -> None:
+        super().interaction_answered(record)
+        self.poke(record.channel_id)
+
+    def _deadline_passed(self, record: InteractionRecord) -> None:
+        super()._deadline_passed(record)
+        self.poke(record.channel_id)
+
+
+@dataclass
+class Stats:
+    """What the players saw."""
+
+    latencies: list[float] = field(default_factory=list)  # game clicks answered, seconds
+    clicks: int = 0  # game clicks dispatched
+    accepted: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: collections.defaultdict(list))
+    refusals: collections.Counter[str] = field(default_factory=collections.Counter)
+    unanswered: int = 0
+    unanswered_during_faults: int = 0
+    errors: list[str] = field(default_factory=list)
+    outages: list[tuple[str, float, float]] = field(default_factory=list)  # (what, start, end) monotonic
+    outage_answers: collections.Counter[str] = field(default_factory=collections.Counter)
+    finished: int = 0
+    boards: int = 0
+
+    def during_outage(self, at: float) -> str | None:
+        for what, start, end in self.outages:
+            if start <= at <= end + 1.0:
+                return what
+        return None
+
+
+class Bots:
+    """The bot processes."""
+
+    def __init__(self, standin: StandIn, redis_url: str, folder: Path, count: int) -> None:
+        self.standin, self.redis_url, self.folder, self.count = standin, redis_url, folder, count
+        self.processes: dict[int, asyncio.subprocess.Process] = {}
+        self.logs: dict[int, Path] = {}
+
+    async def start(self, shard: int, *, sync: bool = False) -> None:
+        log = self.folder / f"bot-{shard}.log"
+        self.logs[shard] = log
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "benchmarks.load_bot", "--api", self.standin.base_url,
+            "--gateway", self.standin.gateway_url, "--token", self.standin.token, "--redis", self.redis_url,
+            "--data", str(self.folder / f"bot-{shard}"), "--shard", str(shard), "--shards", str(self.count),
+            *(["--sync"] if sync else []),
+            stdout=asyncio.subprocess.PIPE, stderr=log.open("ab"), cwd=str(Path(__file__).resolve().parent.parent))
+        self.processes[shard] = process
+        assert process.stdout is not None
+        try:
+            line = await asyncio.wait_for(process.stdout.readline(), 60.0)
+        except TimeoutError:
+            line = b""
+        if not line.startswith(b"ready"):
+            raise RuntimeError(f"bot process {shard} did not start: {log.read_text()[-2000:]}")
+
+    async def kill(self, shard: int) -> None:
+        process = self.processes.pop(shard)
+        process.kill()
+        await process.wait()
+
+    async def stop_all(self) -> list[str]:
+        problems = []
+        for shard, process in list(self.processes.items()):
+            if process.returncode is None:
+                process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 20.0)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+                problems.append(f"bot process {shard} did not stop within 20 s")
+        return problems
+
+    def logged_errors(self) -> list[str]:
+        lines = []
+        for shard, log in self.logs.items():
+            if log.exists():
+                lines += [f"shard {shard}: {line}" for line in log.read_text().splitlines()
+                          if " ERROR " in line or "Traceback" in line]
+        return lines
+
+
+# -- players ----------------------------------------------------------------------------------------------------
+def ply_of(custom_id: str) -> int:
+    return int(custom_id.split(":")[3])
+
+
+def latest(standin: LoadStandIn, channel_id: int) -> Message | None:
+    """The channel's newest message with game buttons or the Replay button."""
+    for message in reversed(standin._channel_messages.get(channel_id, [])):
+        if message.deleted or message.ephemeral:
+            continue
+        ids = message.custom_ids()
+        if any(c.startswith((GAME, REPLAY)) for c in ids):
+            return message
+    return None
+
+
+async def wait_channel(standin: LoadStandIn, channel_id: int, condition: Any, timeout: float = WAIT) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        found = condition()
+        if found:
+            return found
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        await standin.channel_changes[channel_id].wait(min(left, 1.0))
+
+
+async def answer(standin: LoadStandIn, record: InteractionRecord, stats: Stats) -> InteractionRecord | None:
+    """Wait for the response to `record`; None (counted) when it got none in time."""
+    done = await wait_channel(standin, record.channel_id or 0,
+                              lambda: record.response_record is not None or record.failed,
+                              timeout=standin.response_deadline + 2.0)
+    if record.response_record is not None:
+        return record
+    if done is None:
+        record.failed = True
+    stats.unanswered += 1
+    if stats.during_outage(record.dispatched_at or 0.0):
+        stats.unanswered_during_faults += 1
+    return None
+
+
+async def dispatch(standin: LoadStandIn, action: Any, stats: Stats) -> InteractionRecord:
+    """Send an interaction; while no bot process serves the guild (one was killed), wait and try again."""
+    for _ in range(int(WAIT / 0.1)):
+        try:
+            record: InteractionRecord = await action()
+            return record
+        except RuntimeError as error:
+            if "no connected gateway session" not in str(error):
+                raise
+            await asyncio.sleep(0.1)
+    raise RuntimeError("no bot process came back for the guild")
+
+
+def note_refusal(stats: Stats, record: InteractionRecord) -> None:
+    text = (record.response_record.content if record.response_record else None) or ""
+    kind = ("storage unavailable" if "Storage is unavailable" in text else "moved on" if "moved on" in text
+            else "same moment" if "same moment" in text else text[:60])
+    stats.refusals[kind] += 1
+    what = stats.during_outage(record.dispatched_at or 0.0)
+    if what:
+        stats.outage_answers[f"{what}: {kind}"] += 1
+
+
+async def step(standin: LoadStandIn, stats: Stats, action: Any) -> InteractionRecord | None:
+    """A lobby or command interaction, retried until it gets a public response."""
+    for _ in range(50):
+        record = await answer(standin, await dispatch(standin, action, stats), stats)
+        if record is not None and record.response_record is not None and not record.response_record.ephemeral:
+            return record
+        if record is not None:
+            note_refusal(stats, record)
+        await asyncio.sleep(0.3)
+    return None
+
+
+async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Channel, think: float,
+                    inflight: asyncio.Semaphore) -> None:
+    started = await step(standin, stats, lambda: standin.slash(host, channel, "ludo", "start",
+                                                               options={"preset": "classic", "seats": 2}))
+    if started is None or started.response_record is None or started.response_record.message is None:
+        stats.errors.append(f"{channel.name}: /ludo start failed")
+        return
+    lobby = started.response_record.message
+    if await step(standin, stats, lambda: standin.click(host, lobby, label="Add AI (greedy)")) is None:
+        stats.errors.append(f"{channel.name}: Add AI failed")
+        return
+    if await step(standin, stats, lambda: standin.click(host, lobby, label="Start")) is None:
+        stats.errors.append(f"{channel.name}: Start failed")
+        return
+    after = -1  # the live message must offer a position after this ply
+    stale = 0
+    while True:
+        live = await wait_channel(standin, channel.id, lambda after=after: _next(standin, channel.id, after))
+        if live is None:
+            if await _board(standin, stats, host, channel):
+                after = -1  # the reposted live message, whatever its position
+                continue
+            stats.errors.append(f"{channel.name}: no live game message after ply {after}")
+            return
+        if any(c.startswith(REPLAY) for c in live.custom_ids()):
+            stats.finished += 1
+            return
+        if think:
+            await asyncio.sleep(random.uniform(0, think))
+        custom_id = next(c for c in live.custom_ids() if c.startswith(GAME))
+        stats.clicks += 1
+        async with inflight:
+            record = await answer(standin, await dispatch(
+                standin, lambda live=live, custom_id=custom_id: standin.click(host, live, custom_id=custom_id), stats),
+                stats)
+            if record is not None and record.response_record is not None and record.response_record.type in (5, 6):
+                clicked = ply_of(custom_id)  # deferred: the outcome is a refusal (followup) or the next message
+                await wait_channel(standin, channel.id, lambda record=record, clicked=clicked: record.followups
+                                   or _next(standin, channel.id, clicked))
+        if record is None:  # unanswered: look again (it may have applied)
+            after = ply_of(custom_id) - 1
+            await asyncio.sleep(0.5)
+            continue
+        response = record.response_record
+        assert response is not None
+        stats.latencies.append(response.elapsed)
+        refused = response.ephemeral or bool(record.followups and record.followups[0].ephemeral)
+        if refused and not response.ephemeral:
+            response = dataclasses.replace(response, content=record.followups[0].content)
+            record.response_record = response
+        if not refused:
+            stats.accepted[custom_id.split(":")[2]].append((ply_of(custom_id), custom_id.split(":")[4]))
+            after = ply_of(custom_id)
+            stale = 0
+            continue
+        note_refusal(stats, record)
+        after = ply_of(custom_id) - 1
+        if "moved on" in (response.content or ""):  # e.g. applied just before a crash: get the live message
+            stale += 1
+            if stale > 1 and not await _board(standin, stats, host, channel):
+                stats.errors.append(f"{channel.name}: /ludo board failed")
+                return
+            after = ply_of(custom_id)
+        await asyncio.sleep(0.2)
+
+
+def _next(standin: LoadStandIn, channel_id: int, after: int) -> Message | None:
+    found = latest(standin, channel_id)
+    if found is None:
+        return None
+    ids = found.custom_ids()
+    if any(c.startswith(REPLAY) for c in ids):
+        return found
+    plies = [ply_of(c) for c in ids if c.startswith(GAME)]
+    return found if plies and plies[0] > after else None
+
+
+async def _board(standin: LoadStandIn, stats: Stats, host: User, channel: Channel) -> bool:
+    stats.boards += 1
+    record = await step(standin, stats, lambda: standin.slash(host, channel, "ludo", "board"))
+    return record is not None
+
+
+# -- faults ----------------------------------------------------------------------------------------------------
+async def faults(bots: Bots, server: EmbeddedRedis | None, stats: Stats, progress: Any, pause: float = 5.0) -> None:
+    """Kill and restart a bot process, restart Redis, pause Redis: one after the other, while games run."""
+    async def outage(what: str, work: Any) -> None:
+        start = time.monotonic()
+        try:
+            await work()
+        finally:
+            stats.outages.append((what, start, time.monotonic()))
+            print(f"fault: {what} ({time.monotonic() - start:.1f} s)", flush=True)
+
+    async def wait_progress(share: float) -> None:
+        while progress() < share:
+            await asyncio.sleep(0.2)
+
+    await wait_progress(0.15)
+    shard = bots.count - 1
+
+    async def kill_bot() -> None:
+        await bots.kill(shard)
+        await asyncio.sleep(1.0)
+        await bots.start(shard)
+
+    await outage(f"kill -9 bot process {shard} and start it again", kill_bot)
+    if server is None:
+        print("fault: REDIS_URL given, Redis faults skipped", flush=True)
+        return
+    await wait_progress(0.35)
+
+    async def restart_redis() -> None:
+        await asyncio.to_thread(server.stop)
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(server.start)
+
+    await outage("restart Redis", restart_redis)
+    await wait_progress(0.55)
+
+    async def pause_redis() -> None:
+        assert server.process is not None
+        pid = server.process.pid
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            await asyncio.sleep(pause)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+
+    await outage(f"pause Redis for {pause:g} s", pause_redis)
+
+
+# -- checks ----------------------------------------------------------------------------------------------------
+@dataclass
+class Check:
+    verified: int = 0
+    lost: int = 0
+    duplicated: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+async def check(storage: Storage, stats: Stats, game_ids: list[str]) -> Check:
+    result = Check()
+    for game_id in game_ids:
+        try:
+            await storage.games.verify_game(game_id)
+            record = await storage.games.load_game(game_id, with_log=True)
+        except Exception as error:
+            result.problems.append(f"{game_id}: {error!r}")
+            continue
+        result.verified += 1
+        human = next(s.seat for s in record.seats if s.user_id is not None)
+        state = engine.new_game(parse_rules(record.rules), tuple(sorted(record.seat_numbers)), record.seed)
+        at_ply: dict[int, str] = {}
+        choices: set[int] = set()
+        for text in record.log:
+            at_ply[state.ply] = text
+            legal = engine.legal_actions(state)
+            if state.current == human and (len(legal) > 1 or isinstance(legal[0], engine.Roll)):
+                choices.add(state.ply)  # the player's own click, not an AI or forced move
+            state, _ = engine.apply(state, engine.parse_action(text))
+        accepted = stats.accepted.get(game_id, [])
+        counted = collections.Counter(ply for ply, _ in accepted)
+        result.lost += sum(1 for ply, action in accepted if at_ply.get(ply) != action)
+        result.duplicated += sum(n - 1 for n in counted.values() if n > 1)
+        result.duplicated += len(choices - set(counted))
+        if record.status != "finished":
+            result.problems.append(f"{game_id}: {record.status}")
+    return result
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+@dataclass
+class Report:
+    games: int
+    finished: int
+    clicks_per_second: float
+    p50_ms: float
+    p99_ms: float
+    lost: int
+    duplicated: int
+    unanswered: int
+    stats: Stats
+    check: Check
+    problems: list[str]
+
+    @property
+    def line(self) -> str:
+        return (f"load: {self.clicks_per_second:.0f} clicks/s, p99 {self.p99_ms:.0f} ms, lost {self.lost}, "
+                f"duplicated {self.duplicated}, unanswered {self.unanswered}")
+
+
+async def run(games: int, processes: int, *, with_faults: bool = False, think: float = 0.0,
+              concurrency: int = 48, pause: float = 5.0, quiet: bool = False) -> Report:
+    def say(text: str) -> None:
+        if not quiet:
+            print(text, flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="ludo-load-") as name:
+        folder = Path(name)
+        server: EmbeddedRedis | None = None
+        url = os.environ.get("REDIS_URL") or None
+        if url is None:
+            server = EmbeddedRedis(folder / "redis")
+            url = await asyncio.to_thread(server.start)
+        storage = await Storage.open(url)
+        standin = LoadStandIn(patch_discord=False)
+        standin.requests = _NoLog()  # 100k request records are not needed
+        guilds = [standin.add_guild(f"guild {n}", shard=(n % processes, processes))
+                  for n in range(max(processes, min(games // 25, 40)))]
+        players = []
+        for number in range(games):
+            guild = guilds[number % len(guilds)]
+            players.append((standin.add_user(f"p{number}", guild=guild), standin.add_channel(guild, f"g{number}")))
+        await standin.start()
+        bots = Bots(standin, url, folder, processes)
+        stats = Stats()
+        problems: list[str] = []
+        try:
+            await asyncio.gather(*(bots.start(shard, sync=shard == 0) for shard in range(processes)))
+            say(f"load: {games} games of classic (1 human + 1 greedy AI) at once, {processes} bot processes, "
+                f"{len(guilds)} guilds, at most {concurrency} clicks in flight, "
+                f"{'embedded Redis' if server else 'REDIS_URL'}"
+                + (", with faults" if with_faults else ""))
+            started = time.monotonic()
+            inflight = asyncio.Semaphore(concurrency)
+            play = asyncio.gather(*(play_game(standin, stats, host, channel, think, inflight)
+                                    for host, channel in players))
+            fault_task = (asyncio.create_task(faults(bots, server, stats, lambda: stats.finished / games, pause))
+                          if with_faults else None)
+            reporter = asyncio.create_task(_report_progress(stats, games, started, say))
+            await play
+            wall = time.monotonic() - started
+            reporter.cancel()
+            if fault_task is not None:
+                if not fault_task.done():
+                    problems.append("the games ended before every fault was made")
+                    fault_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await fault_task
+            game_ids = await _game_ids(storage, stats, players)
+            checked = await check(storage, stats, game_ids)
+        finally:
+            problems += await bots.stop_all()
+            await standin.stop()
+            await storage.close()
+            if server is not None:
+                await asyncio.to_thread(server.stop)
+        problems += bots.logged_errors()
+    violations = collections.Counter(v.kind for v in standin.violations)
+    answered_twice = sum(n for kind, n in violations.items() if kind != "unanswered")
+    all_clicks = [r for r in standin.interactions.values() if r.custom_id and r.custom_id.startswith(GAME)]
+    report = Report(games=games, finished=stats.finished,
+                    clicks_per_second=len(stats.latencies) / wall if wall else 0.0,
+                    p50_ms=percentile(stats.latencies, 0.5) * 1000, p99_ms=percentile(stats.latencies, 0.99) * 1000,
+                    lost=checked.lost, duplicated=checked.duplicated,
+                    unanswered=sum(1 for r in standin.interactions.values() if r.response_record is None),
+                    stats=stats, check=checked, problems=problems)
+    say(f"games: {stats.finished}/{games} finished in {wall:.1f} s; {len(all_clicks)} game clicks "
+        f"({len(stats.latencies)} answered), {len(standin.interactions)} interactions in all")
+    say(f"click latency: p50 {report.p50_ms:.1f} ms, p99 {report.p99_ms:.1f} ms, "
+        f"max {max(stats.latencies, default=0) * 1000:.0f} ms")
+    say(f"refusals: {dict(stats.refusals) or 'none'}; /ludo board reposts: {stats.boards}")
+    if with_faults:
+        say(f"answers during outages: {dict(stats.outage_answers) or 'none'}; unanswered during outages: "
+            f"{stats.unanswered_during_faults}")
+    say(f"errors: {len(stats.errors) + len(problems) + len(checked.problems) + answered_twice}"
+        + "".join(f"\n  {e}" for e in [*stats.errors, *problems, *checked.problems][:20])
+        + (f"\n  stand-in refusals: {dict(violations)}" if violations else ""))
+    say(f"consistency: {checked.verified}/{len(stats.accepted)} games replay to their stored state; "
+        f"lost {checked.lost}, duplicated {checked.duplicated}, "
+        f"unanswered {report.unanswered} (answered twice or refused by the stand-in: {answered_twice})")
+    say(report.line)
+    return report
+
+
+class _NoLog(list[Any]):
+    def append(self, item: Any) -> None:
+        return None
+
+
+async def _game_ids(storage: Storage, stats: Stats, players: list[tuple[User, Channel]]) -> list[str]:
+    found = set(stats.accepted)
+    for _, channel in players:  # games with no accepted click (none expected) are checked too
+        holder = await storage.games.channel_game(channel.id)
+        if holder is not None:
+            found.add(holder)
+    return sorted(found)
+
+
+async def _report_progress(stats: Stats, games: int, started: float, say: Any) -> None:
+    while True:
+        await asyncio.sleep(10.0)
+        elapsed = time.monotonic() - started
+        say(f"  {elapsed:5.0f} s: {stats.finished}/{games} games over, {len(stats.latencies)} clicks answered "
+            f"({len(stats.latencies) / elapsed:.0f}/s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--faults", action="store_true", help="kill a bot process, restart and pause Redis")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a player thinks at most between clicks")
+    parser.add_argument("--concurrency", type=int, default=48, help="clicks in flight at most, over all games")
+    arguments = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    report = asyncio.run(run(arguments.games, arguments.processes, with_faults=arguments.faults,
+                             think=arguments.think, concurrency=arguments.concurrency))
+    bad = report.lost or report.duplicated or report.unanswered or report.finished < report.games
+    raise SystemExit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
