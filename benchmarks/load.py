@@ -49,7 +49,10 @@ from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 from tests.bot.standin.records import Changes
 
 GAME, REPLAY = "ludo:g:", "ludo:r:"
-WAIT = 30.0  # seconds a player waits for anything before counting an error
+CLICKS_PER_GAME = 90  # about, for a game of classic against one greedy AI (faults are timed by it)
+WAIT = 30.0
+OUTAGE_SLACK = 3.0  # seconds around an outage in which interactions count as the outage's (Discord's 3 s to answer)
+STALL = 8.0  # seconds without a new live game message after which a player uses /ludo board
 
 
 class LoadStandIn(StandIn):
@@ -100,7 +103,7 @@ class Stats:
 
     def during_outage(self, at: float) -> str | None:
         for what, start, end in self.outages:
-            if start <= at <= end + 1.0:
+            if start - OUTAGE_SLACK <= at <= end + OUTAGE_SLACK:  # in flight when it began, or soon after it
                 return what
         return None
 
@@ -224,38 +227,47 @@ def note_refusal(stats: Stats, record: InteractionRecord) -> None:
         stats.outage_answers[f"{what}: {kind}"] += 1
 
 
-async def step(standin: LoadStandIn, stats: Stats, action: Any) -> InteractionRecord | None:
-    """A lobby or command interaction, retried until it gets a public response."""
+async def step(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, action: Any, *,
+               done_if: str = "\0") -> InteractionRecord | None:
+    """A lobby or command interaction, retried until it gets a public response (or a refusal saying `done_if`:
+    an earlier try applied though its answer was lost)."""
     for _ in range(50):
-        record = await answer(standin, await dispatch(standin, action, stats), stats)
+        async with inflight:
+            record = await answer(standin, await dispatch(standin, action, stats), stats)
         if record is not None and record.response_record is not None and not record.response_record.ephemeral:
             return record
         if record is not None:
             note_refusal(stats, record)
+            if record.response_record is not None and done_if in (record.response_record.content or ""):
+                return record
         await asyncio.sleep(0.3)
     return None
 
 
 async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Channel, think: float,
                     inflight: asyncio.Semaphore) -> None:
-    started = await step(standin, stats, lambda: standin.slash(host, channel, "ludo", "start",
-                                                               options={"preset": "classic", "seats": 2}))
-    if started is None or started.response_record is None or started.response_record.message is None:
+    started = await step(standin, stats, inflight, lambda: standin.slash(host, channel, "ludo", "start",
+                                                               options={"preset": "classic", "seats": 2}),
+                   done_if="already has a Ludo game")
+    lobby = next((m for m in reversed(standin.messages(channel)) if any(c.startswith("ludo:l:") for c in
+                                                                        m.custom_ids())), None)
+    if started is None or lobby is None:
         stats.errors.append(f"{channel.name}: /ludo start failed")
         return
-    lobby = started.response_record.message
-    if await step(standin, stats, lambda: standin.click(host, lobby, label="Add AI (greedy)")) is None:
+    if await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Add AI (greedy)"),
+                  done_if="full") is None:
         stats.errors.append(f"{channel.name}: Add AI failed")
         return
-    if await step(standin, stats, lambda: standin.click(host, lobby, label="Start")) is None:
+    if await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Start"),
+                  done_if="lobby is closed") is None:
         stats.errors.append(f"{channel.name}: Start failed")
         return
     after = -1  # the live message must offer a position after this ply
-    stale = 0
     while True:
-        live = await wait_channel(standin, channel.id, lambda after=after: _next(standin, channel.id, after))
+        live = await wait_channel(standin, channel.id, lambda after=after: _next(standin, channel.id, after),
+                                  timeout=STALL)
         if live is None:
-            if await _board(standin, stats, host, channel):
+            if await _board(standin, stats, inflight, host, channel):
                 after = -1  # the reposted live message, whatever its position
                 continue
             stats.errors.append(f"{channel.name}: no live game message after ply {after}")
@@ -289,16 +301,14 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Cha
         if not refused:
             stats.accepted[custom_id.split(":")[2]].append((ply_of(custom_id), custom_id.split(":")[4]))
             after = ply_of(custom_id)
-            stale = 0
             continue
         note_refusal(stats, record)
         after = ply_of(custom_id) - 1
-        if "moved on" in (response.content or ""):  # e.g. applied just before a crash: get the live message
-            stale += 1
-            if stale > 1 and not await _board(standin, stats, host, channel):
+        if "moved on" in (response.content or ""):  # applied, but its message never came (a crash, a timeout):
+            if not await _board(standin, stats, inflight, host, channel):  # a player asks for the live message again
                 stats.errors.append(f"{channel.name}: /ludo board failed")
                 return
-            after = ply_of(custom_id)
+            after = -1
         await asyncio.sleep(0.2)
 
 
@@ -313,9 +323,10 @@ def _next(standin: LoadStandIn, channel_id: int, after: int) -> Message | None:
     return found if plies and plies[0] > after else None
 
 
-async def _board(standin: LoadStandIn, stats: Stats, host: User, channel: Channel) -> bool:
+async def _board(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, host: User,
+                 channel: Channel) -> bool:
     stats.boards += 1
-    record = await step(standin, stats, lambda: standin.slash(host, channel, "ludo", "board"))
+    record = await step(standin, stats, inflight, lambda: standin.slash(host, channel, "ludo", "board"))
     return record is not None
 
 
@@ -324,17 +335,18 @@ async def faults(bots: Bots, server: EmbeddedRedis | None, stats: Stats, progres
     """Kill and restart a bot process, restart Redis, pause Redis: one after the other, while games run."""
     async def outage(what: str, work: Any) -> None:
         start = time.monotonic()
+        stats.outages.append((what, start, math.inf))
         try:
             await work()
         finally:
-            stats.outages.append((what, start, time.monotonic()))
+            stats.outages[-1] = (what, start, time.monotonic())
             print(f"fault: {what} ({time.monotonic() - start:.1f} s)", flush=True)
 
     async def wait_progress(share: float) -> None:
         while progress() < share:
             await asyncio.sleep(0.2)
 
-    await wait_progress(0.15)
+    await wait_progress(0.1)
     shard = bots.count - 1
 
     async def kill_bot() -> None:
@@ -346,7 +358,7 @@ async def faults(bots: Bots, server: EmbeddedRedis | None, stats: Stats, progres
     if server is None:
         print("fault: REDIS_URL given, Redis faults skipped", flush=True)
         return
-    await wait_progress(0.35)
+    await wait_progress(0.3)
 
     async def restart_redis() -> None:
         await asyncio.to_thread(server.stop)
@@ -354,7 +366,7 @@ async def faults(bots: Bots, server: EmbeddedRedis | None, stats: Stats, progres
         await asyncio.to_thread(server.start)
 
     await outage("restart Redis", restart_redis)
-    await wait_progress(0.55)
+    await wait_progress(0.5)
 
     async def pause_redis() -> None:
         assert server.process is not None
@@ -374,6 +386,7 @@ class Check:
     verified: int = 0
     lost: int = 0
     duplicated: int = 0
+    unacknowledged: int = 0  # applied though the click's answer was a refusal or none (a timeout, a crash)
     problems: list[str] = field(default_factory=list)
 
 
@@ -401,7 +414,7 @@ async def check(storage: Storage, stats: Stats, game_ids: list[str]) -> Check:
         counted = collections.Counter(ply for ply, _ in accepted)
         result.lost += sum(1 for ply, action in accepted if at_ply.get(ply) != action)
         result.duplicated += sum(n - 1 for n in counted.values() if n > 1)
-        result.duplicated += len(choices - set(counted))
+        result.unacknowledged += len(choices - set(counted))
         if record.status != "finished":
             result.problems.append(f"{game_id}: {record.status}")
     return result
@@ -424,6 +437,7 @@ class Report:
     lost: int
     duplicated: int
     unanswered: int
+    unanswered_by_outage: dict[str, int]  # "no outage" for those dispatched outside every outage
     stats: Stats
     check: Check
     problems: list[str]
@@ -470,7 +484,8 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             inflight = asyncio.Semaphore(concurrency)
             play = asyncio.gather(*(play_game(standin, stats, host, channel, think, inflight)
                                     for host, channel in players))
-            fault_task = (asyncio.create_task(faults(bots, server, stats, lambda: stats.finished / games, pause))
+            fault_task = (asyncio.create_task(faults(bots, server, stats, lambda: len(stats.latencies) / (
+                games * CLICKS_PER_GAME), pause))
                           if with_faults else None)
             reporter = asyncio.create_task(_report_progress(stats, games, started, say))
             await play
@@ -494,11 +509,13 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
     violations = collections.Counter(v.kind for v in standin.violations)
     answered_twice = sum(n for kind, n in violations.items() if kind != "unanswered")
     all_clicks = [r for r in standin.interactions.values() if r.custom_id and r.custom_id.startswith(GAME)]
+    missing = [r for r in standin.interactions.values() if r.response_record is None]
+    by_outage = collections.Counter(stats.during_outage(r.dispatched_at or 0.0) or "no outage" for r in missing)
     report = Report(games=games, finished=stats.finished,
                     clicks_per_second=len(stats.latencies) / wall if wall else 0.0,
                     p50_ms=percentile(stats.latencies, 0.5) * 1000, p99_ms=percentile(stats.latencies, 0.99) * 1000,
                     lost=checked.lost, duplicated=checked.duplicated,
-                    unanswered=sum(1 for r in standin.interactions.values() if r.response_record is None),
+                    unanswered=len(missing), unanswered_by_outage=dict(by_outage),
                     stats=stats, check=checked, problems=problems)
     say(f"games: {stats.finished}/{games} finished in {wall:.1f} s; {len(all_clicks)} game clicks "
         f"({len(stats.latencies)} answered), {len(standin.interactions)} interactions in all")
@@ -506,13 +523,19 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         f"max {max(stats.latencies, default=0) * 1000:.0f} ms")
     say(f"refusals: {dict(stats.refusals) or 'none'}; /ludo board reposts: {stats.boards}")
     if with_faults:
-        say(f"answers during outages: {dict(stats.outage_answers) or 'none'}; unanswered during outages: "
-            f"{stats.unanswered_during_faults}")
+        say(f"private answers during outages: {dict(stats.outage_answers) or 'none'}; unanswered by outage: "
+            f"{dict(by_outage) or 'none'}")
+        for what, start, end in stats.outages:
+            say(f"  outage {what}: {start - started:.1f} s to {end - started:.1f} s")
+        for r in missing[:12]:
+            say(f"  unanswered at {(r.dispatched_at or 0.0) - started:.1f} s on shard {r.shard_id}: "
+                f"{r.custom_id or r.command_name}")
     say(f"errors: {len(stats.errors) + len(problems) + len(checked.problems) + answered_twice}"
         + "".join(f"\n  {e}" for e in [*stats.errors, *problems, *checked.problems][:20])
         + (f"\n  stand-in refusals: {dict(violations)}" if violations else ""))
     say(f"consistency: {checked.verified}/{len(stats.accepted)} games replay to their stored state; "
-        f"lost {checked.lost}, duplicated {checked.duplicated}, "
+        f"lost {checked.lost}, duplicated {checked.duplicated}, applied without an accepted answer "
+        f"{checked.unacknowledged}, "
         f"unanswered {report.unanswered} (answered twice or refused by the stand-in: {answered_twice})")
     say(report.line)
     return report
@@ -548,6 +571,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="seconds a player thinks at most between clicks")
     parser.add_argument("--concurrency", type=int, default=48, help="clicks in flight at most, over all games")
     arguments = parser.parse_args()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop the bot processes and Redis on the way out
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
     report = asyncio.run(run(arguments.games, arguments.processes, with_faults=arguments.faults,
