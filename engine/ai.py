@@ -16,8 +16,9 @@ seeded with the game's seed, dice count and ply, never from global randomness).
   the expected loss to captures by the players who move before it moves again (opponent tokens
   that can reach the square on their roll, entries onto their start square, blocks and safe
   squares respected), plus a term for how many die values would give it a move next roll (a
-  lone token in the home column with the rest in the yard wastes rolls), against the opponents'
-  material (their mean and their leader).
+  lone token in the home column with the rest in the yard wastes rolls) and for the mean best
+  gain of the next own roll (a step along the curve, or a capture counted at a fifth of the
+  victim's value), against the opponents' material (their mean and their leader).
 
 >>> from engine.game import apply, new_game
 >>> from engine.rules import Rules
@@ -56,11 +57,14 @@ FINISH_BONUS = 14.0    # on top of the finish step's value
 CURVE = 2.5            # extra value per step grows along the route (step^2 / finish)
 THREAT = 1.0           # weight of the expected loss to captures
 MOBILITY = 6.0         # per die value 1-6 that would give a move next roll (fewer wasted rolls)
-OPPONENT_WEIGHT = 0.6  # how much the opponents' material counts against ours
+POTENTIAL = 1.0        # weight of the mean best material gain of the next own roll (captures included)
+CAPTURE_SHARE = 0.2    # the part of a capturable opponent token's value counted in that gain
+OPPONENT_WEIGHT = 1.0  # how much the opponents' material counts against ours
 LEADER_SHARE = 0.5     # of that weight, the part given to the leading opponent (the rest to their mean)
 WIN = 10_000.0
 
-# Greedy move features.
+# Greedy move features (greedy values tokens with its own, fixed table: enter, curve, home column, finish).
+GREEDY_VALUE = (40.0, 30.0, 2.5, 8.0, 14.0)  # enter (with / without a bonus on six), curve, column, finish
 CAPTURE = 40.0
 REACH_FINISH = 30.0
 ENTER = 32.0
@@ -83,7 +87,8 @@ class _Tables:
     safe: tuple[bool, ...]                 # square -> safe
     reach: tuple[float, ...]               # distance -> chance an opponent can cover it on its roll
     p_enter: float                         # chance an opponent rolls its entering number
-    value: tuple[float, ...]               # step + 1 -> material value of a token there
+    value: tuple[float, ...]               # step + 1 -> material value of a token there (greedy)
+    evalue: tuple[float, ...]              # the same for the expert's evaluation
     blocks: bool
     dice: int
 
@@ -109,17 +114,27 @@ def _tables(rules: Rules) -> _Tables:
                 for d in {a, b, a + b}:
                     counts[d] += 1 / 36
         p_enter = 11 / 36
-    value = [0.0]
-    enter = ENTER_VALUE if rules.bonus_on_six else ENTER_VALUE_NO_BONUS
-    for step in range(finish + 1):
-        v = enter + step + CURVE * step * step / finish
-        if step > last:
-            v += HOME_COLUMN_BONUS
-        if step == finish:
-            v += FINISH_BONUS
-        value.append(v)
-    return _Tables(rules, track, last, finish, route, step_at, safe, tuple(counts), p_enter, tuple(value),
+    g_enter, g_enter_no_bonus, g_curve, g_column, g_finish = GREEDY_VALUE
+    value = _values(rules, g_enter if rules.bonus_on_six else g_enter_no_bonus, g_curve, g_column, g_finish)
+    evalue = _values(rules, ENTER_VALUE if rules.bonus_on_six else ENTER_VALUE_NO_BONUS, CURVE,
+                     HOME_COLUMN_BONUS, FINISH_BONUS)
+    return _Tables(rules, track, last, finish, route, step_at, safe, tuple(counts), p_enter, value, evalue,
                    rules.stacking == "block", rules.dice)
+
+
+def _values(rules: Rules, enter: float, curve: float, home_column: float, finish_bonus: float
+            ) -> tuple[float, ...]:
+    """Step + 1 -> material value of a token there (0: in the yard)."""
+    last, finish = rules.last_track_step, rules.finish_step
+    value = [0.0]
+    for step in range(finish + 1):
+        v = enter + step + curve * step * step / finish
+        if step > last:
+            v += home_column
+        if step == finish:
+            v += finish_bonus
+        value.append(v)
+    return tuple(value)
 
 
 def choose(state: GameState, level: str) -> Action:
@@ -200,7 +215,7 @@ def _path_blocked(tb: _Tables, board: Board, seat: int, start: int, end: int) ->
 # -- evaluation ------------------------------------------------------------------------------------
 
 def _material(tb: _Tables, steps: Steps, seat: int) -> float:
-    value = tb.value
+    value = tb.evalue
     base = seat * TOKENS
     return sum(value[steps[t] + 1] for t in range(base, base + TOKENS))
 
@@ -215,16 +230,52 @@ def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...],
     board = _board(tb, steps)
     mine = _material(tb, steps, me)
     base = me * TOKENS
-    last, route, value = tb.last, tb.route[me], tb.value
+    last, route, value = tb.last, tb.route[me], tb.evalue
     for tid in range(base, base + TOKENS):
         step = steps[tid]
         if 0 <= step <= last:
             mine -= THREAT * _threat(tb, steps, board, me, route[step], threats) * (value[step + 1] - 2.0)
-    mine += MOBILITY * _mobility(tb, steps, me)
+    mine += MOBILITY * _mobility(tb, steps, me) + POTENTIAL * _potential(tb, steps, board, me)
     others = [_material(tb, steps, s) for s in active if s != me]
     if not others:
         return mine
     return mine - OPPONENT_WEIGHT * ((1 - LEADER_SHARE) * sum(others) / len(others) + LEADER_SHARE * max(others))
+
+
+def _potential(tb: _Tables, steps: Steps, board: Board, seat: int) -> float:
+    """The mean over the next die of the best material gain of one move of `seat`'s tokens on the
+    track (entering gains nothing here: the yard must not look like a reserve), an opponent token
+    it would land on counting `CAPTURE_SHARE` of its value. Own tokens only block, as in `_mobility`."""
+    base = seat * TOKENS
+    partner = tb.rules.partner(seat)
+    mine = steps[base:base + TOKENS]
+    value, route, last, finish = tb.evalue, tb.route[seat], tb.last, tb.finish
+    forbid = tb.rules.stacking == "forbidden"
+    enter = tb.rules.enter_on
+    total = 0.0
+    for die in range(1, 7):
+        best = 0.0
+        for step in mine:
+            if step == YARD:
+                if die != enter or (forbid and 0 in mine):
+                    continue
+                end = 0
+            elif step == finish or step + die > finish or (forbid and step + die != finish and step + die in mine):
+                continue
+            else:
+                end = step + die
+            gain = value[end + 1] - value[step + 1] if step != YARD else 0.0
+            if end <= last:
+                square = route[end]
+                here = board.get(square)
+                if here and not tb.safe[square]:
+                    foes = [t for t in here if t >> 2 != seat and t >> 2 != partner]
+                    if foes and not (tb.blocks and len(foes) > 1):
+                        gain += CAPTURE_SHARE * sum(value[steps[t] + 1] for t in foes)
+            if gain > best:
+                best = gain
+        total += best
+    return total / 6
 
 
 def _mobility(tb: _Tables, steps: Steps, seat: int) -> int:
