@@ -44,7 +44,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         await _answer(interaction, str(refused))
     except StorageUnavailable as error:
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
-        await _answer(interaction, "Storage is unavailable right now, so nothing was changed: try again in a moment.")
+        await _answer(interaction, "Storage is unavailable right now: try again in a moment. If your move was "
+                                   "saved just before, `/ludo board` shows it.")
     except (CorruptRecord, StorageError, Exception) as error:
         reference = secrets.token_hex(4)
         kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"
