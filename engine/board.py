@@ -385,7 +385,8 @@ class Board:
             rest.remove(action.value)
             self._offer((action.value, *rest))
         elif kind is Skip:
-            self.emit(ev.SKIPPED, self.current)
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.SKIPPED, self.current)
             self._pass_turn()
         elif isinstance(action, Resign):
             self._resign(action.seat)
@@ -396,12 +397,14 @@ class Board:
     def roll(self, values: tuple[int, ...]) -> None:
         """Play out a roll showing `values` (forfeits, the third six and bonus rolls included)."""
         seat = self.current
-        self.emit(ev.ROLLED, seat, dice=values)
+        if self.events is not None:  # events are off in self-play and look-ahead
+            self.emit(ev.ROLLED, seat, dice=values)
         six = 6 in values
         self.sixes = self.sixes + 1 if six else 0
         self.rolled = values
         if self.rules.third_six_ends_turn and self.sixes >= 3:
-            self.emit(ev.THIRD_SIX, seat, dice=values)
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.THIRD_SIX, seat, dice=values)
             self._pass_turn()
             return
         self.bonus = self.rules.bonus_on_six and six
@@ -418,7 +421,8 @@ class Board:
             self._offer((playable[0], *rest))
         else:
             for v in values:
-                self.emit(ev.DIE_FORFEITED, seat, dice=(v,))
+                if self.events is not None:  # events are off in self-play and look-ahead
+                    self.emit(ev.DIE_FORFEITED, seat, dice=(v,))
             self.bonus = self.bonus or (self.rules.reroll_six_no_move and six)
             self._end_roll()
 
@@ -429,7 +433,8 @@ class Board:
             if choices:
                 self.phase, self.dice, self.choices = "move", dice, choices
                 return
-            self.emit(ev.DIE_FORFEITED, self.current, dice=dice[:1])
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.DIE_FORFEITED, self.current, dice=dice[:1])
             dice = dice[1:]
         self._end_roll()
 
@@ -438,7 +443,8 @@ class Board:
         if self.bonus:
             self.bonus = False
             self.phase = "roll"
-            self.emit(ev.BONUS_ROLL, self.current)
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.BONUS_ROLL, self.current)
         else:
             self._pass_turn()
 
@@ -460,13 +466,15 @@ class Board:
             if end <= last:
                 at[route[end]] |= 1 << tid
             steps[tid] = end
-            self.emit(ev.ENTERED if start == YARD else ev.MOVED, seat, tid & 3, start, end)
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.ENTERED if start == YARD else ev.MOVED, seat, tid & 3, start, end)
         if captured:
             square = route[end]
             for victim in captured:
                 steps[victim] = YARD
                 at[square] &= ~(1 << victim)
-            self.emit(ev.CAPTURED, seat, captured=captured)
+            if self.events is not None:  # events are off in self-play and look-ahead
+                self.emit(ev.CAPTURED, seat, captured=captured)
             if rules.capture_bonus:
                 self.bonus = True
             if t.kill:
@@ -481,14 +489,16 @@ class Board:
         if end == t.finish:
             home = sum(1 for s in steps[seat * TOKENS:(seat + 1) * TOKENS] if s == end)
             for k, tid in enumerate(tids):
-                self.emit(ev.TOKEN_HOME, seat, tid & 3, start, end)
+                if self.events is not None:  # events are off in self-play and look-ahead
+                    self.emit(ev.TOKEN_HOME, seat, tid & 3, start, end)
                 if t.scoring:  # the k-th token home multiplies the score by k + 1
                     self.scores[seat] *= home - len(tids) + k + 2
             if home == TOKENS or t.quick:  # quick: the first token home finishes the player
                 self.finished = (*self.finished, seat)
                 if home < TOKENS and t.teams:  # quick teams play on: the finished player's tokens leave the track
                     self._remove_tokens(seat, keep_home=True)
-                self.emit(ev.PLAYER_FINISHED, seat)
+                if self.events is not None:  # events are off in self-play and look-ahead
+                    self.emit(ev.PLAYER_FINISHED, seat)
                 self.dice, self.choices = (), ()
                 if not self._check_over():
                     self._pass_turn()
@@ -530,7 +540,8 @@ class Board:
             if limit and self.turns[seat] >= limit:
                 self.out = (*self.out, seat)
                 self._remove_tokens(seat, keep_home=True)
-                self.emit(ev.OUT_OF_TURNS, seat)
+                if self.events is not None:  # events are off in self-play and look-ahead
+                    self.emit(ev.OUT_OF_TURNS, seat)
         if self._check_over():
             return
         order = self.order
@@ -545,7 +556,8 @@ class Board:
                     self.current = candidate
                     break
         self.phase = "roll"
-        self.emit(ev.TURN_PASSED, self.current)
+        if self.events is not None:  # events are off in self-play and look-ahead
+            self.emit(ev.TURN_PASSED, self.current)
 
     def _check_over(self) -> bool:
         if not (self.finished or self.out or self.resigned):
@@ -568,14 +580,16 @@ class Board:
 
     def _end(self) -> None:
         self.phase, self.dice, self.choices, self.bonus = "over", (), (), False
-        self.emit(ev.GAME_OVER, self.freeze().ranking[0])
+        if self.events is not None:  # events are off in self-play and look-ahead
+            self.emit(ev.GAME_OVER, self.freeze().ranking[0])
 
     def _resign(self, seat: int) -> None:
         if seat not in self.active():
             raise IllegalAction(f"seat {seat} is not playing")
         self.resigned = (*self.resigned, seat)
         self._remove_tokens(seat, keep_home=False)
-        self.emit(ev.RESIGNED, seat)
+        if self.events is not None:  # events are off in self-play and look-ahead
+            self.emit(ev.RESIGNED, seat)
         if self._check_over():
             return
         if seat == self.current:

@@ -19,15 +19,18 @@ from functools import lru_cache
 BLOCK = 16
 
 
+_FACES = bytes(b % 6 + 1 for b in range(256))  # byte -> face, as a translation table
+_SKIPPED = bytes(range(252, 256))  # bytes that would make some faces likelier
+
+
 @lru_cache(maxsize=4096)
 def _block(seed: int, block: int) -> tuple[int, ...]:
     digest = hashlib.sha512(f"ludo:{seed}:{block}".encode()).digest()
-    faces: list[int] = []
-    while True:
-        faces.extend(b % 6 + 1 for b in digest if b < 252)
-        if len(faces) >= BLOCK:
-            return tuple(faces[:BLOCK])
+    faces = digest.translate(_FACES, _SKIPPED)
+    while len(faces) < BLOCK:
         digest = hashlib.sha512(digest).digest()
+        faces += digest.translate(_FACES, _SKIPPED)
+    return tuple(faces[:BLOCK])
 
 
 def die(seed: int, index: int) -> int:
