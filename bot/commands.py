@@ -12,10 +12,10 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.messages import game_post, lobby_post, outcome_post, rules_text_for
+from bot.messages import game_post, lobby_post, outcome_post
 from bot.play import Play, replay_file, replay_gif, repost
 from bot.sessions import Refused, seat_names, seat_of
-from bot.text import clip, variants
+from bot.text import clip, rules_summary, variants
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from storage import GameRecord, NotFound
@@ -106,7 +106,7 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
             chosen = engine.Rules.preset(preset)
         else:
             chosen = engine.notation.parse_rules((await _channel_game(play, interaction)).rules)
-        await interaction.response.send_message(rules_text_for(chosen), ephemeral=True)
+        await interaction.response.send_message(rules_summary(chosen), ephemeral=True)
 
     await play.guard(interaction, work)
 

@@ -11,7 +11,7 @@ import discord
 import engine
 from bot import components
 from bot.sessions import AI_LEVELS, Outcome, lobby_rules, seat_names, seat_user
-from bot.text import account, action_label, clip, image_label, ranking_lines, rules_summary, variants
+from bot.text import account, action_label, clip, image_label, ranking_lines, variants
 from engine.describe import describe_position
 from engine.verify import commitment
 from render import BoardView, render_board
@@ -170,8 +170,3 @@ def order_text(record: GameRecord, state: engine.GameState) -> str:
     rounds = ["; ".join(f"{names[s]} {v}" for s, v in r) for r in state.order_rolls]
     order = " → ".join(names[s] for s in state.order)
     return "Turn-order roll: " + " | re-roll: ".join(rounds) + f"\nOrder: {order}"
-
-
-def rules_text_for(rules: engine.Rules) -> str:
-    """`/ludo rules`."""
-    return rules_summary(rules)

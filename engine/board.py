@@ -182,8 +182,9 @@ class Board:
 
     def emit(self, kind: str, seat: int, token: int = -1, start: int = -1, end: int = -1,
              dice: tuple[int, ...] = (), captured: tuple[int, ...] = ()) -> None:
-        if self.events is not None:
-            self.events.append(Event(kind, seat, token, start, end, dice, captured))
+        """Record an event; callers check `self.events is not None` first, so self-play skips the call."""
+        assert self.events is not None
+        self.events.append(Event(kind, seat, token, start, end, dice, captured))
 
     # -- legality ------------------------------------------------------------------------------
     def single(self, tid: int, value: int) -> Landing | Refusal:
