@@ -34,6 +34,7 @@ import logging
 import math
 import os
 import random
+import resource
 import signal
 import sys
 import tempfile
@@ -462,6 +463,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             server = EmbeddedRedis(folder / "redis")
             url = await asyncio.to_thread(server.start)
         storage = await Storage.open(url)
+        children_before = _cpu(resource.RUSAGE_CHILDREN)
         standin = LoadStandIn(patch_discord=False)
         standin.requests = _NoLog()  # 100k request records are not needed
         guilds = [standin.add_guild(f"guild {n}", shard=(n % processes, processes))
@@ -480,7 +482,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                 f"{len(guilds)} guilds, at most {concurrency} clicks in flight, "
                 f"{'embedded Redis' if server else 'REDIS_URL'}"
                 + (", with faults" if with_faults else ""))
-            started = time.monotonic()
+            started, own_before = time.monotonic(), _cpu(resource.RUSAGE_SELF)
             inflight = asyncio.Semaphore(concurrency)
             play = asyncio.gather(*(play_game(standin, stats, host, channel, think, inflight)
                                     for host, channel in players))
@@ -489,7 +491,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                           if with_faults else None)
             reporter = asyncio.create_task(_report_progress(stats, games, started, say))
             await play
-            wall = time.monotonic() - started
+            wall, own_cpu = time.monotonic() - started, _cpu(resource.RUSAGE_SELF) - own_before
             reporter.cancel()
             if fault_task is not None:
                 if not fault_task.done():
@@ -506,6 +508,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             if server is not None:
                 await asyncio.to_thread(server.stop)
         problems += bots.logged_errors()
+    children_cpu = _cpu(resource.RUSAGE_CHILDREN) - children_before  # the bot processes and Redis, once ended
     violations = collections.Counter(v.kind for v in standin.violations)
     answered_twice = sum(n for kind, n in violations.items() if kind != "unanswered")
     all_clicks = [r for r in standin.interactions.values() if r.custom_id and r.custom_id.startswith(GAME)]
@@ -521,6 +524,9 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         f"({len(stats.latencies)} answered), {len(standin.interactions)} interactions in all")
     say(f"click latency: p50 {report.p50_ms:.1f} ms, p99 {report.p99_ms:.1f} ms, "
         f"max {max(stats.latencies, default=0) * 1000:.0f} ms")
+    answered = max(1, len(stats.latencies))
+    say(f"CPU per answered click: bot processes and Redis {children_cpu / answered * 1000:.2f} ms, "
+        f"stand-in and players {own_cpu / answered * 1000:.2f} ms")
     say(f"refusals: {dict(stats.refusals) or 'none'}; /ludo board reposts: {stats.boards}")
     if with_faults:
         say(f"private answers during outages: {dict(stats.outage_answers) or 'none'}; unanswered by outage: "
@@ -539,6 +545,12 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         f"unanswered {report.unanswered} (answered twice or refused by the stand-in: {answered_twice})")
     say(report.line)
     return report
+
+
+def _cpu(who: int) -> float:
+    """CPU seconds (user and system) of this process, or of its ended children."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
 
 
 class _NoLog(list[Any]):

@@ -29,7 +29,9 @@ from render.tokens import draw_blocks, draw_tokens, token_places
 from render.view import BoardView
 
 SCALE = 3  # supersampling of the static board
-PNG_OPTIONS: dict[str, int] = {"compress_level": 4}  # zlib: ~3x faster than the default 6, ~10 % bigger
+# zlib level 1: encoding is most of a picture's cost; level 4 took 3.5 ms and 28 KB a board, level 1 takes
+# 2.1 ms and 33 KB (python -m benchmarks.render), well inside the 40 KB a board may weigh
+PNG_OPTIONS: dict[str, int] = {"compress_level": 1}
 
 MoveMark = tuple[int, int, int, int]  # seat, token, start step, end step
 
