@@ -9,13 +9,14 @@ from __future__ import annotations
 import copy
 import json
 import mimetypes
+import re
 import time
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from . import limits
 from .limits import FieldError
@@ -116,26 +117,10 @@ class RequestLog:
 
 
 async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
-    if request.content_type.startswith("multipart/"):
-        payload: Json = {}
-        uploads: list[Upload] = []
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            if not isinstance(part, BodyPartReader):
-                continue
-            name = part.name or ""
-            if name == "payload_json":
-                payload = json.loads(await part.text())
-            elif name.startswith("files[") and name.endswith("]"):
-                filename = part.filename or f"file{len(uploads)}"
-                data = bytes(await part.read(decode=False))
-                guessed = mimetypes.guess_type(filename)[0] or "application/octet-stream"
-                uploads.append(Upload(int(name[6:-1]), filename, data, guessed))
-        return payload, uploads
+    content_type = request.headers.get("Content-Type", "")
     raw = await request.read()
+    if content_type.startswith("multipart/"):
+        return _multipart(content_type, raw)
     if not raw:
         return {}, []
     try:
@@ -143,6 +128,36 @@ async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
     return (body if isinstance(body, dict) else {"_": body}), []
+
+
+_PARAMETER = re.compile(r'(\w+)="([^"]*)"')  # name="payload_json", filename="board.png"
+
+
+def _multipart(content_type: str, raw: bytes) -> tuple[Json, list[Upload]]:
+    """A multipart/form-data body, split by hand: aiohttp's reader parses every part's headers with the
+    email package, which took a third of the load benchmark's stand-in time."""
+    boundary = content_type.partition("boundary=")[2].split(";")[0].strip('"')
+    if not boundary:
+        raise DiscordError(400, 50109, "The request body contains invalid JSON.")
+    payload: Json = {}
+    uploads: list[Upload] = []
+    for chunk in raw.split(b"--" + boundary.encode())[1:]:
+        if chunk.startswith(b"--"):  # the closing delimiter
+            break
+        head, _, data = chunk.partition(b"\r\n\r\n")
+        parameters = dict(_PARAMETER.findall(head.decode("utf-8", "replace")))
+        data = data.removesuffix(b"\r\n")
+        name = parameters.get("name", "")
+        if name == "payload_json":
+            try:
+                payload = json.loads(data)
+            except ValueError as exc:
+                raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+        elif name.startswith("files[") and name.endswith("]"):
+            filename = parameters.get("filename") or f"file{len(uploads)}"
+            guessed = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            uploads.append(Upload(int(name[6:-1]), filename, data, guessed))
+    return payload, uploads
 
 
 class RestApi:
