@@ -401,7 +401,8 @@ class Sessions:
                         or outcome.state.over)
         outcome.turn_started = turn_changed and outcome.player_to_act() is not None
         outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=turn_changed)
-        await self._schedule(outcome.record)
+        if (outcome.record.turn_deadline, outcome.record.reminder_at) != (record.turn_deadline, record.reminder_at):
+            await self._schedule(outcome.record)  # within a turn they stay as they are
         texts = self._texts(outcome.steps)
         try:
             if new:
@@ -449,13 +450,9 @@ class Sessions:
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
 
     async def _schedule(self, record: GameRecord) -> None:
-        queue = self.storage.deadlines
-        if record.turn_deadline is None:
-            await queue.cancel(Deadline(REMIND, record.id), Deadline(TIMEOUT, record.id))
-            return
-        await queue.schedule(Deadline(TIMEOUT, record.id), record.turn_deadline)
-        if record.reminder_at is not None:
-            await queue.schedule(Deadline(REMIND, record.id), record.reminder_at)
+        """The turn's timeout and reminder (None removes them), in one round trip."""
+        await self.storage.deadlines.set_due({Deadline(TIMEOUT, record.id): record.turn_deadline,
+                                              Deadline(REMIND, record.id): record.reminder_at})
 
     async def _finish_if_over(self, outcome: Outcome) -> None:
         if outcome.record.status != "finished":

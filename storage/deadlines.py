@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -57,24 +58,26 @@ class DeadlineQueue:
         self.lease = lease
         self._claim: AsyncScript = redis.register_script(scripts.CLAIM_DUE)
         self._complete: AsyncScript = redis.register_script(scripts.COMPLETE_DUE)
-        self._schedule: AsyncScript = redis.register_script(scripts.SCHEDULE_DUE)
+        self._set_due: AsyncScript = redis.register_script(scripts.SET_DUE)
 
     async def schedule(self, deadline: Deadline, due_at: float) -> None:
         """Set (or move) the deadline's due time; a current claim on it is dropped."""
-        if ":" in deadline.kind or not deadline.kind or not deadline.game_id:
-            raise ValueError(f"bad deadline {deadline!r}")
-        async with guard("schedule deadline"):
-            await self._schedule(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS], args=[deadline.member, due_at])
+        await self.set_due({deadline: due_at})
 
     async def cancel(self, *deadlines: Deadline) -> None:
         """Remove deadlines (e.g. every deadline of a finished game)."""
-        members = [d.member for d in deadlines]
-        if not members:
+        await self.set_due(dict.fromkeys(deadlines))
+
+    async def set_due(self, due: Mapping[Deadline, float | None]) -> None:
+        """Schedule, move or (with None) remove several deadlines in one round trip; their claims are dropped."""
+        for deadline in due:
+            if ":" in deadline.kind or not deadline.kind or not deadline.game_id:
+                raise ValueError(f"bad deadline {deadline!r}")
+        if not due:
             return
-        async with guard("cancel deadline"), self.redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(keys.DEADLINES_DUE, *members)
-            pipe.hdel(keys.DEADLINES_CLAIMS, *members)
-            await pipe.execute()
+        async with guard("schedule deadlines"):
+            await self._set_due(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
+                                args=[v for d, at in due.items() for v in (d.member, "" if at is None else at)])
 
     async def due_at(self, deadline: Deadline) -> float | None:
         """When the deadline is due (or its lease ends, if claimed); None if not scheduled."""

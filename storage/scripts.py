@@ -88,10 +88,17 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
 
-# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] member, ARGV[2] due time. (Re)schedules, dropping a claim.
-SCHEDULE_DUE = """
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
+# KEYS[1] due zset, KEYS[2] claims hash. ARGV: pairs of member, due time ('' removes the member). (Re)schedules
+# or removes each member, dropping its claim.
+SET_DUE = """
+for i = 1, #ARGV, 2 do
+  if ARGV[i + 1] == '' then
+    redis.call('ZREM', KEYS[1], ARGV[i])
+  else
+    redis.call('ZADD', KEYS[1], ARGV[i + 1], ARGV[i])
+  end
+  redis.call('HDEL', KEYS[2], ARGV[i])
+end
 return 1
 """
 

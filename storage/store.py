@@ -24,7 +24,7 @@ from storage.stats import StatsStore
 
 DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
-                scripts.COMPLETE_DUE, scripts.SCHEDULE_DUE, scripts.RECORD_RESULTS)
+                scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS)
 
 
 class Storage:

@@ -60,3 +60,13 @@ async def test_reschedule_drops_the_claim(storage: Storage) -> None:
     assert await queue.due_at(item) == 200.0
     await queue.cancel(item)
     assert await queue.next_due() is None
+
+
+async def test_set_due_moves_one_deadline_and_removes_another_at_once(storage: Storage) -> None:
+    queue = storage.deadlines
+    timeout, remind = Deadline("timeout", "g"), Deadline("remind", "g")
+    await queue.set_due({timeout: 100.0, remind: 50.0})
+    (claim,) = await queue.claim_due(now=60.0)  # the reminder, being sent
+    await queue.set_due({timeout: 300.0, remind: None})  # next turn, no reminder
+    assert (await queue.due_at(timeout), await queue.due_at(remind)) == (300.0, None)
+    assert not await queue.complete(claim)
