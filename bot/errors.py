@@ -21,7 +21,7 @@ from storage import CorruptRecord, StorageError, StorageUnavailable
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_CONTENT = 2000  # characters of a message
-DEFER_AFTER = 2.0  # seconds of work after which the first response is deferred (Discord allows 3)
+DEFER_AFTER = 2.0  # seconds from an interaction's creation after which its response is deferred (Discord allows 3)
 
 
 async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
@@ -64,10 +64,13 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
 
 async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False,
                   ephemeral: bool | None = None) -> T:
-    """Await `work`; if it takes longer than `DEFER_AFTER`, defer the response so Discord's 3 s are kept
-    (with `thinking`, a "thinking..." message, private unless `ephemeral` is False)."""
+    """Await `work`; if it is not done `DEFER_AFTER` seconds after the interaction was created, defer the
+    response so Discord's 3 s are kept (with `thinking`, a "thinking..." message, private unless `ephemeral` is
+    False). The time counts from the interaction's creation (its id's timestamp), not from now: an event that
+    reached a busy bot late has less time left."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({task}, timeout=min(DEFER_AFTER, max(0.0, DEFER_AFTER - age)))
     if not done and not interaction.response.is_done():
         await interaction.response.defer(thinking=thinking, ephemeral=thinking if ephemeral is None else ephemeral)
     return await task
