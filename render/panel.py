@@ -14,7 +14,17 @@ from engine.rules import TOKENS, Rules
 from engine.state import GameState
 from render.geometry import Metrics
 from render.palette import SEAT_COLOURS, index, palette_image, rgb
-from render.sprites import Sprite, badge_sprite, die_sprite, disc_sprite, dot_sprite, font, ring_sprite, text_sprite
+from render.sprites import (
+    Sprite,
+    badge_sprite,
+    die_sprite,
+    disc_sprite,
+    dot_sprite,
+    drawable,
+    font,
+    ring_sprite,
+    text_sprite,
+)
 from render.view import BoardView
 
 
@@ -44,11 +54,11 @@ def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int, he
                         fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
     d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(p(30) * scale), fill=rgb("text"),
            stroke_width=scale // 2 + 1, stroke_fill=rgb("text"))
-    geometry = heading[0].format(rules=rules.name, squares=rules.track_length)
+    geometry = drawable(heading[0].format(rules=rules.name, squares=rules.track_length))
     d.text((p.left * scale, (top + p(52)) * scale), geometry, font=font(p(15) * scale), fill=rgb("muted"))
     d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
            fill=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(236)) * scale), heading[1], font=font(p(13) * scale), fill=rgb("muted"))
+    d.text((p.left * scale, (top + p(236)) * scale), drawable(heading[1]), font=font(p(13) * scale), fill=rgb("muted"))
 
 
 Block = Image.Image
