@@ -14,8 +14,8 @@ Which language:
   speak the locale of the user who asked (`interaction.locale`).
 
 Domain code raises `Phrase` errors (a key and its values) and the adapter translates them where it answers.
-Adding a language: copy `bot/locales/en.py`, translate every template, add the module to `CATALOGUES`;
-tests/bot/test_i18n.py lists any key missing or extra.
+Adding a language: copy `bot/locales/de.py` (every key written out), translate each template from the English
+of `bot/locales/en.py`, add the module to `CATALOGUES`; tests/bot/test_i18n.py lists any key missing or extra.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # 
 
 def language(locale: str | None) -> str:
     """The catalogue for a Discord locale ("de", "en-US", None): its language, else English."""
-    wanted = str(locale or DEFAULT).split("-")[0].lower()
+    wanted = (locale or DEFAULT).split("-")[0].lower()
     return wanted if wanted in CATALOGUES else DEFAULT
 
 
@@ -50,7 +50,7 @@ def translate(locale: str | None, key: str, **values: object) -> str:
 
 
 def colour(locale: str | None, seat: int) -> str:
-    """A seat's colour name, lower case ("red")."""
+    """A seat's colour name as a sentence has it ("red"; German capitalizes its nouns: "Rot")."""
     return translate(locale, COLOUR_KEYS[seat])
 
 

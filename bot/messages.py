@@ -123,8 +123,11 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
     names = seat_names(record, lang)
     if record.status == "ended":
         by = ENDED_BY.fullmatch(record.ended_reason or "")
-        return (translate(lang, "status.ended_by", who=by[1]) if by
-                else translate(lang, "status.ended", reason=record.ended_reason or ""))
+        if by:
+            return translate(lang, "status.ended_by", who=by[1])
+        if record.ended_reason:
+            return translate(lang, "status.ended", reason=record.ended_reason)
+        return translate(lang, "status.ended_early")
     if state.over:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
     user = seat_user(record, state.current)

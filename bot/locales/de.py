@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",
     "status.ended": "⏹️ Dieses Spiel wurde beendet ({reason}).",
+    "status.ended_early": "⏹️ Dieses Spiel wurde beendet.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",
     "replay.alt": "Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktionen. Endstellung: ",

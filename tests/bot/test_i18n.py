@@ -241,3 +241,6 @@ async def test_the_synced_commands_carry_german_descriptions_and_choice_names(st
         ("forbidden", "forbidden", {"de": "verboten"}), ("allowed", "allowed", {"de": "erlaubt"}),
         ("block", "block", {"de": "Sperre"})]
     assert not group.get("name_localizations") and not commands["start"].get("name_localizations")  # names: English
+    undescribed = [f"{command}.{option['name']}" for command, c in commands.items() for option in c["options"]
+                   if set(option.get("description_localizations") or {}) != {"de"}]
+    assert undescribed == []  # every option of every command is described in German
