@@ -227,7 +227,7 @@ TEXTS: dict[str, str] = {
     "board.wins": "{colour} · gewinnt!", "board.roll_again": "+ noch einmal würfeln",
     "board.last_roll": "letzter Wurf: {who}", "board.you": "du",
     "board.left": "{colour} · ausgestiegen", "board.placed": "{colour} · {place} im Ziel",
-    "board.out": "{colour} · raus", "board.home_count": "{colour} · im Ziel {home}/{tokens}",
+    "board.out": "{colour} · keine Züge mehr", "board.home_count": "{colour} · im Ziel {home}/{tokens}",
     "board.points": "{score} Pkt.",
     "board.place1": "1.", "board.place2": "2.", "board.place3": "3.", "board.place4": "4.",
     "board.no_move": "{who}: kein Zug mit {dice}", "board.captured": "{who} schlägt {victims}",
