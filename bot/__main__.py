@@ -10,7 +10,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.app import LudoBot, command_tree, healthy
+from bot.app import LudoBot, command_tree, healthy, localize
 from bot.settings import BotSettings
 from storage import StorageError
 from storage.server import EmbeddedRedisError
@@ -27,6 +27,7 @@ async def sync(token: str, guild_id: int | None) -> int:
     async with discord.Client(intents=discord.Intents.none()) as client:
         await client.login(token)
         tree = command_tree(client)
+        await localize(tree)
         guild = discord.Object(guild_id) if guild_id else None
         if guild is not None:
             tree.copy_global_to(guild=guild)

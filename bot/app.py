@@ -16,9 +16,11 @@ from discord import app_commands
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.errors import answer_privately
+from bot.i18n import translate
 from bot.play import Play
 from bot.sessions import Sessions
 from bot.settings import BotSettings
+from bot.translator import LudoTranslator, user_locale
 from storage import Storage
 
 logger = logging.getLogger(__name__)
@@ -47,16 +49,22 @@ class LudoTree(app_commands.CommandTree[Any]):
         logger.info("command refused: user=%s command=%s: %s", interaction.user.id,
                     interaction.command.qualified_name if interaction.command else "?", error)
         try:
-            await answer_privately(interaction, f"That command could not run: {error}")
+            await answer_privately(interaction, translate(user_locale(interaction), "error.command", error=error))
         except discord.HTTPException:
             logger.warning("could not answer interaction %s", interaction.id)
 
 
 def command_tree(client: discord.Client) -> LudoTree:
-    """The /ludo command tree of a client (the bot, or the one-off client of `ludo-bot sync`)."""
+    """The /ludo command tree of a client (the bot, or the one-off client of `ludo-bot sync`); its translator
+    is installed by `localize`."""
     tree = LudoTree(client)
     tree.add_command(ludo)
     return tree
+
+
+async def localize(tree: app_commands.CommandTree[Any]) -> None:
+    """Install the translator, so that a sync sends the commands' texts in every language of the table."""
+    await tree.set_translator(LudoTranslator())
 
 
 class LudoBot(discord.AutoShardedClient):
@@ -84,6 +92,7 @@ class LudoBot(discord.AutoShardedClient):
                             open_limits=self.settings.open_limits())
         self.handlers = Play(self, sessions)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await localize(self.tree)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -1,4 +1,8 @@
-"""The `/ludo` command group (guild only)."""
+"""The `/ludo` command group (guild only).
+
+Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
+`bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
+language, public ones the guild's (a game's messages: the language stored with the game)."""
 
 from __future__ import annotations
 
@@ -12,17 +16,23 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.i18n import translate
 from bot.messages import game_post, lobby_post, outcome_post
 from bot.play import Play, replay_file, replay_gif, repost
 from bot.sessions import Refused, seat_names, seat_of
 from bot.text import clip, rules_summary, variants
+from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from storage import GameRecord, NotFound
 from storage.replay import state_of
 
-Preset = Literal["classic", "star", "strict", "twodice"]
-Stacking = Literal["forbidden", "allowed", "block"]
+Preset = Literal["classic", "star", "strict", "twodice"]  # names: the same in every language
+
+
+def choices(option: str, *values: str) -> list[app_commands.Choice[str]]:
+    """An option's choices, named by the keys "choice.<option>.<value>" of the table."""
+    return [app_commands.Choice(name=described(f"choice.{option}.{value}"), value=value) for value in values]
 
 
 def _play(interaction: discord.Interaction[Any]) -> Play:
@@ -34,33 +44,31 @@ async def _channel_game(play: Play, interaction: discord.Interaction[Any]) -> Ga
     """The live game of the channel the command was used in."""
     holder = await play.sessions.storage.games.channel_game(interaction.channel_id or 0)
     if holder is None:
-        raise Refused("There is no Ludo game in this channel: start one with /ludo start.")
+        raise Refused("refused.no_channel_game")
     try:
         return await play.sessions.storage.games.load_game(holder)
     except NotFound as missing:  # a lobby holds the channel: no game yet
-        raise Refused("This channel has a lobby, not a game yet: the host starts it with its Start button.") \
-            from missing
+        raise Refused("refused.lobby_not_game") from missing
 
 
-ludo = app_commands.Group(name="ludo", description="Play Ludo in this channel", guild_only=True)
+START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
+                 "capture_bonus", "stacking", "game_end", "turn_limit", "ai_takeover", "auto_single", "quick",
+                 "kill_to_unlock", "teams")
+SETTINGS_OPTIONS = ("preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
+
+ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"), guild_only=True)
 
 
-@ludo.command(name="start", description="Open a Ludo lobby in this channel")
-@app_commands.describe(
-    preset="Rule set (default: the server's)", seats="Seats, 2 to 4", turn_minutes="Minutes each turn may take",
-    thread="Play in a thread of its own", dice="strict only: one or two dice", end_path="strict only: 4 or 5",
-    bonus_on_six="A 6 earns another roll", third_six_ends_turn="A third 6 in a row ends the turn",
-    capture_bonus="A capture earns another roll", stacking="Two own tokens on one square",
-    game_end="first: first player home wins; all: play on for every place", turn_limit="Turns per player (0: none)",
-    ai_takeover="An AI takes the seat of a player who leaves", auto_single="Play forced moves automatically",
-    quick="Quick game: the first token home wins", kill_to_unlock="A token enters its home column only after a capture",
-    teams="2 against 2 (red+yellow against green+blue; needs 4 seats)")
+@ludo.command(name="start", description=described("cmd.start"))
+@app_commands.describe(**{name: described(f"opt.start.{name}") for name in START_OPTIONS})
+@app_commands.choices(stacking=choices("stacking", "forbidden", "allowed", "block"),
+                      game_end=choices("game_end", "first", "all"))
 async def start(interaction: discord.Interaction[Any], preset: Preset | None = None,
                 seats: app_commands.Range[int, 2, 4] = 4, turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                 thread: bool = False, dice: app_commands.Range[int, 1, 2] | None = None,
                 end_path: app_commands.Range[int, 4, 5] | None = None, bonus_on_six: bool | None = None,
                 third_six_ends_turn: bool | None = None, capture_bonus: bool | None = None,
-                stacking: Stacking | None = None, game_end: Literal["first", "all"] | None = None,
+                stacking: str | None = None, game_end: str | None = None,
                 turn_limit: app_commands.Range[int, 0, 500] | None = None, ai_takeover: bool = False,
                 auto_single: bool = True, quick: bool | None = None, kill_to_unlock: bool | None = None,
                 teams: bool | None = None) -> None:
@@ -68,7 +76,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
 
     async def work() -> None:
         if teams and seats != 4:
-            raise Refused(f"Teams play 2 against 2, so they need 4 seats, not {seats}: leave seats at 4.")
+            raise Refused("refused.teams_option", seats=seats)
         chosen = {"dice": dice, "end_path": end_path, "bonus_on_six": bonus_on_six,
                   "third_six_ends_turn": third_six_ends_turn, "capture_bonus": capture_bonus, "stacking": stacking,
                   "game_end": game_end, "turn_limit": turn_limit, "quick": quick, "kill_to_unlock": kill_to_unlock,
@@ -79,7 +87,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
             options["turn_seconds"] = turn_minutes * 60
         lobby = await play.sessions.open_lobby(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
-            preset=preset, options=options, host_name=interaction.user.display_name)
+            preset=preset, options=options, host_name=interaction.user.display_name, locale=guild_locale(interaction))
         post = lobby_post(lobby)
         await interaction.response.send_message(post.content, view=post.view,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -87,7 +95,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
     await play.guard(interaction, work)
 
 
-@ludo.command(name="board", description="Post the live game message here again")
+@ludo.command(name="board", description=described("cmd.board"))
 async def board(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
@@ -97,7 +105,8 @@ async def board(interaction: discord.Interaction[Any]) -> None:
     await play.guard(interaction, work)
 
 
-@ludo.command(name="rules", description="The rules of the game in this channel, or of a preset")
+@ludo.command(name="rules", description=described("cmd.rules"))
+@app_commands.describe(preset=described("opt.rules.preset"))
 async def rules(interaction: discord.Interaction[Any], preset: Preset | None = None) -> None:
     play = _play(interaction)
 
@@ -106,27 +115,27 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
             chosen = engine.Rules.preset(preset)
         else:
             chosen = engine.notation.parse_rules((await _channel_game(play, interaction)).rules)
-        await interaction.response.send_message(rules_summary(chosen), ephemeral=True)
+        await interaction.response.send_message(rules_summary(chosen, user_locale(interaction)), ephemeral=True)
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="leave", description="Leave the game in this channel (forfeit)")
+@ludo.command(name="leave", description=described("cmd.leave"))
 async def leave(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
         record = await _channel_game(play, interaction)
         if seat_of(record, interaction.user.id) is None:
-            raise Refused("You are not playing in this game.")
+            raise Refused("refused.not_playing")
         outcome = await play.sessions.leave(record.id, interaction.user.id)
-        await interaction.response.send_message("You left the game.", ephemeral=True)
+        await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
         await play.post_game(outcome.record, await outcome_post(outcome, notify=outcome.turn_started))
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="end", description="End the game in this channel (host or Manage Channels)")
+@ludo.command(name="end", description=described("cmd.end"))
 async def end(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
@@ -134,8 +143,9 @@ async def end(interaction: discord.Interaction[Any]) -> None:
         record = await _channel_game(play, interaction)
         manager = bool(interaction.permissions.manage_channels)
         ended = await play.sessions.end(record.id, interaction.user.id, can_manage=manager)
-        await interaction.response.send_message(f"⏹️ Ludo game `{ended.id}` was ended by {interaction.user.mention}.",
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none())
         if ended.message_id:  # the live message says the game ended, and loses its buttons
             post = await game_post(ended)
             channel = play.client.get_partial_messageable(ended.channel_id)
@@ -145,22 +155,25 @@ async def end(interaction: discord.Interaction[Any]) -> None:
     await play.guard(interaction, work)
 
 
-@ludo.command(name="stats", description="A player's Ludo results in this server")
+@ludo.command(name="stats", description=described("cmd.stats"))
+@app_commands.describe(user=described("opt.stats.user"))
 async def stats(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
     play = _play(interaction)
 
     async def work() -> None:
+        lang = user_locale(interaction)
         who = user or interaction.user
         found = await play.sessions.storage.stats.player_stats(interaction.guild_id or 0, who.id)
         if not found.games:
-            text = f"{who.mention} has not finished a Ludo game here yet."
+            text = translate(lang, "stats.none", who=who.mention)
         else:
             average = sum((i + 1) * n for i, n in enumerate(found.places)) / found.games
-            rating = (f"rating **{found.rating.ordinal:.1f}** (μ {found.rating.mu:.1f}, σ {found.rating.sigma:.1f})"
-                      if found.rating else "not rated yet (only games against other people are rated)")
-            favourite = f", favourite preset **{found.favourite_preset}**" if found.favourite_preset else ""
-            text = (f"**{who.display_name}**: {rating}; {found.games} games, {found.wins} wins, "
-                    f"average place {average:.2f}, {found.captures} captures{favourite}.")
+            rating = (translate(lang, "stats.rating", ordinal=found.rating.ordinal, mu=found.rating.mu,
+                                sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
+            favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
+                         if found.favourite_preset else "")
+            text = translate(lang, "stats.line", name=who.display_name, rating=rating, games=found.games,
+                             wins=found.wins, average=average, captures=found.captures, favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await play.guard(interaction, work)
@@ -169,11 +182,12 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
 LEADERBOARD_SIZE = 10
 
 
-@ludo.command(name="leaderboard", description="The server's best Ludo players, by skill rating")
+@ludo.command(name="leaderboard", description=described("cmd.leaderboard"))
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
+        lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
         stats = play.sessions.storage.stats
         rated = await stats.rating_board(guild, LEADERBOARD_SIZE)
@@ -182,43 +196,43 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
         for user, _ in rated:
             if user not in wins:
                 wins[user] = (await stats.player_stats(guild, user)).wins
-        lines = [f"{i + 1}. <@{user}> — {wins[user]} wins · rating **{ordinal:.1f}**"
+        lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins[user], ordinal=ordinal)
                  for i, (user, ordinal) in enumerate(rated)]
-        lines += [f"{len(lines) + i + 1}. <@{user}> — {won} wins · not rated yet"
+        lines += [translate(lang, "leaderboard.unrated", place=len(lines) + i + 1, user=user, wins=won)
                   for i, (user, won) in enumerate(unrated[: LEADERBOARD_SIZE - len(lines)])]
         await interaction.response.send_message(
-            "🏆 **Ludo leaderboard** (by skill rating; games against AIs only are not rated)\n"
-            + ("\n".join(lines) or "No games yet."), allowed_mentions=discord.AllowedMentions.none())
+            translate(lang, "leaderboard.head") + "\n" + ("\n".join(lines) or translate(lang, "leaderboard.empty")),
+            allowed_mentions=discord.AllowedMentions.none())
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="settings", description="This server's defaults for new games (Manage Server)")
+@ludo.command(name="settings", description=described("cmd.settings"))
 @app_commands.default_permissions(manage_guild=True)
-@app_commands.describe(preset="Default rule set", turn_minutes="Minutes a turn may take",
-                       reminder_minutes="Remind the player this many minutes before the deadline (0: never)",
-                       timeout_action="At the deadline: an AI plays the turn, skip it, or forfeit after misses",
-                       forfeit_after="With forfeit: missed turns in a row before the player is out")
+@app_commands.describe(**{name: described(f"opt.settings.{name}") for name in SETTINGS_OPTIONS})
+@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"))
 async def settings(interaction: discord.Interaction[Any], preset: Preset | None = None,
                    turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
-                   timeout_action: Literal["ai", "skip", "forfeit"] | None = None,
+                   timeout_action: str | None = None,
                    forfeit_after: app_commands.Range[int, 1, 50] | None = None) -> None:
     play = _play(interaction)
 
     async def work() -> None:
         if not interaction.permissions.manage_guild:
-            raise Refused("Only members who can manage this server can change its Ludo settings.")
+            raise Refused("refused.manage_server")
         changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
         saved = await play.sessions.update_settings(interaction.guild_id or 0,
                                                     {k: v for k, v in changes.items() if v is not None})
+        lang = user_locale(interaction)
+        action = translate(lang, f"choice.timeout_action.{saved.timeout_action}")
+        if saved.timeout_action == "forfeit":
+            action += translate(lang, "settings.after", misses=saved.forfeit_after)
         await interaction.response.send_message(
-            f"Ludo settings: preset **{saved.preset}**, turns of {saved.turn_deadline // 60} minutes, reminder "
-            f"{saved.reminder_before // 60} minutes before, at the deadline: {saved.timeout_action}"
-            + (f" (after {saved.forfeit_after} misses)" if saved.timeout_action == "forfeit" else "") + ".",
-            ephemeral=True)
+            translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
+                      reminder=saved.reminder_before // 60, action=action), ephemeral=True)
 
     await play.guard(interaction, work)
 
@@ -231,8 +245,7 @@ async def _guild_game(play: Play, interaction: discord.Interaction[Any], game_id
                       with_log: bool = False) -> GameRecord:
     """A game of this server by its id (finished games are kept for the retention period)."""
     wanted = game_id.strip().strip("`").lower()
-    missing = Refused(f"There is no Ludo game `{wanted[:40]}` in this server (finished games are kept 30 days): "
-                      "see /ludo history.")
+    missing = Refused("refused.unknown_game", id=wanted[:40])
     if not GAME_ID.fullmatch(wanted):
         raise missing
     try:
@@ -246,8 +259,7 @@ async def _guild_game(play: Play, interaction: discord.Interaction[Any], game_id
 
 def _finished(record: GameRecord) -> GameRecord:
     if record.status != "finished":
-        raise Refused(f"Game `{record.id}` is not finished: its dice seed stays secret until the end "
-                      "(games ended early are not revealed).")
+        raise Refused("refused.not_finished", id=record.id)
     return record
 
 
@@ -258,8 +270,8 @@ def game_file(record: GameRecord) -> dict[str, Any]:
             "commitment": commitment(record.seed), "log": list(record.log), "state": record.state}
 
 
-@ludo.command(name="export", description="The file of a finished game (rules, seats, seed, log) to check anywhere")
-@app_commands.describe(game="The game's id (see /ludo history)")
+@ludo.command(name="export", description=described("cmd.export"))
+@app_commands.describe(game=described("opt.game"))
 async def export(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
     play = _play(interaction)
 
@@ -267,24 +279,23 @@ async def export(interaction: discord.Interaction[Any], game: app_commands.Range
         record = _finished(await _guild_game(play, interaction, game, with_log=True))
         data = json.dumps(game_file(record), indent=1).encode()
         await interaction.response.send_message(
-            f"📄 Game `{record.id}`: check it with `python -m engine.verify ludo-{record.id}.json`.",
+            translate(guild_locale(interaction), "reply.export", id=record.id),
             file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="verify", description="Replay a finished game from its revealed seed and check every roll")
-@app_commands.describe(game="The game's id (see /ludo history)")
+@ludo.command(name="verify", description=described("cmd.verify"))
+@app_commands.describe(game=described("opt.game"))
 async def verify(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
         record = _finished(await _guild_game(play, interaction, game, with_log=True))
         report = verify_game(game_file(record))
-        verdict = "✅ Every roll checks out" if report.ok else "❌ This game does NOT check out"
-        await interaction.response.send_message(
-            clip(f"{verdict}: game `{record.id}`, seed `{record.seed}`, commitment "
-                 f"`{commitment(record.seed)}`.\n```\n{report.text()}\n```"))
+        verdict = translate(guild_locale(interaction), "verify.ok" if report.ok else "verify.bad", id=record.id,
+                            seed=record.seed, commitment=commitment(record.seed))
+        await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"))
 
     await play.guard(interaction, work)
 
@@ -293,50 +304,54 @@ async def verify(interaction: discord.Interaction[Any], game: app_commands.Range
 HISTORY_SHOWN = 10
 
 
-def history_line(record: GameRecord, finished_at: float) -> str:
+def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
     """One finished game in /ludo history: id, when, rules, winner(s) and the others."""
     state = state_of(record)
-    names = seat_names(record)
+    names = seat_names(record, lang)
     rules = state.rules
-    tag = f" ({variants(rules)})" if variants(rules) else ""
+    tag = f" ({variants(rules, lang)})" if variants(rules, lang) else ""
     winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])
     others = [names[s] for s in state.ranking if s not in winners]
     return (f"`{record.id}` · <t:{int(finished_at)}:d> · **{rules.name}**{tag} · 🥇 "
-            + " & ".join(names[s] for s in winners) + (f" · then {', '.join(others)}" if others else ""))
+            + " & ".join(names[s] for s in winners)
+            + (translate(lang, "history.then", others=", ".join(others)) if others else ""))
 
 
-@ludo.command(name="history", description="This server's most recently finished Ludo games")
+@ludo.command(name="history", description=described("cmd.history"))
 async def history(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
+        lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
         lines: list[str] = []
         gone: list[str] = []
         for game_id, finished_at in await play.sessions.storage.stats.history(guild, HISTORY_SHOWN):
             try:
-                lines.append(history_line(await play.sessions.storage.games.load_game(game_id), finished_at))
+                lines.append(history_line(await play.sessions.storage.games.load_game(game_id), finished_at, lang))
             except NotFound:  # past its retention
                 gone.append(game_id)
         await play.sessions.storage.stats.forget_games(guild, gone)
-        text = ("📜 **Recent Ludo games** (`/ludo replay <id>`, `/ludo verify <id>`)\n" + "\n".join(lines)
-                if lines else "No finished Ludo games here yet.")
+        text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
+                else translate(lang, "history.empty"))
         await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
 
     await play.guard(interaction, work)
 
 
-@ludo.command(name="replay", description="The animated replay of a finished game")
-@app_commands.describe(game="The game's id (see /ludo history)")
+@ludo.command(name="replay", description=described("cmd.replay"))
+@app_commands.describe(game=described("opt.game"))
 async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
     play = _play(interaction)
 
     async def work() -> None:
         record = await _guild_game(play, interaction, game, with_log=True)
         if record.active:
-            raise Refused(f"Game `{record.id}` is still being played: its replay comes when it is over.")
+            raise Refused("refused.still_playing", id=record.id)
         await interaction.response.defer(thinking=True)  # drawing every move takes a while
-        gif = await replay_gif(record)
-        await interaction.followup.send(f"🎞️ Replay of Ludo game `{record.id}`", file=replay_file(record, gif))
+        lang = guild_locale(interaction)
+        gif = await replay_gif(record, lang)
+        await interaction.followup.send(translate(lang, "replay.public", id=record.id),
+                                        file=replay_file(record, gif, lang))
 
     await play.guard(interaction, work)

@@ -8,6 +8,7 @@ Templates (all under 100 characters):
 - ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
+Labels are written in the language the view is built for (`bot.i18n`); a click does not depend on them.
 The callbacks hand over to the client's `handlers` (see `bot.play`), which run inside the one
 error path.
 """
@@ -18,6 +19,8 @@ import re
 from typing import Any, Protocol
 
 import discord
+
+from bot.i18n import DEFAULT, translate
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
@@ -43,20 +46,19 @@ def handlers(interaction: discord.Interaction[Any]) -> Handlers:
     return found
 
 
-LOBBY_VERBS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-               "ai0": ("Add AI (random)", discord.ButtonStyle.secondary),
-               "ai1": ("Add AI (greedy)", discord.ButtonStyle.secondary),
-               "ai2": ("Add AI (expert)", discord.ButtonStyle.secondary),
-               "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                "ai0": discord.ButtonStyle.secondary, "ai1": discord.ButtonStyle.secondary,
+                "ai2": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+                "cancel": discord.ButtonStyle.danger}  # the label of a verb is the key "button.<verb>"
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-2]|start|cancel)"):
     """A lobby button."""
 
-    def __init__(self, lobby_id: str, verb: str) -> None:
-        label, style = LOBBY_VERBS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"ludo:l:{lobby_id}:{verb}"))
+    def __init__(self, lobby_id: str, verb: str, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=translate(lang, f"button.{verb}"), style=LOBBY_STYLES[verb],
+                                           custom_id=f"ludo:l:{lobby_id}:{verb}"))
         self.lobby_id, self.verb = lobby_id, verb
 
     @classmethod
@@ -91,9 +93,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:r:(?P<game>{ID})"):
     """A finished game's animated replay."""
 
-    def __init__(self, game_id: str) -> None:
-        super().__init__(discord.ui.Button(label="Replay", emoji="🎞️", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ludo:r:{game_id}"))
+    def __init__(self, game_id: str, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=translate(lang, "button.replay"), emoji="🎞️",
+                                           style=discord.ButtonStyle.secondary, custom_id=f"ludo:r:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -108,9 +110,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l
 class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
     """Spectate (``s``, on the live game message) or Refresh (``v``, on a spectator's private view)."""
 
-    def __init__(self, game_id: str, kind: str = "s") -> None:
-        label, emoji = ("Spectate", "👁️") if kind == "s" else ("Refresh", "🔄")
-        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+    def __init__(self, game_id: str, kind: str = "s", lang: str = DEFAULT) -> None:
+        key, emoji = ("button.spectate", "👁️") if kind == "s" else ("button.refresh", "🔄")
+        super().__init__(discord.ui.Button(label=translate(lang, key), emoji=emoji, style=discord.ButtonStyle.secondary,
                                            custom_id=f"ludo:{kind}:{game_id}"))
         self.game_id, self.kind = game_id, kind
 
@@ -136,15 +138,15 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
         for child in getattr(row, "children", ()))
 
 
-def lobby_view(lobby_id: str) -> discord.ui.View:
+def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons."""
     view = discord.ui.View(timeout=None)
     for verb in ("join", "leave", "start", "cancel", "ai0", "ai1", "ai2"):
-        view.add_item(LobbyButton(lobby_id, verb))
+        view.add_item(LobbyButton(lobby_id, verb, lang))
     return view
 
 
-def game_view(game_id: str, ply: int, actions: list[tuple[str, str]]) -> discord.ui.View:
+def game_view(game_id: str, ply: int, actions: list[tuple[str, str]], lang: str = DEFAULT) -> discord.ui.View:
     """Buttons for (action text, label) pairs, five to a row (a move offers at most ten)."""
     view = discord.ui.View(timeout=None)
     shown = actions[: BUTTONS_PER_ROW * 4]
@@ -152,21 +154,21 @@ def game_view(game_id: str, ply: int, actions: list[tuple[str, str]]) -> discord
         button = GameButton(game_id, ply, action, label)
         button.item.row = i // BUTTONS_PER_ROW
         view.add_item(button)
-    spectate = SpectateButton(game_id)  # last, on a row of its own
+    spectate = SpectateButton(game_id, "s", lang)  # last, on a row of its own
     spectate.item.row = (len(shown) - 1) // BUTTONS_PER_ROW + 1 if shown else 0
     view.add_item(spectate)
     return view
 
 
-def spectator_view(game_id: str) -> discord.ui.View:
+def spectator_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """A spectator's private view: its Refresh button."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SpectateButton(game_id, "v"))
+    view.add_item(SpectateButton(game_id, "v", lang))
     return view
 
 
-def finished_view(game_id: str) -> discord.ui.View:
+def finished_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """A finished game's message: its replay."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id))
+    view.add_item(ReplayButton(game_id, lang))
     return view

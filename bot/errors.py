@@ -2,7 +2,8 @@
 
 Domain refusals become a short private answer; storage trouble a private "try again"; anything
 unexpected is logged with the game id and user and answered with a private apology carrying a
-reference the operator can find in the log. Nothing is applied when a step fails.
+reference the operator can find in the log. Nothing is applied when a step fails. Answers speak the
+user's language (`bot.i18n`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.i18n import translate
 from bot.sessions import Refused
+from bot.translator import user_locale
 from storage import CorruptRecord, StorageError, StorageUnavailable
 
 logger = logging.getLogger(__name__)
@@ -38,21 +41,20 @@ async def answer_privately(interaction: discord.Interaction[Any], text: str) -> 
 async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
                   game_id: str | None = None) -> None:
     """Run a handler; turn every failure into a private answer and a log line with context."""
+    locale = user_locale(interaction)
     try:
         await work()
     except Refused as refused:
-        await _answer(interaction, str(refused))
+        await _answer(interaction, refused.text(locale))
     except StorageUnavailable as error:
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
-        await _answer(interaction, "Storage is unavailable right now: try again in a moment. If your move was "
-                                   "saved just before, `/ludo board` shows it.")
+        await _answer(interaction, translate(locale, "error.storage"))
     except (CorruptRecord, StorageError, Exception) as error:
         reference = secrets.token_hex(4)
         kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"
         logger.exception("%s [ref %s]: game=%s user=%s interaction=%s", kind, reference, game_id,
                          interaction.user.id, interaction.id)
-        await _answer(interaction, f"Sorry, something went wrong on our side and nothing was changed "
-                                   f"(reference `{reference}`).")
+        await _answer(interaction, translate(locale, "error.unexpected", reference=reference))
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str) -> None:

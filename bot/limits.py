@@ -11,14 +11,15 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.i18n import Phrase
 from storage.client import Redis, guard
 
 
-class RateLimited(Exception):
+class RateLimited(Phrase):
     """Too many attempts: `retry_at` (unix seconds) is when the window ends; the message is for the user."""
 
-    def __init__(self, message: str, retry_at: float) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, retry_at: float, **values: object) -> None:
+        super().__init__(key, **values)
         self.retry_at = retry_at
 
 
@@ -59,8 +60,6 @@ class LobbyRateLimit:
         when = f"<t:{int(retry_at)}:R>"
         minutes = max(1, round(window / 60))
         if self.limits.per_user and await self._count("user", user_id, start) > self.limits.per_user:
-            raise RateLimited(f"You have opened too many Ludo lobbies: at most {self.limits.per_user} every "
-                              f"{minutes} minutes. Try again {when}.", retry_at)
+            raise RateLimited("refused.user_rate", retry_at, most=self.limits.per_user, minutes=minutes, when=when)
         if self.limits.per_guild and await self._count("guild", guild_id, start) > self.limits.per_guild:
-            raise RateLimited(f"This server has opened too many Ludo lobbies: at most {self.limits.per_guild} "
-                              f"every {minutes} minutes. Try again {when}.", retry_at)
+            raise RateLimited("refused.guild_rate", retry_at, most=self.limits.per_guild, minutes=minutes, when=when)

@@ -19,10 +19,21 @@ import discord
 
 import engine
 from bot.errors import answer_privately, guarded, in_time
-from bot.messages import ALT_LIMIT, Post, alt_text, game_post, lobby_post, order_text, outcome_post, spectator_post
+from bot.i18n import templates, translate
+from bot.messages import (
+    ALT_LIMIT,
+    Post,
+    alt_text,
+    board_alt,
+    game_post,
+    lobby_post,
+    order_text,
+    outcome_post,
+    spectator_post,
+)
 from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
-from engine.describe import describe_position
-from render import render_replay
+from bot.translator import user_locale
+from render import WORDS, render_replay
 from storage import GameRecord, NotFound, StorageUnavailable
 from storage.replay import state_of
 
@@ -67,13 +78,14 @@ class Play:
             if verb == "start":
                 channel_id = await self._game_channel(interaction, lobby_id)
                 outcome = await in_time(interaction, self.sessions.start_game(lobby_id, user.id, channel_id))
-                started = f"🎲 The game has started.\n{order_text(outcome.record, outcome.state)}"
+                started = translate(outcome.record.locale, "lobby.started",
+                                    order=order_text(outcome.record, outcome.state))
                 await edit_clicked(interaction, content=started, view=None)
                 await self.post_game(outcome.record, await outcome_post(outcome, notify=True))
             elif verb == "cancel":
                 manager = bool(interaction.permissions.manage_channels)
-                await self.sessions.cancel_lobby(lobby_id, user.id, can_manage=manager)
-                await edit_clicked(interaction, content="This Ludo lobby was cancelled.", view=None)
+                lobby = await self.sessions.cancel_lobby(lobby_id, user.id, can_manage=manager)
+                await edit_clicked(interaction, content=translate(lobby.locale, "lobby.cancelled"), view=None)
             else:
                 change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
                 lobby = await self.sessions.update_lobby(lobby_id, user.id, change, level, name=user.display_name)
@@ -101,7 +113,7 @@ class Play:
 
             outcome, post = await in_time(interaction, act())
             if outcome.turn_started and outcome.player_to_act() is not None:
-                await edit_clicked(interaction, content=post.content.split("\nIt is ")[0], view=None)
+                await edit_clicked(interaction, content=post.settled, view=None)
                 clicked = interaction.message.id if interaction.message else None
                 await self.post_game(outcome.record, post, cleared=clicked)
             else:
@@ -114,14 +126,12 @@ class Play:
             try:  # before deferring, so that an unknown game is answered at once
                 record = await self.sessions.storage.games.load_game(game_id, with_log=True)
             except NotFound as missing:
-                raise Refused("This game no longer exists.") from missing
+                raise Refused("refused.no_game") from missing
             await interaction.response.defer(thinking=True, ephemeral=True)
-            names = seat_names(record)
-            gif = await asyncio.to_thread(
-                render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
-                [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
-            await interaction.followup.send(f"Replay of game `{game_id}`", ephemeral=True,
-                                            file=replay_file(record, gif))
+            locale = user_locale(interaction)
+            gif = await replay_gif(record, locale)
+            await interaction.followup.send(translate(locale, "replay.private", id=game_id), ephemeral=True,
+                                            file=replay_file(record, gif, locale))
 
         await self.guard(interaction, work, game_id=game_id)
 
@@ -134,8 +144,8 @@ class Play:
             try:
                 record = await self.sessions.storage.games.load_game(game_id)
             except NotFound as missing:
-                raise Refused("This game no longer exists.") from missing
-            post = await in_time(interaction, spectator_post(record, self.sessions.clock()),
+                raise Refused("refused.no_game") from missing
+            post = await in_time(interaction, spectator_post(record, self.sessions.clock(), user_locale(interaction)),
                                  thinking=not refresh, ephemeral=True)
             if refresh:
                 await edit_clicked(interaction, post=post)
@@ -153,7 +163,7 @@ class Play:
 
     async def unknown_click(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
-            await answer_privately(interaction, "This button is outdated: use the newest game message.")
+            await answer_privately(interaction, translate(user_locale(interaction), "error.outdated"))
 
         await self.guard(interaction, work)
 
@@ -181,14 +191,14 @@ class Play:
             if user is None or record.turn_deadline is None:
                 return
             channel = self.client.get_partial_messageable(record.channel_id)
-            await channel.send(f"⏰ <@{user}>, it is your turn in Ludo game `{record.id}`: "
-                               f"it ends <t:{int(record.turn_deadline)}:R>.",
+            await channel.send(translate(record.locale, "game.remind", user=user, id=record.id,
+                                         at=int(record.turn_deadline)),
                                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]))
             return
         sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
-        names = seat_names(record)
+        late = translate(record.locale, "game.timed_out", who=seat_names(record, record.locale).get(sleeper, ""))
         post = await outcome_post(outcome, notify=outcome.turn_started)
-        post.content = f"⌛ {names.get(sleeper, '')} ran out of time.\n{post.content}"[:2000]
+        post.content = f"{late}\n{post.content}"[:2000]
         await self.post_game(record, post)
 
     # -- deadlines ----------------------------------------------------------------------------------------
@@ -216,20 +226,21 @@ class Play:
             await asyncio.sleep(wait)
 
 
-async def replay_gif(record: GameRecord) -> bytes:
-    """The animated replay of a game (loaded with its log), drawn off the event loop."""
-    names = seat_names(record)
+async def replay_gif(record: GameRecord, lang: str) -> bytes:
+    """The animated replay of a game (loaded with its log) in a language, drawn off the event loop."""
+    names = seat_names(record, lang)
     return await asyncio.to_thread(
         render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
-        [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)))
+        [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)),
+        words=templates(lang, "board.", WORDS))
 
 
-def replay_file(record: GameRecord, gif: bytes) -> discord.File:
+def replay_file(record: GameRecord, gif: bytes, lang: str) -> discord.File:
     """A replay GIF as an attachment whose description (alt text) tells the game and its final position."""
-    told = f"Animated replay of Ludo game {record.id}, {record.log_length} actions. Final position: "
+    told = translate(lang, "replay.alt", id=record.id, actions=record.log_length)
     return discord.File(io.BytesIO(gif), filename=f"ludo-{record.id}.gif",
-                        description=alt_text(told + describe_position(state_of(record), seat_names(record),
-                                                                      limit=ALT_LIMIT - len(told) - 4)))
+                        description=alt_text(told + board_alt(record, state_of(record), lang,
+                                                              limit=ALT_LIMIT - len(told) - 4)))
 
 
 async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,

@@ -3,7 +3,7 @@
 Every operation loads its record from storage, checks who may act, applies the change with the
 engine, plays AI seats and forced moves, and saves with a compare-and-set on the version it
 loaded. Nothing game-related stays in memory between calls, so any number of bot processes can
-serve one game. Domain problems raise `Refused` with a sentence for the player.
+serve one game. Domain problems raise `Refused` with a sentence for the player (a key of `bot.i18n`).
 
 Choices written down here:
 - Rolling is never played automatically: the player to act always clicks Roll. A forced move
@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 import engine
 from bot import ratings
+from bot.i18n import COLOUR_KEYS, DEFAULT, Phrase, Term, colour, translate
 from bot.limits import LobbyRateLimit, OpenLimits, RateLimited
 from engine import ai
 from storage import (
@@ -56,8 +57,8 @@ REMIND, TIMEOUT = "remind", "timeout"
 By = Literal["player", "ai", "auto", "timeout"]
 
 
-class Refused(Exception):
-    """A request the rules or the game's state do not allow; the message is for the player."""
+class Refused(Phrase):
+    """A request the rules or the game's state do not allow; the message (a `Phrase`) is for the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +101,15 @@ def _name(name: str | None) -> str | None:
     return name[:100] if name else None
 
 
-def seat_names(record: GameRecord) -> dict[int, str]:
-    """Display names per seat: the player's name, or "AI (level)"."""
-    return {s.seat: (f"{engine.COLOURS[s.seat].capitalize()} AI ({level_name(s.ai_level)})" if s.ai_level is not None
-                     else s.name or engine.COLOURS[s.seat].capitalize()) for s in record.seats}
+def seat_names(record: GameRecord, lang: str = DEFAULT) -> dict[int, str]:
+    """Display names per seat: the player's name, or "Red AI (level)"."""
+    def default(seat: Seat) -> str:
+        name = colour(lang, seat.seat).capitalize()
+        if seat.ai_level is None:
+            return seat.name or name
+        return translate(lang, "seat.ai", colour=name, level=translate(lang, "ai." + level_name(seat.ai_level)))
+
+    return {s.seat: default(s) for s in record.seats}
 
 
 def seat_user(record: GameRecord, seat: int) -> int | None:
@@ -129,7 +135,7 @@ def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
     try:
         return engine.Rules.preset(lobby.preset, **options)
     except engine.RulesError as error:
-        raise Refused(f"Those rules do not work together: {error}") from error
+        raise Refused("refused.rules", error=error) from error
 
 
 LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread"})
@@ -163,37 +169,38 @@ class Sessions:
         try:
             updated = GuildSettings.model_validate({**current.model_dump(), **changes})
         except ValueError as error:
-            raise Refused(f"Those settings are not possible: {error}") from error
+            raise Refused("refused.settings", error=error) from error
         try:
             return await self.storage.settings.save_settings(updated)
         except Conflict as conflict:
-            raise Refused("The settings changed at the same moment; please try again.") from conflict
+            raise Refused("refused.settings_race") from conflict
 
     # -- lobbies -----------------------------------------------------------------------------------
     async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
-                         options: dict[str, Any], host_name: str | None = None) -> LobbyRecord:
-        """A new lobby in a channel with the host seated; `Refused` if the channel has a game, or the host or
-        the guild opened too many lobbies lately (see `bot.limits`)."""
+                         options: dict[str, Any], host_name: str | None = None, locale: str = "en-US") -> LobbyRecord:
+        """A new lobby in a channel with the host seated, speaking the guild's `locale` (and so will its game);
+        `Refused` if the channel has a game, or the host or the guild opened too many lobbies lately (see
+        `bot.limits`)."""
         try:
             await self.open_limit.check(guild_id, host_id)
         except RateLimited as limited:
-            raise Refused(str(limited)) from limited
+            raise Refused(limited.key, **limited.values) from limited
         settings = await self.guild_settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
-                            players=[LobbySeat(user_id=host_id, name=_name(host_name))])
+                            players=[LobbySeat(user_id=host_id, name=_name(host_name))], locale=locale)
         lobby_rules(lobby)  # refuse impossible options before anyone joins
         try:
             return await self.storage.lobbies.create_lobby(lobby)
         except ChannelBusy as busy:
-            raise Refused(f"This channel already has a Ludo game ({busy.holder}): finish or end it first.") from busy
+            raise Refused("refused.channel_busy", holder=busy.holder) from busy
 
     async def load_lobby(self, lobby_id: str) -> LobbyRecord:
         """A lobby (`Refused` once it is gone)."""
         try:
             return await self.storage.lobbies.load_lobby(lobby_id)
         except NotFound as missing:
-            raise Refused("This lobby is closed.") from missing
+            raise Refused("refused.lobby_closed") from missing
 
     async def update_lobby(self, lobby_id: str, user_id: int, change: str, level: int = 1,
                            name: str | None = None) -> LobbyRecord:
@@ -205,36 +212,36 @@ class Sessions:
         humans = [p.user_id for p in players if p.user_id is not None]
         if change == "join":
             if user_id in humans:
-                raise Refused("You are already in this game.")
+                raise Refused("refused.already_in")
             if len(players) >= seats:
-                raise Refused("This game is full.")
+                raise Refused("refused.full")
             players.append(LobbySeat(user_id=user_id, name=_name(name)))
         elif change == "leave":
             if user_id == lobby.host_id:
-                raise Refused("The host cannot leave; cancel the lobby instead.")
+                raise Refused("refused.host_leaves")
             if user_id not in humans:
-                raise Refused("You are not in this game.")
+                raise Refused("refused.not_in")
             players = [p for p in players if p.user_id != user_id]
         elif change == "add_ai":
             if user_id != lobby.host_id:
-                raise Refused("Only the host can add AI players.")
+                raise Refused("refused.host_adds_ai")
             if len(players) >= seats:
-                raise Refused("This game is full.")
+                raise Refused("refused.full")
             if not 0 <= level < len(AI_LEVELS):
-                raise Refused(f"AI levels are 0 to {len(AI_LEVELS) - 1}.")
+                raise Refused("refused.ai_levels", top=len(AI_LEVELS) - 1)
             players.append(LobbySeat(ai_level=level))
         else:
             raise ValueError(f"unknown lobby change {change!r}")
         try:
             return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": players}))
         except Conflict as conflict:
-            raise Refused("The lobby changed at the same moment; please try again.") from conflict
+            raise Refused("refused.lobby_race") from conflict
 
     async def cancel_lobby(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
         """The host (or a channel manager) closes a lobby."""
         lobby = await self.load_lobby(lobby_id)
         if user_id != lobby.host_id and not can_manage:
-            raise Refused("Only the host can cancel this game.")
+            raise Refused("refused.host_cancels")
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby
 
@@ -242,13 +249,12 @@ class Sessions:
         """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts."""
         lobby = await self.load_lobby(lobby_id)
         if user_id != lobby.host_id:
-            raise Refused("Only the host can start the game.")
+            raise Refused("refused.host_starts")
         if len(lobby.players) < 2:
-            raise Refused("A game needs at least 2 players: invite someone or add an AI.")
+            raise Refused("refused.two_players")
         rules = lobby_rules(lobby)
         if rules.teams and len(lobby.players) != engine.rules.MAX_SEATS:
-            raise Refused(f"Teams play 2 against 2: all 4 seats must be filled (now {len(lobby.players)}); "
-                          "invite players or add AIs.")
+            raise Refused("refused.teams_seats", now=len(lobby.players))
         numbers = engine.rules.default_seats(len(lobby.players))
         seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
                  for n, p in zip(numbers, lobby.players, strict=True)]
@@ -256,7 +262,7 @@ class Sessions:
                             host_id=lobby.host_id,
                             rules=rules, seats=seats, seed=self.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")
-        record = record.model_copy(update={"message_id": lobby.message_id,
+        record = record.model_copy(update={"message_id": lobby.message_id, "locale": lobby.locale,
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
@@ -271,7 +277,7 @@ class Sessions:
         try:
             return await self.storage.games.load_game(game_id)
         except NotFound as missing:
-            raise Refused("This game no longer exists.") from missing
+            raise Refused("refused.no_game") from missing
 
     async def act(self, game_id: str, ply: int, action_text: str, user_id: int) -> Outcome:
         """A player's click: `action_text` at the position (`state.ply`) the button was made for.
@@ -280,25 +286,25 @@ class Sessions:
         the live message's id does not make fresh buttons stale; the save still compares versions."""
         record = await self.load_game(game_id)
         if not record.active:
-            raise Refused("This game is over.")
+            raise Refused("refused.over")
         state = state_of(record)
         if ply != state.ply:
-            raise Refused("The game has moved on since this button was made: use the newest game message.")
+            raise Refused("refused.moved_on")
         seat = seat_of(record, user_id)
         if seat is None:
-            raise Refused("You are not playing in this game.")
+            raise Refused("refused.not_playing")
         if seat != state.current:
-            raise Refused(f"It is not your turn: {engine.COLOURS[state.current]} is to play.")
+            raise Refused("refused.not_your_turn", colour=Term(COLOUR_KEYS[state.current]))
         try:
             action = engine.parse_action(action_text)
         except engine.IllegalAction as error:
-            raise Refused("That button is not one of this game's.") from error
+            raise Refused("refused.foreign_button") from error
         if action not in engine.legal_actions(state):  # e.g. a forged Resign of another seat, or a Skip
-            raise Refused("That button is not one of this game's.")
+            raise Refused("refused.foreign_button")
         try:
             state, events = engine.apply(state, action)
         except engine.IllegalAction as error:
-            raise Refused(f"Not allowed: {error}.") from error
+            raise Refused("refused.illegal", error=error) from error
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0
@@ -309,7 +315,7 @@ class Sessions:
         record = await self.load_game(game_id)
         seat = seat_of(record, user_id)
         if seat is None or not record.active:
-            raise Refused("You are not playing in this game.")
+            raise Refused("refused.not_playing")
         state = state_of(record)
         if record.ai_takeover:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
@@ -321,15 +327,15 @@ class Sessions:
         """The host or a channel manager ends a game early; nobody's stats count it."""
         record = await self.load_game(game_id)
         if not record.active:
-            raise Refused("This game is already over.")
+            raise Refused("refused.already_over")
         if user_id != record.host_id and not can_manage:
-            raise Refused("Only the host or someone who can manage this channel can end the game.")
+            raise Refused("refused.host_ends")
         ended = record.model_copy(update={"status": "ended", "ended_reason": f"ended by <@{user_id}>",
                                           "turn_deadline": None, "reminder_at": None})
         try:
             saved = await self.storage.games.save_game(ended)
         except Conflict as conflict:
-            raise Refused("The game changed at the same moment; please try again.") from conflict
+            raise Refused("refused.game_race") from conflict
         await self.storage.deadlines.cancel(Deadline(REMIND, game_id), Deadline(TIMEOUT, game_id))
         return saved
 
@@ -410,9 +416,9 @@ class Sessions:
             else:
                 outcome.record = await self.storage.games.save_game(outcome.record, texts)
         except ChannelBusy as busy:
-            raise Refused("This channel already has a Ludo game.") from busy
+            raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
-            raise Refused("Someone acted on this game at the same moment: the game has moved on.") from conflict
+            raise Refused("refused.act_race") from conflict
         await self._finish_if_over(outcome)
         return outcome
 

@@ -1,4 +1,5 @@
-"""Words for players: button labels and accounts of what happened. No Discord here.
+"""Words for players: button labels and accounts of what happened, in a language of `bot.i18n`
+(English unless `lang` says otherwise). No Discord here.
 
 Button labels carry the same number the board picture draws at a move's destination (the
 token's number, "1+2" for a pair), so a player can match the two.
@@ -14,33 +15,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import engine
+from bot.i18n import DEFAULT, colour, translate
 from engine import events as ev
 
 LABEL_LIMIT = 80  # Discord's limit on a button label
 CONTENT_LIMIT = 2000  # Discord's limit on a message's content
 
 
-def _step(state: engine.GameState, step: int) -> str:
-    return "home" if step == state.rules.finish_step else str(step)
+def _step(state: engine.GameState, step: int, lang: str) -> str:
+    return translate(lang, "button.home") if step == state.rules.finish_step else str(step)
 
 
-def action_label(state: engine.GameState, action: engine.Action) -> str:
+def action_label(state: engine.GameState, action: engine.Action, lang: str = DEFAULT) -> str:
     """The button label of a legal action."""
     base = state.current * 4
     match action:
         case engine.Roll():
-            return "Roll"
+            return translate(lang, "button.roll")
         case engine.ChooseDie(value):
-            return f"Die {value} first"
+            return translate(lang, "button.die_first", value=value)
         case engine.Move(token):
             start = state.steps[base + token]
             end = _landing_end(state, action, start)
             if start == engine.YARD:
-                return f"Enter token {token + 1}"
-            return f"Token {token + 1}: {_step(state, start)} → {_step(state, end)}"
+                return translate(lang, "button.enter", token=token + 1)
+            return translate(lang, "button.move", token=token + 1, start=_step(state, start, lang),
+                             end=_step(state, end, lang))
         case engine.MovePair((a, b)):
             start = state.steps[base + a]
-            return f"Pair {a + 1}+{b + 1}: {_step(state, start)} → {_step(state, _landing_end(state, action, start))}"
+            return translate(lang, "button.pair", a=a + 1, b=b + 1, start=_step(state, start, lang),
+                             end=_step(state, _landing_end(state, action, start), lang))
     return engine.action_text(action)
 
 
@@ -62,101 +66,100 @@ def image_label(action: engine.Action) -> str:
     return ""
 
 
-def describe(event: engine.Event, names: Mapping[int, str]) -> str | None:
+def dice_text(values: Iterable[int], lang: str = DEFAULT) -> str:
+    """Dice values in words: "3", "5 and 3"."""
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else translate(lang, "word.and", a=", ".join(words[:-1]), b=words[-1])
+
+
+EVENT_KEYS = {ev.ENTERED: "event.entered", ev.MOVED: "event.moved", ev.BONUS_ROLL: "event.bonus_roll",
+              ev.THIRD_SIX: "event.third_six", ev.TOKEN_HOME: "event.token_home",
+              ev.PLAYER_FINISHED: "event.finished", ev.OUT_OF_TURNS: "event.out_of_turns",
+              ev.RESIGNED: "event.resigned", ev.SKIPPED: "event.skipped", ev.GAME_OVER: "event.game_over"}
+
+
+def describe(event: engine.Event, names: Mapping[int, str], lang: str = DEFAULT) -> str | None:
     """One event in words, or None for events not worth a line."""
-    who = names.get(event.seat, engine.COLOURS[event.seat].capitalize())
-    token = f"token {event.token + 1}"
+    def name(seat: int) -> str:
+        return names.get(seat, colour(lang, seat).capitalize())
+
+    who = name(event.seat)
     match event.kind:
         case ev.ROLLED:
-            return f"🎲 {who} rolled {' and '.join(map(str, event.dice))}."
-        case ev.ENTERED:
-            return f"{who} entered {token}."
-        case ev.MOVED:
-            return f"{who} moved {token} from {event.start} to {event.end}."
+            return translate(lang, "event.rolled", who=who, dice=dice_text(event.dice, lang))
         case ev.CAPTURED:
-            victims = ", ".join(f"{names.get(t // 4, engine.COLOURS[t // 4].capitalize())}'s token {t % 4 + 1}"
+            victims = ", ".join(translate(lang, "event.victim", owner=name(t // 4), token=t % 4 + 1)
                                 for t in event.captured)
-            return f"💥 {who} captured {victims}."
-        case ev.BONUS_ROLL:
-            return f"{who} rolls again."
-        case ev.THIRD_SIX:
-            return f"Third 6 in a row: {who}'s turn is over."
+            return translate(lang, "event.captured", who=who, victims=victims)
         case ev.DIE_FORFEITED:
-            return f"{who} cannot use the {event.dice[0]}."
-        case ev.TOKEN_HOME:
-            return f"🏠 {who}'s {token} is home."
-        case ev.PLAYER_FINISHED:
-            return f"🏁 {who} has finished!"
-        case ev.OUT_OF_TURNS:
-            return f"{who} has used all their turns."
-        case ev.RESIGNED:
-            return f"{who} left the game."
-        case ev.SKIPPED:
-            return f"{who}'s turn was skipped."
-        case ev.GAME_OVER:
-            return f"🏆 Game over: {who} wins!"
+            return translate(lang, "event.die_forfeited", who=who, die=event.dice[0])
+        case kind if kind in EVENT_KEYS:
+            return translate(lang, EVENT_KEYS[kind], who=who, token=event.token + 1, start=event.start,
+                             end=event.end)
     return None
 
 
-def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int = 1200) -> str:
+def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int = 1200,
+            lang: str = DEFAULT) -> str:
     """What happened, a line an event, kept under `limit` characters (the oldest lines go first)."""
-    lines = [line for line in (describe(e, names) for e in events) if line]
+    lines = [line for line in (describe(e, names, lang) for e in events) if line]
     while len(lines) > 1 and sum(len(line) + 1 for line in lines) > limit:
         lines.pop(0)
     return "\n".join(lines)
 
 
-def ranking_lines(state: engine.GameState, names: Mapping[int, str]) -> list[str]:
+def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT) -> list[str]:
     """Final places, with scores where the rules keep them."""
     medals = ("🥇", "🥈", "🥉", "4.")
     lines = []
     for place, seat in enumerate(state.ranking):
-        score = f" — {state.scores[seat]} points" if state.rules.scoring else ""
-        left = " (left)" if seat in state.resigned else ""
-        lines.append(f"{medals[place]} {names.get(seat, engine.COLOURS[seat])}{score}{left}")
+        score = translate(lang, "ranking.points", points=state.scores[seat]) if state.rules.scoring else ""
+        left = translate(lang, "ranking.left") if seat in state.resigned else ""
+        lines.append(f"{medals[place]} {names.get(seat, colour(lang, seat))}{score}{left}")
     return lines
 
 
-def rules_summary(rules: engine.Rules) -> str:
+def rules_summary(rules: engine.Rules, lang: str = DEFAULT) -> str:
     """The rules in play, short."""
-    lines = [f"**{rules.name}**: {rules.track_length}-square track, {rules.home_length} home squares, "
-             f"{rules.dice} {'die' if rules.dice == 1 else 'dice'}."]
-    lines.append(f"Enter a token with a {rules.enter_on}" + (" on either die." if rules.dice == 2 else "."))
+    def say(key: str, **values: object) -> str:
+        return translate(lang, "rules." + key, **values)
+
+    dice = say("one_die") if rules.dice == 1 else say("dice", n=rules.dice)
+    lines = [say("head", name=rules.name, track=rules.track_length, home=rules.home_length, dice=dice),
+             say("enter_either" if rules.dice == 2 else "enter", value=rules.enter_on)]
     extras: list[str] = []
     if rules.bonus_on_six:
-        extras.append("a 6 earns another roll")
+        extras.append(say("bonus_on_six"))
     if rules.third_six_ends_turn:
-        extras.append("a third 6 in a row ends the turn")
+        extras.append(say("third_six"))
     if rules.capture_bonus:
-        extras.append("a capture earns another roll")
+        extras.append(say("capture_bonus"))
     if rules.safe_offsets:
-        extras.append("start squares and stars are safe" if 0 in rules.safe_offsets else "stars are safe")
-    extras.append({"forbidden": "you may not end on your own token", "allowed": "your tokens may share a square",
-                   "block": "two of your tokens on a square form a block nobody passes"}[rules.stacking])
+        extras.append(say("safe_starts" if 0 in rules.safe_offsets else "safe_stars"))
+    extras.append(say("stacking_" + rules.stacking))
     if rules.pair_moves:
-        extras.append("a block may move as a pair with an even roll")
+        extras.append(say("pairs"))
     if rules.scoring:
-        extras.append("every square scores a point; each token home multiplies the score")
+        extras.append(say("scoring"))
     if rules.turn_limit:
-        extras.append(f"{rules.turn_limit} turns each at most")
+        extras.append(say("turn_limit", n=rules.turn_limit))
     if rules.kill_to_unlock:
-        extras.append("a token enters its home column only after its player has captured")
+        extras.append(say("kill_to_unlock"))
     if rules.teams:
-        extras.append("2 against 2: red and yellow against green and blue; partners never capture each other, "
-                      "a team wins when both partners are home")
+        extras.append(say("teams"))
     if rules.quick:
-        extras.append("quick: a player is home with their first token home")
+        extras.append(say("quick"))
     if not rules.teams:
-        extras.append("first player home wins" if rules.game_end == "first" or rules.quick
-                      else "play goes on for every place")
-    lines.append("; ".join(extras).capitalize() + ".")
+        extras.append(say("first_wins" if rules.game_end == "first" or rules.quick else "all_places"))
+    extra = "; ".join(extras)
+    lines.append(extra[:1].upper() + extra[1:] + ".")
     return "\n".join(lines)
 
 
-def variants(rules: engine.Rules) -> str:
+def variants(rules: engine.Rules, lang: str = DEFAULT) -> str:
     """The quick variants turned on, as a short tag ("" when none): "quick, kill to unlock, teams"."""
-    names = [name for name, on in (("quick", rules.quick), ("kill to unlock", rules.kill_to_unlock),
-                                   ("teams", rules.teams)) if on]
+    names = [translate(lang, "variant." + name) for name, on in (
+        ("quick", rules.quick), ("kill_to_unlock", rules.kill_to_unlock), ("teams", rules.teams)) if on]
     return ", ".join(names)
 
 

@@ -5,7 +5,8 @@ order: tokens home, in the yard, on the track (square numbers count along that c
 route, 1 = its start square) and in the home column (how far from the finish), blocks, the
 score and turns left where the rules have them, and the ranking once the game is over.
 A description stays under `limit` characters (Discord's alt text holds 1024): past it, the
-squares are left out, then the text is cut.
+squares are left out, then the text is cut. Every sentence is a `str.format` template of `PHRASES`;
+a caller writing in another language passes its own templates as `phrases` (missing ones stay English).
 
 >>> from engine.position import position
 >>> from engine.rules import Rules
@@ -19,6 +20,7 @@ Yellow: 4 in the yard.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from engine.actions import Move, MovePair
 from engine.game import legal_actions
@@ -26,84 +28,122 @@ from engine.rules import COLOURS, TOKENS
 from engine.state import YARD, GameState
 
 LIMIT = 1000
-_PLACES = ("1st", "2nd", "3rd", "4th")
+PHRASES: Mapping[str, str] = MappingProxyType({
+    "red": "red", "green": "green", "yellow": "yellow", "blue": "blue",
+    "named": "{name} ({colour})", "and": "{a} and {b}", "or": "{a} or {b}",
+    "place1": "1st {who}", "place2": "2nd {who}", "place3": "3rd {who}", "place4": "4th {who}",
+    "team_won": "Game over: {a} and {b} win as a team. Ranking: {ranking}.",
+    "over": "Game over. Ranking: {ranking}.",
+    "to_roll": "{who} to roll.", "to_roll_again": "{who} to roll again after a 6.", "last_roll": "Last roll: {dice}.",
+    "to_choose": "{who} rolled {dice}: choose which die to play first.",
+    "to_move": "{who} to move with the {die}: {moves}.",
+    "to_move_then": "{who} to move with the {die} (then the {rest}): {moves}.",
+    "token": "token {n}", "pair": "pair {a}+{b}",
+    "teams": "Teams: {a} and {b} against {c} and {d}.",
+    "quick": "Quick game: the first token home wins.",
+    "quick_teams": "Quick game: a player is done with one token home.",
+    "player": "{who}: {parts}.", "player_left": "{who}: left the game.", "no_tokens": "no tokens",
+    "out_of_turns": "out of turns", "finished": "finished", "all_home": "all 4 home", "home": "{n} home",
+    "in_yard": "{n} in the yard", "tokens": "tokens {list}", "on_square": "{what} on square {square} of {of}",
+    "locked_pair": "{text}, a locked pair", "block": "{text}, a block", "safe": "{text} (safe)",
+    "in_column": "token {n} in the home column, {left} from the finish",
+    "on_track": "{n} on the track", "in_columns": "{n} in the home column", "score": "score {n}",
+    "turns_left": "{n} turns left", "column_locked": "home column locked until a capture",
+})
+
+
+class _Say:
+    """The templates in use: `phrases` over the English `PHRASES`."""
+
+    def __init__(self, phrases: Mapping[str, str] | None) -> None:
+        self.phrases = phrases or {}
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self.phrases.get(key, PHRASES[key]).format(**values)
+
+    def joined(self, items: list[str], last: str = "and") -> str:
+        """"1, 2 and 3" (or "1, 2 or 3")."""
+        return items[0] if len(items) == 1 else self(last, a=", ".join(items[:-1]), b=items[-1])
+
+    def dice(self, values: tuple[int, ...]) -> str:
+        return self.joined([str(v) for v in values])
+
+    def colour(self, seat: int) -> str:
+        return self(COLOURS[seat])
+
+
 Names = Callable[[int], str]
 
 
-def describe_position(state: GameState, names: Mapping[int, str] | None = None, *, limit: int = LIMIT) -> str:
-    """The position in words: whose turn, what to do, the dice, each player's tokens (see the module)."""
-    def who(seat: int) -> str:
-        colour = COLOURS[seat]
-        name = (names or {}).get(seat)
-        return f"{name} ({colour})" if name else colour.capitalize()
+def describe_position(state: GameState, names: Mapping[int, str] | None = None, *, limit: int = LIMIT,
+                      phrases: Mapping[str, str] | None = None) -> str:
+    """The position in words: whose turn, what to do, the dice, each player's tokens (see the module);
+    `phrases` replaces templates of `PHRASES` (to write in another language)."""
+    say = _Say(phrases)
 
-    lines = [_turn(state, who), *_notes(state, who)]
-    full = "\n".join([*lines, *(_player(state, seat, who, detail=True) for seat in state.order)])
+    def who(seat: int) -> str:
+        name = (names or {}).get(seat)
+        return say("named", name=name, colour=say.colour(seat)) if name else say.colour(seat).capitalize()
+
+    lines = [_turn(state, who, say), *_notes(state, say)]
+    full = "\n".join([*lines, *(_player(state, seat, who, say, detail=True) for seat in state.order)])
     if len(full) <= limit:
         return full
-    short = "\n".join([*lines, *(_player(state, seat, who, detail=False) for seat in state.order)])
+    short = "\n".join([*lines, *(_player(state, seat, who, say, detail=False) for seat in state.order)])
     return short if len(short) <= limit else short[:limit - 1] + "…"
 
 
-def _dice(values: tuple[int, ...]) -> str:
-    return " and ".join(map(str, values))
-
-
-def _either(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _turn(state: GameState, who: Names) -> str:
+def _turn(state: GameState, who: Names, say: _Say) -> str:
     if state.over:
-        ranking = ", ".join(f"{_PLACES[i]} {who(seat)}" for i, seat in enumerate(state.ranking))
+        ranking = ", ".join(say(f"place{i + 1}", who=who(seat)) for i, seat in enumerate(state.ranking))
         if state.rules.teams and len(state.winners) == 2:
             a, b = state.winners
-            return f"Game over: {who(a)} and {who(b)} win as a team. Ranking: {ranking}."
-        return f"Game over. Ranking: {ranking}."
+            return say("team_won", a=who(a), b=who(b), ranking=ranking)
+        return say("over", ranking=ranking)
     player = who(state.current)
     if state.phase == "roll":
-        again = " again after a 6" if state.sixes else ""
-        last = f" Last roll: {_dice(state.rolled)}." if state.rolled else ""
-        return f"{player} to roll{again}.{last}"
+        text = say("to_roll_again" if state.sixes else "to_roll", who=player)
+        return f"{text} {say('last_roll', dice=say.dice(state.rolled))}" if state.rolled else text
     if state.phase == "choose":
-        return f"{player} rolled {_dice(state.dice)}: choose which die to play first."
+        return say("to_choose", who=player, dice=say.dice(state.dice))
     moves = []
     for action in legal_actions(state):
         if isinstance(action, Move):
-            moves.append(f"token {action.token + 1}")
+            moves.append(say("token", n=action.token + 1))
         elif isinstance(action, MovePair):
-            moves.append(f"pair {action.tokens[0] + 1}+{action.tokens[1] + 1}")
-    then = f" (then the {_dice(state.dice[1:])})" if len(state.dice) > 1 else ""
-    return f"{player} to move with the {state.dice[0]}{then}: {_either(moves)}."
+            moves.append(say("pair", a=action.tokens[0] + 1, b=action.tokens[1] + 1))
+    if len(state.dice) > 1:
+        return say("to_move_then", who=player, die=state.dice[0], rest=say.dice(state.dice[1:]),
+                   moves=say.joined(moves, "or"))
+    return say("to_move", who=player, die=state.dice[0], moves=say.joined(moves, "or"))
 
 
-def _notes(state: GameState, who: Names) -> list[str]:
+def _notes(state: GameState, say: _Say) -> list[str]:
     rules, notes = state.rules, []
     if rules.teams:
-        notes.append(f"Teams: {COLOURS[0]} and {COLOURS[2]} against {COLOURS[1]} and {COLOURS[3]}.")
+        notes.append(say("teams", a=say.colour(0), b=say.colour(2), c=say.colour(1), d=say.colour(3)))
     if rules.quick and not state.over:
-        notes.append("Quick game: the first token home wins." if not rules.teams else
-                     "Quick game: a player is done with one token home.")
+        notes.append(say("quick_teams" if rules.teams else "quick"))
     return notes
 
 
-def _player(state: GameState, seat: int, who: Names, *, detail: bool) -> str:
+def _player(state: GameState, seat: int, who: Names, say: _Say, *, detail: bool) -> str:
     rules = state.rules
     steps = state.tokens(seat)
     finish, last = rules.finish_step, rules.last_track_step
     parts: list[str] = []
     if seat in state.resigned:
-        return f"{who(seat)}: left the game."
+        return say("player_left", who=who(seat))
     if seat in state.out:
-        parts.append("out of turns")
+        parts.append(say("out_of_turns"))
     elif seat in state.finished:
-        parts.append("finished")
+        parts.append(say("finished"))
     home = steps.count(finish)
     if home:
-        parts.append("all 4 home" if home == TOKENS else f"{home} home")
+        parts.append(say("all_home") if home == TOKENS else say("home", n=home))
     yard = steps.count(YARD)
     if yard and seat not in state.out:
-        parts.append(f"{yard} in the yard")
+        parts.append(say("in_yard", n=yard))
     on_track: dict[int, list[int]] = {}
     column: list[tuple[int, int]] = []
     for token, step in enumerate(steps, 1):
@@ -115,25 +155,26 @@ def _player(state: GameState, seat: int, who: Names, *, detail: bool) -> str:
         locked = {t - seat * TOKENS + 1 for pair in state.locked for t in pair if t // TOKENS == seat}
         for step, tokens in sorted(on_track.items(), reverse=True):
             square = (rules.start_square(seat) + step) % rules.track_length
-            what = f"token {tokens[0]}" if len(tokens) == 1 else "tokens " + " and ".join(map(str, tokens))
-            text = f"{what} on square {step + 1} of {last + 1}"
+            what = (say("token", n=tokens[0]) if len(tokens) == 1
+                    else say("tokens", list=say.joined([str(t) for t in tokens])))
+            text = say("on_square", what=what, square=step + 1, of=last + 1)
             if len(tokens) > 1 and rules.stacking == "block":
-                text += ", a locked pair" if set(tokens) <= locked else ", a block"
+                text = say("locked_pair" if set(tokens) <= locked else "block", text=text)
             if rules.is_safe_square(square):
-                text += " (safe)"
+                text = say("safe", text=text)
             parts.append(text)
         for token, step in sorted(column, key=lambda item: -item[1]):
-            parts.append(f"token {token} in the home column, {finish - step} from the finish")
+            parts.append(say("in_column", n=token, left=finish - step))
     else:
         track = sum(len(tokens) for tokens in on_track.values())
         if track:
-            parts.append(f"{track} on the track")
+            parts.append(say("on_track", n=track))
         if column:
-            parts.append(f"{len(column)} in the home column")
+            parts.append(say("in_columns", n=len(column)))
     if rules.scoring:
-        parts.append(f"score {state.scores[seat]}")
+        parts.append(say("score", n=state.scores[seat]))
     if rules.turn_limit and seat not in state.out and seat not in state.finished and not state.over:
-        parts.append(f"{rules.turn_limit - state.turns[seat]} turns left")
+        parts.append(say("turns_left", n=rules.turn_limit - state.turns[seat]))
     if rules.kill_to_unlock and not state.captures[seat] and home < TOKENS:
-        parts.append("home column locked until a capture")
-    return f"{who(seat)}: {', '.join(parts) or 'no tokens'}."
+        parts.append(say("column_locked"))
+    return say("player", who=who(seat), parts=", ".join(parts) or say("no_tokens"))

@@ -8,6 +8,8 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
   panel (whose turn, the dice, every seat with name, colour, tokens home and score).
 - `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.
+- `WORDS`: every word the pictures show (English); `BoardView(words=...)` and `render_replay(words=...)`
+  take other templates (another language).
 - `default_labels(legal_actions(state))`: labels matching the token numbers ("2", "1+2", "A"/"B" for dice).
 
 `python -m render.demo` plays and draws a computer game; `python -m render.samples DIR` writes the
@@ -17,9 +19,9 @@ README's sample pictures; `python -m benchmarks.render` measures speed and size.
 from render.board import draw_board, render_board, static_board
 from render.geometry import LayoutError, layout, square_centre
 from render.replay import render_replay
-from render.view import DEFAULT_SIZE, BoardView, default_labels
+from render.view import DEFAULT_SIZE, WORDS, BoardView, default_labels
 
 __all__ = [
-    "DEFAULT_SIZE", "BoardView", "LayoutError", "default_labels", "draw_board", "layout", "render_board",
+    "DEFAULT_SIZE", "WORDS", "BoardView", "LayoutError", "default_labels", "draw_board", "layout", "render_board",
     "render_replay", "square_centre", "static_board",
 ]

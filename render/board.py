@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -26,7 +27,7 @@ from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import draw_panel, draw_panel_static
 from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
 from render.tokens import draw_blocks, draw_tokens, token_places
-from render.view import BoardView
+from render.view import WORDS, BoardView
 
 SCALE = 3  # supersampling of the static board
 # zlib level 1: encoding is most of a picture's cost; level 4 took 3.5 ms and 28 KB a board, level 1 takes
@@ -60,7 +61,7 @@ def _arrow(centre: tuple[float, float], towards: tuple[float, float], radius: fl
             (cx - dx * radius * 0.55 - px * radius * 0.75, cy - dy * radius * 0.55 - py * radius * 0.75)]
 
 
-def _draw_static(rules: Rules, g: Layout, m: Metrics) -> Image.Image:
+def _draw_static(rules: Rules, g: Layout, m: Metrics, heading: tuple[str, str]) -> Image.Image:
     s = SCALE
     big = Image.new("RGB", (m.width * s, m.height * s), rgb("canvas"))
     d = ImageDraw.Draw(big)
@@ -116,24 +117,25 @@ def _draw_static(rules: Rules, g: Layout, m: Metrics) -> Image.Image:
         entry = g.track[g.entry[seat]]
         d.polygon(_arrow(pt(entry.centre), pt(g.home[seat][0].centre), cell * 0.3), fill=rgb(colour))
     d.rectangle((board[0] - s, board[1] - s, board[2] + s, board[3] + s), outline=rgb("ink"), width=2 * s)
-    draw_panel_static(big, rules, m, s)
+    draw_panel_static(big, rules, m, s, heading)
     return to_palette(big.reduce(s))
 
 
 @lru_cache(maxsize=16)
 def _static(name: str, track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
-            size: tuple[int, int]) -> Image.Image:
+            size: tuple[int, int], heading: tuple[str, str]) -> Image.Image:
     rules = Rules(name=name, track_length=track_length, last_track_step=last_track_step, home_length=home_length,
                   safe_offsets=safe_offsets)
     g = layout(rules)
-    return _draw_static(rules, g, metrics(g.n, size))
+    return _draw_static(rules, g, metrics(g.n, size), heading)
 
 
-def static_board(rules: Rules, size: tuple[int, int]) -> Image.Image:
-    """The empty board and panel frame for `rules` at `size`: cached per geometry, safe squares, preset name
-    and size. Shared: copy it before drawing on it."""
+def static_board(rules: Rules, size: tuple[int, int], words: Mapping[str, str] = WORDS) -> Image.Image:
+    """The empty board and panel frame for `rules` at `size`: cached per geometry, safe squares, preset name,
+    size and panel heading (from `words`). Shared: copy it before drawing on it."""
+    heading = (words.get("rules_line", WORDS["rules_line"]), words.get("players", WORDS["players"]))
     return _static(rules.name, rules.track_length, rules.last_track_step, rules.home_length, rules.safe_offsets,
-                   size)
+                   size, heading)
 
 
 # -- one frame -------------------------------------------------------------------------------------------------
@@ -255,7 +257,7 @@ def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
     rules = state.rules
     g = layout(rules)
     m = metrics(g.n, view.size)
-    frame = static_board(rules, view.size).copy()
+    frame = static_board(rules, view.size, view.words).copy()
     places = token_places(state)
     targets = label_places(state, view)
     marks = move_marks(view.events)

@@ -10,14 +10,22 @@ from PIL import Image, ImageDraw
 
 from engine import events as ev
 from engine.events import Event
-from engine.rules import COLOURS, TOKENS, Rules
+from engine.rules import TOKENS, Rules
 from engine.state import GameState
 from render.geometry import Metrics
 from render.palette import SEAT_COLOURS, index, palette_image, rgb
-from render.sprites import Sprite, badge_sprite, die_sprite, disc_sprite, dot_sprite, font, ring_sprite, text_sprite
+from render.sprites import (
+    Sprite,
+    badge_sprite,
+    die_sprite,
+    disc_sprite,
+    dot_sprite,
+    drawable,
+    font,
+    ring_sprite,
+    text_sprite,
+)
 from render.view import BoardView
-
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 class _Panel:
@@ -36,8 +44,9 @@ class _Panel:
         return round(value * self.u)
 
 
-def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int) -> None:
-    """The panel's card and title, onto the supersampled static board."""
+def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int, heading: tuple[str, str]) -> None:
+    """The panel's card and title, onto the supersampled static board; `heading` holds the templates of
+    the rules line and the players' title (`WORDS` "rules_line" and "players")."""
     p = _Panel(m)
     d = ImageDraw.Draw(big)
     top, bottom = m.oy, m.oy + m.board_px
@@ -45,11 +54,11 @@ def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int) ->
                         fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
     d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(p(30) * scale), fill=rgb("text"),
            stroke_width=scale // 2 + 1, stroke_fill=rgb("text"))
-    geometry = f"{rules.name} rules  \u00b7  {rules.track_length} squares"
+    geometry = drawable(heading[0].format(rules=rules.name, squares=rules.track_length))
     d.text((p.left * scale, (top + p(52)) * scale), geometry, font=font(p(15) * scale), fill=rgb("muted"))
     d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
            fill=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(236)) * scale), "PLAYERS", font=font(p(13) * scale), fill=rgb("muted"))
+    d.text((p.left * scale, (top + p(236)) * scale), drawable(heading[1]), font=font(p(13) * scale), fill=rgb("muted"))
 
 
 Block = Image.Image
@@ -77,10 +86,9 @@ def _paste(block: Block, p: _Panel, sprite: Sprite, x: int, y: int, centred: boo
         sprite.paste_at(block, (x - p.x0 - 1, y))
 
 
-def _phase_line(state: GameState) -> str:
-    colour = COLOURS[state.current]
-    return {"roll": f"{colour} \u00b7 to roll", "choose": f"{colour} \u00b7 picks a die",
-            "move": f"{colour} \u00b7 moves a token", "over": "game over"}[state.phase]
+def _phase_line(state: GameState, view: BoardView) -> str:
+    key = {"roll": "to_roll", "choose": "picks_die", "move": "moves_token", "over": "game_over"}[state.phase]
+    return view.word(key, colour=view.colour(state.current))
 
 
 DieSpec = tuple[int, bool, str]  # value, still to play, label
@@ -93,9 +101,9 @@ class TurnSpec(NamedTuple):
     name: str
     line: str
     dice: tuple[DieSpec, ...] = ()
-    bonus: bool = False
+    bonus: str = ""  # "+ roll again", when the player rolls again
     last_roll: tuple[int, ...] = ()
-    last_by: str = ""
+    last_by: str = ""  # "last roll: ...", beside `last_roll`
 
 
 @lru_cache(maxsize=512)
@@ -116,12 +124,12 @@ def _turn_block(m: Metrics, spec: TurnSpec) -> Block:
             _paste(block, p, badge_sprite(label, p(22)), x + size, y + p(3), centred=True)
         x += size + gap
     if bonus:
-        _text(block, p, "+ roll again", x + p(4), y + p(14), 14, "muted")
+        _text(block, p, bonus, x + p(4), y + p(14), 14, "muted")
     if last_roll:
         for value in last_roll:
             _paste(block, p, die_sprite(value, p(34), False), x, y + p(6))
             x += p(34) + p(8)
-        _text(block, p, f"last roll: {last_by}", x + p(4), y + p(14), 14, "muted", max_width=p.x1 - p.pad - x - p(4))
+        _text(block, p, last_by, x + p(4), y + p(14), 14, "muted", max_width=p.x1 - p.pad - x - p(4))
     return block
 
 
@@ -129,7 +137,7 @@ def _turn(state: GameState, view: BoardView, die_labels: dict[int, str]) -> Turn
     """What the turn block shows for this picture."""
     if state.over:
         winner = state.ranking[0]
-        return TurnSpec(winner, view.name(winner), f"{COLOURS[winner]} \u00b7 wins!")
+        return TurnSpec(winner, view.name(winner), view.word("wins", colour=view.colour(winner)))
     seat = state.current
     dice: list[DieSpec] = []
     last_roll: tuple[int, ...] = ()
@@ -146,21 +154,24 @@ def _turn(state: GameState, view: BoardView, die_labels: dict[int, str]) -> Turn
         rolls = [e for e in view.events if e.kind == ev.ROLLED]
         if rolls:
             last_roll = rolls[-1].dice
-            last_by = "you" if rolls[-1].seat == seat else view.name(rolls[-1].seat)
-    return TurnSpec(seat, view.name(seat), _phase_line(state), tuple(dice), state.bonus and state.phase != "roll",
+            last_by = view.word("last_roll", who=view.word("you") if rolls[-1].seat == seat
+                                else view.name(rolls[-1].seat))
+    bonus = view.word("roll_again") if state.bonus and state.phase != "roll" else ""
+    return TurnSpec(seat, view.name(seat), _phase_line(state, view), tuple(dice), bonus,
                     last_roll, last_by)
 
 
-def _status(state: GameState, seat: int) -> str:
+def _status(state: GameState, seat: int, view: BoardView) -> str:
     """Colour, then: left / finished / out, or the tokens home (unless a score fills the line)."""
-    colour = COLOURS[seat]
+    colour = view.colour(seat)
     if seat in state.resigned:
-        return f"{colour} \u00b7 left"
+        return view.word("left", colour=colour)
     if seat in state.finished:
-        return f"{colour} \u00b7 {ORDINALS[state.finished.index(seat)]} home"
+        return view.word("placed", colour=colour, place=view.word(f"place{state.finished.index(seat) + 1}"))
     if seat in state.out:
-        return f"{colour} \u00b7 out"
-    return colour if state.rules.scoring else f"{colour} \u00b7 home {state.home_count(seat)}/{TOKENS}"
+        return view.word("out", colour=colour)
+    return colour if state.rules.scoring else view.word("home_count", colour=colour, home=state.home_count(seat),
+                                                        tokens=TOKENS)
 
 
 ROW = 60
@@ -222,25 +233,26 @@ def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
             forfeits.extend(str(v) for v in e.dice)
             following = events[i + 1] if i + 1 < len(events) else None
             if following is None or following.kind != ev.DIE_FORFEITED or following.seat != e.seat:
-                lines.append(f"{who}: no move with {', '.join(forfeits)}")
+                lines.append(view.word("no_move", who=who, dice=", ".join(forfeits)))
                 forfeits = []
         elif e.kind == ev.CAPTURED:
-            victims = ", ".join(f"{COLOURS[t // TOKENS]} {t % TOKENS + 1}" for t in e.captured)
-            lines.append(f"{who} captured {victims}")
+            victims = ", ".join(view.word("victim", colour=view.colour(t // TOKENS), token=t % TOKENS + 1)
+                                for t in e.captured)
+            lines.append(view.word("captured", who=who, victims=victims))
         elif e.kind == ev.TOKEN_HOME:
-            lines.append(f"{who}: token {e.token + 1} home")
+            lines.append(view.word("token_home", who=who, token=e.token + 1))
         elif e.kind == ev.PLAYER_FINISHED:
-            lines.append(f"{who} has all four home")
+            lines.append(view.word("all_home", who=who))
         elif e.kind == ev.OUT_OF_TURNS:
-            lines.append(f"{who} is out of turns")
+            lines.append(view.word("out_of_turns", who=who))
         elif e.kind == ev.RESIGNED:
-            lines.append(f"{who} left the game")
+            lines.append(view.word("resigned", who=who))
         elif e.kind == ev.THIRD_SIX:
-            lines.append(f"{who}: third 6, turn over")
+            lines.append(view.word("third_six", who=who))
         elif e.kind == ev.SKIPPED:
-            lines.append(f"{who}'s turn was skipped")
+            lines.append(view.word("skipped", who=who))
         elif e.kind == ev.BONUS_ROLL:
-            lines.append(f"{who} rolls again")
+            lines.append(view.word("rolls_again", who=who))
     return lines
 
 
@@ -255,11 +267,11 @@ def draw_panel(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
     for seat in state.ranking if state.over else state.order:
         name = view.name(seat)
         if seat in ranks:
-            name = f"{ORDINALS[ranks[seat]]}  {name}"
+            name = f"{view.word(f'place{ranks[seat] + 1}')}  {name}"
         home = 0 if seat in state.resigned else state.home_count(seat)
-        score = f"{state.scores[seat]} pts" if state.rules.scoring else ""
-        row = _seat_row(m, seat, name, _status(state, seat), score, home, seat == state.current and not state.over,
-                        seat in state.resigned)
+        score = view.word("points", score=state.scores[seat]) if state.rules.scoring else ""
+        row = _seat_row(m, seat, name, _status(state, seat, view), score, home,
+                        seat == state.current and not state.over, seat in state.resigned)
         frame.paste(row, (x, y - p(4)))
         y += p(ROW)
     bottom = m.oy + m.board_px - p.pad

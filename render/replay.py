@@ -9,7 +9,7 @@ GIF stores each frame as the rectangle that changed, so a 400-move game stays a 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
@@ -19,14 +19,15 @@ from engine.game import apply, new_game
 from engine.rules import Rules
 from engine.state import GameState
 from render.board import draw_board
-from render.view import BoardView
+from render.view import WORDS, BoardView
 
 REPLAY_SIZE = (800, 600)
 
 
 def replay_frames(rules: Rules, seats: tuple[int, ...], seed: int, actions: Sequence[Action],
-                  names: Sequence[str] = (), size: tuple[int, int] = REPLAY_SIZE) -> list[Image.Image]:
-    """The frames of a replay (palette images), one per move."""
+                  names: Sequence[str] = (), size: tuple[int, int] = REPLAY_SIZE,
+                  words: Mapping[str, str] = WORDS) -> list[Image.Image]:
+    """The frames of a replay (palette images), one per move; `words` as in `BoardView`."""
     state: GameState = new_game(rules, seats, seed)
     moves = sum(1 for a in actions if isinstance(a, Move | MovePair))
     pending: list[Event] = []
@@ -35,22 +36,22 @@ def replay_frames(rules: Rules, seats: tuple[int, ...], seed: int, actions: Sequ
         state, events = apply(state, action)
         pending.extend(events)
         if isinstance(action, Move | MovePair):
-            view = BoardView(names=tuple(names), events=tuple(pending), size=size,
-                             caption=f"move {len(frames) + 1} of {moves}")
+            caption = words.get("replay_caption", WORDS["replay_caption"]).format(n=len(frames) + 1, total=moves)
+            view = BoardView(names=tuple(names), events=tuple(pending), size=size, caption=caption, words=words)
             frames.append(draw_board(state, view))
             pending = []
     if not frames:
-        frames.append(draw_board(state, BoardView(names=tuple(names), events=tuple(pending), size=size)))
+        frames.append(draw_board(state, BoardView(names=tuple(names), events=tuple(pending), size=size, words=words)))
     return frames
 
 
 def render_replay(rules: Rules, seats: tuple[int, ...], seed: int, actions: Sequence[Action],
                   names: Sequence[str] = (), *, size: tuple[int, int] = REPLAY_SIZE, frame_ms: int = 500,
-                  last_ms: int = 5000) -> bytes:
+                  last_ms: int = 5000, words: Mapping[str, str] = WORDS) -> bytes:
     """An animated GIF replaying the game `seed` on `seats` under `rules` through `actions`: one frame
     per move, `frame_ms` each, the last held `last_ms`; loops forever. Raises `IllegalAction` if the
     log does not replay."""
-    frames = replay_frames(rules, seats, seed, actions, names, size)
+    frames = replay_frames(rules, seats, seed, actions, names, size, words)
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     out = io.BytesIO()
     frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,

@@ -5,11 +5,13 @@ cached; pasting it into a frame is a plain palette copy through its mask, so a f
 almost nothing beyond the PNG encoding.
 
 Fonts: Pillow's built-in scalable font (`ImageFont.load_default(size=...)`, a FreeType font
-since Pillow 10.1), so the picture never depends on installed fonts.
+since Pillow 10.1), so the picture never depends on installed fonts. It holds ASCII only (and "·"):
+`drawable` spells letters with diacritics the way the font can draw them ("würfelt" -> "wuerfelt").
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,10 +62,23 @@ def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprit
     return Sprite(image, m.point(lambda v: 255 if v >= 128 else 0, "1"))
 
 
+SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
+
+
+def drawable(text: str) -> str:
+    """`text` with its letters the built-in font lacks spelled in ASCII: German umlauts as "ae", "oe", "ue" and
+    "ss", other accented letters without their accents (other characters stay as they are)."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(SPELLED))
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
 @lru_cache(maxsize=2048)
 def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_width: int = 0) -> Sprite:
     """`text` anti-aliased in colour `fg` on a box of colour `bg` (pasted whole), cut with "..." to `max_width`."""
     f = font(size)
+    text = drawable(text)
     if max_width and f.getlength(text) > max_width:
         while text and f.getlength(text + "...") > max_width:
             text = text[:-1]

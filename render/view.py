@@ -11,6 +11,21 @@ from engine.events import Event
 from engine.rules import COLOURS
 
 DEFAULT_SIZE = (960, 720)
+WORDS: Mapping[str, str] = MappingProxyType({  # every word the picture shows: str.format templates
+    "red": "red", "green": "green", "yellow": "yellow", "blue": "blue",
+    "rules_line": "{rules} rules  \u00b7  {squares} squares", "players": "PLAYERS",
+    "to_roll": "{colour} \u00b7 to roll", "picks_die": "{colour} \u00b7 picks a die",
+    "moves_token": "{colour} \u00b7 moves a token", "game_over": "game over", "wins": "{colour} \u00b7 wins!",
+    "roll_again": "+ roll again", "last_roll": "last roll: {who}", "you": "you",
+    "left": "{colour} \u00b7 left", "placed": "{colour} \u00b7 {place} home", "out": "{colour} \u00b7 out",
+    "home_count": "{colour} \u00b7 home {home}/{tokens}", "points": "{score} pts",
+    "place1": "1st", "place2": "2nd", "place3": "3rd", "place4": "4th",
+    "no_move": "{who}: no move with {dice}", "captured": "{who} captured {victims}",
+    "victim": "{colour} {token}", "token_home": "{who}: token {token} home", "all_home": "{who} has all four home",
+    "out_of_turns": "{who} is out of turns", "resigned": "{who} left the game",
+    "third_six": "{who}: third 6, turn over", "skipped": "{who}'s turn was skipped", "rolls_again": "{who} rolls again",
+    "replay_caption": "move {n} of {total}",
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +40,7 @@ class BoardView:
       the move's destination, a `ChooseDie` label beside its die. Other actions are ignored.
     - `size`: (width, height) in pixels, landscape (width >= 1.25 x height).
     - `caption`: an optional line at the foot of the side panel (e.g. "move 12 of 80").
+    - `words`: templates replacing those of `WORDS` (the picture in another language).
     """
 
     names: tuple[str, ...] = ()
@@ -32,6 +48,15 @@ class BoardView:
     labels: Mapping[Action, str] = field(default_factory=lambda: MappingProxyType({}))
     size: tuple[int, int] = DEFAULT_SIZE
     caption: str = ""
+    words: Mapping[str, str] = field(default_factory=lambda: WORDS)
+
+    def word(self, key: str, **values: object) -> str:
+        """A word or line of the picture, from `words` (else English)."""
+        return self.words.get(key, WORDS[key]).format(**values)
+
+    def colour(self, seat: int) -> str:
+        """A seat's colour name."""
+        return self.word(COLOURS[seat])
 
     def name(self, seat: int) -> str:
         """The display name of a seat, on one line."""
@@ -39,7 +64,7 @@ class BoardView:
             name = " ".join("".join(c if c.isprintable() else " " for c in self.names[seat]).split())
             if name:
                 return name
-        return COLOURS[seat].capitalize()
+        return self.colour(seat).capitalize()
 
     def sorted_labels(self) -> list[tuple[Action, str]]:
         """The labels in a fixed order (so the picture never depends on the mapping's order)."""

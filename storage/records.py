@@ -91,6 +91,7 @@ class GameRecord(Record):
     ai_takeover: bool = False  # a player who leaves is replaced by an AI instead of forfeiting
     auto_single: bool = True  # a forced move (the only legal one) is played for the player
     turn_seconds: int | None = Field(default=None, ge=30)  # this game's turn deadline (else the guild's)
+    locale: str = Field(default="en-US", max_length=16)  # the language of the game's public messages (its lobby's)
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:
@@ -147,6 +148,7 @@ class LobbyRecord(Record):
     preset: str = "classic"
     options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
     players: list[LobbySeat] = Field(default_factory=list, max_length=4)
+    locale: str = Field(default="en-US", max_length=16)  # the guild's Discord locale when the lobby opened
     version: int = 0
     created_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)

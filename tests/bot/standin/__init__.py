@@ -14,6 +14,8 @@ Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE wen
     await standin.click(user, message, custom_id)   /  click(user, message, label="Join")
     await standin.select(user, message, custom_id, ["a"]);  await standin.submit_modal(user, opened, {"id": "v"})
     await standin.say(user, channel, "text")        (a plain user message, MESSAGE_CREATE)
+    Every interaction carries the user's `locale` (keyword `locale=` of slash/click/select, default "en-US")
+    and its guild's `guild_locale` (`guild.locale`).
 What the bot did:
     response = await record.response()   -> Response(type 4/5/6/7/9, elapsed, ephemeral, content, embeds,
                                             components, files=[Attachment(filename, data: bytes, size)], message)

@@ -30,6 +30,9 @@ SELECT_TYPES = (3, 5, 6, 7, 8)
 ACTION_ROW, BUTTON, TEXT_INPUT, LABEL = 1, 2, 4, 18
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
+                     "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN",
+                     "ja", "zh-TW", "ko"})  # the locales Discord accepts in *_localizations
 
 
 @dataclass
@@ -61,6 +64,23 @@ def _max_length(value: Any, limit: int, path: tuple[str | int, ...], errors: lis
 def _length_between(value: Any, low: int, high: int, path: tuple[str | int, ...], errors: list[FieldError]) -> None:
     if not isinstance(value, str) or not low <= len(value) <= high:
         errors.append(FieldError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length."))
+
+
+def _localizations(value: Any, high: int, path: tuple[str | int, ...], errors: list[FieldError],
+                   names: bool = False) -> None:
+    """A `name_localizations` / `description_localizations` map: known locales, texts of 1 to `high` characters
+    (command and option names also follow the name rules)."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        errors.append(FieldError(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType"))
+        return
+    for locale, text in value.items():
+        if locale not in LOCALES:
+            errors.append(FieldError((*path, locale), "ENUM_TYPE_COERCE", f"Value {locale!r} is not a valid locale."))
+        _length_between(text, 1, high, (*path, locale), errors)
+        if names and isinstance(text, str) and (not COMMAND_NAME.match(text) or text != text.lower()):
+            errors.append(FieldError((*path, locale), "APPLICATION_COMMAND_INVALID_NAME", f"Name is invalid: {text!r}"))
 
 
 def check_message(body: Json, *, prefix: tuple[str | int, ...] = ()) -> list[FieldError]:
@@ -277,8 +297,10 @@ def check_commands(commands: list[Json]) -> list[FieldError]:
             errors.append(FieldError((i, "name"), "APPLICATION_COMMANDS_DUPLICATE_NAME",
                                      f"Application command names must be unique: {name!r}"))
         names.add((kind, str(name)))
+        _localizations(command.get("name_localizations"), 32, (i, "name_localizations"), errors, names=kind == 1)
         if kind == 1:
             _length_between(command.get("description"), 1, 100, (i, "description"), errors)
+            _localizations(command.get("description_localizations"), 100, (i, "description_localizations"), errors)
             errors.extend(_check_options(command.get("options") or [], (i, "options")))
     return errors
 
@@ -295,8 +317,13 @@ def _check_options(options: list[Json], path: tuple[str | int, ...]) -> list[Fie
             errors.append(FieldError((*here, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                                      f"Option name is invalid: {name!r}"))
         _length_between(option.get("description"), 1, 100, (*here, "description"), errors)
+        _localizations(option.get("name_localizations"), 32, (*here, "name_localizations"), errors, names=True)
+        _localizations(option.get("description_localizations"), 100, (*here, "description_localizations"), errors)
         if len(option.get("choices") or []) > 25:
             errors.append(FieldError((*here, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+        for j, choice in enumerate(option.get("choices") or []):
+            _length_between(choice.get("name"), 1, 100, (*here, "choices", j, "name"), errors)
+            _localizations(choice.get("name_localizations"), 100, (*here, "choices", j, "name_localizations"), errors)
         if option.get("type") in (1, 2):
             errors.extend(_check_options(option.get("options") or [], (*here, "options")))
         elif option.get("required"):

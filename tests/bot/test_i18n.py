@@ -1,0 +1,246 @@
+"""Languages (issue 7): one translation table for every player-facing sentence, the commands' texts and the
+pictures' words. Public messages speak the guild's locale (stored with the lobby and its game), private answers
+the user's. A key missing in a language, or named by the code and missing in the table, fails here."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.app import LudoBot
+from bot.i18n import CATALOGUES, DEFAULT, language, templates
+from bot.locales import de
+from bot.messages import board_alt
+from bot.sessions import AI_LEVELS, seat_names
+from bot.text import account, action_label, ranking_lines, rules_summary, variants
+from engine.describe import PHRASES
+from render import WORDS, BoardView, render_board
+from render.sprites import drawable
+from storage import GameRecord, LobbyRecord, Seat
+from storage.records import read_record
+from storage.replay import new_record
+from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
+from tests.bot.standin import StandIn, User
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+GERMAN_TURN = re.compile(r"<@(\d+)> ist am Zug")
+# a key named in the code: translate(locale, "key"), Refused("key"), RateLimited("key", ...), described("key"),
+# also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
+KEY_CALL = re.compile(r'(?:translate\([^,()]+,\s*|Refused\(|RateLimited\(|Phrase\(|described\()(f?)"([^"]+)"(\s*\+)?')
+LANGUAGES = sorted(CATALOGUES)
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+# -- the table ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", sorted(set(CATALOGUES) - {DEFAULT}))
+def test_every_language_has_every_key_of_english_with_the_same_placeholders(lang: str) -> None:
+    english, table = CATALOGUES[DEFAULT], CATALOGUES[lang]
+    assert sorted(english.keys() - table.keys()) == [], f"keys missing in {lang}"
+    assert sorted(table.keys() - english.keys()) == [], f"keys of {lang} that English does not have"
+    differing = {key: (sorted(placeholders(english[key])), sorted(placeholders(table[key])))
+                 for key in english if placeholders(english[key]) != placeholders(table[key])}
+    assert differing == {}, f"placeholders differ from English in {lang}"
+
+
+def test_the_table_holds_the_alt_text_phrases_and_picture_words_in_english() -> None:
+    for lang in LANGUAGES:  # what the bot hands to engine.describe and render
+        assert templates(lang, "describe.", PHRASES).keys() == PHRASES.keys()
+        assert templates(lang, "board.", WORDS).keys() == WORDS.keys()
+    assert templates(DEFAULT, "describe.", PHRASES) == dict(PHRASES)
+    assert templates(DEFAULT, "board.", WORDS) == dict(WORDS)
+
+
+def test_every_key_the_code_names_is_in_the_table() -> None:
+    keys = CATALOGUES[DEFAULT].keys()
+    named, unknown = 0, []
+    for path in sorted(BOT.rglob("*.py")):
+        for formatted, key, prefix in KEY_CALL.findall(path.read_text(encoding="utf-8")):
+            named += 1
+            pattern = re.sub(r"\\\{[^}]*\\\}", ".+", re.escape(key)) if formatted else re.escape(key)
+            pattern += ".+" if prefix else ""
+            if not any(re.fullmatch(pattern, k) for k in keys):
+                unknown.append(f"{path.relative_to(BOT.parent)}: {key}")
+    assert named > 100, "the pattern no longer finds the keys the code names"
+    assert unknown == []
+
+
+def test_command_texts_fit_discord() -> None:
+    for lang in LANGUAGES:
+        too_long = [key for key, text in CATALOGUES[lang].items()
+                    if key.startswith(("cmd.", "opt.", "choice.")) and not 1 <= len(text) <= 100]
+        assert too_long == [], lang
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("de", "de"), ("en-US", "en"), ("en-GB", "en"), ("pt-BR", "en"),
+                                              (None, "en")])
+def test_a_locale_speaks_its_language_or_english(locale: str | None, lang: str) -> None:
+    assert language(locale) == lang
+
+
+def played(rules: engine.Rules, seed: int) -> tuple[list[engine.GameState], list[engine.Event]]:
+    """A random game to its end: some positions on the way, the last one, and every event."""
+    state = engine.new_game(rules, (0, 1, 2, 3), seed)
+    states: list[engine.GameState] = []
+    events: list[engine.Event] = []
+    while not state.over:
+        state, happened = engine.apply(state, engine.ai.choose(state, "random"))
+        events.extend(happened)
+        if state.ply % 40 == 0:
+            states.append(state)
+    return [*states, state], events
+
+
+PLAYED_RULES = [engine.Rules.preset("classic"), engine.Rules.preset("star", turn_limit=30),
+                engine.Rules.preset("strict", dice=2, end_path=4), engine.Rules.preset("twodice", stacking="allowed"),
+                engine.Rules.preset("classic", quick=True, kill_to_unlock=True, game_end="all"),
+                engine.Rules.preset("classic", teams=True, capture_bonus=True)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sentence_words_and_picture_of_whole_games_come_from_the_table(lang: str) -> None:
+    """Whole games of every preset and variant through the bot's words (a key missing raises KeyError)."""
+    record = new_record("game1", guild_id=1, channel_id=2, host_id=3, rules=engine.Rules.preset("classic"),
+                        seats=[Seat(seat=s, ai_level=level) for s, level in enumerate((0, 1, 2, 2))], seed=1)
+    names = seat_names(record, lang)
+    assert len(AI_LEVELS) == 3 and len(set(names.values())) == 4
+    kinds: set[str] = set()
+    for seed, rules in enumerate(PLAYED_RULES):
+        assert rules_summary(rules, lang) and variants(rules, lang) is not None
+        states, events = played(rules, seed)
+        kinds |= {e.kind for e in events}
+        assert account(events, names, limit=10**6, lang=lang)
+        for state in states:
+            assert all(action_label(state, a, lang) for a in engine.legal_actions(state))
+            assert board_alt(record.model_copy(update={"rules": engine.notation.rules_text(rules)}), state, lang)
+            render_board(state, BoardView(events=tuple(events[-12:]), words=templates(lang, "board.", WORDS)))
+        assert ranking_lines(states[-1], names, lang)
+    assert {engine.events.CAPTURED, engine.events.TOKEN_HOME, engine.events.GAME_OVER} <= kinds
+
+
+def test_the_german_picture_and_alt_text_differ_from_the_english() -> None:
+    state = engine.position(engine.Rules.preset("star"), {0: (14, 14, -1, -1), 2: (-1,) * 4}, current=0, dice=(6,))
+    german = BoardView(words=templates("de", "board.", WORDS))
+    assert render_board(state, german) != render_board(state, BoardView())
+    assert drawable("Gelb · würfelt") == "Gelb · wuerfelt"  # the built-in font has no umlauts
+    record = new_record("game1", guild_id=1, channel_id=2, host_id=3, rules=state.rules,
+                        seats=[Seat(seat=0, user_id=5, name="Ann"), Seat(seat=2, ai_level=1)], seed=1)
+    assert board_alt(record, state, "de").startswith(
+        "Ann (Rot) zieht mit der 6: Figur 1, Figur 2, Figur 3, Figur 4 oder Paar 1+2.\n"
+        "Ann (Rot): 2 im Startbereich, Figuren 1 und 2 auf Feld 15 von 51")
+
+
+def test_records_stored_before_languages_load_as_english() -> None:
+    lobby = LobbyRecord(id="lobby1", guild_id=1, channel_id=2, host_id=3, locale="de")
+    old = {k: v for k, v in json.loads(lobby.stored_json()).items() if k != "locale"}
+    assert read_record(LobbyRecord, "k", json.dumps(old), version=1).locale == "en-US"
+    game = new_record("game1", guild_id=1, channel_id=2, host_id=3, rules=engine.Rules.preset("classic"),
+                      seats=[Seat(seat=0, user_id=5), Seat(seat=2, ai_level=1)], seed=1)
+    old = {k: v for k, v in json.loads(game.stored_json()).items() if k != "locale"}
+    assert read_record(GameRecord, "k", json.dumps(old), version=1).locale == "en-US"
+
+
+# -- through Discord ------------------------------------------------------------------------------------------
+async def start_german_game(standin: StandIn, ludo: LudoBot, host: User, player: User) -> None:
+    """A 2-player game opened and started in the (German) default guild."""
+    opened = await answered(await standin.slash(host, standin.channel, "ludo", "start", options={"seats": 2}), ludo)
+    lobby = await opened.result()
+    assert lobby is not None
+    await click(standin, ludo, player, lobby, label="Beitreten")
+    await click(standin, ludo, host, lobby, label="Starten")
+    assert live_message(standin, standin.channel) is not None
+
+
+async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_alt_text(standin: StandIn,
+                                                                                      ludo: LudoBot) -> None:
+    standin.guild.locale = "de"
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    opened = await answered(await standin.slash(alice, standin.channel, "ludo", "start", options={"seats": 2}), ludo)
+    lobby = await opened.result()
+    assert lobby is not None and "**Ludo-Lobby**" in lobby.content and "2. (frei)" in lobby.content
+    assert lobby.labels() == ["Beitreten", "Verlassen", "Starten", "Abbrechen", "KI hinzufügen (zufällig)",
+                              "KI hinzufügen (gierig)", "KI hinzufügen (Experte)"]
+    await click(standin, ludo, bob, lobby, label="Beitreten")
+    assert f"1. <@{alice.id}> — Rot\n2. <@{bob.id}> — Gelb" in lobby.content
+    await click(standin, ludo, alice, lobby, label="Starten")
+    assert "Das Spiel hat begonnen." in lobby.content and "Reihenfolge: " in lobby.content
+
+    german_labels = re.compile(r"Würfeln|Zuschauen|Figur \d einsetzen|Figur \d: \d+ → (\d+|Ziel)|Erst die \d")
+    for _ in range(12):
+        live = live_message(standin, standin.channel)
+        assert live is not None
+        assert all(german_labels.fullmatch(label) for label in live.labels()), live.labels()
+        found = GERMAN_TURN.search(live.content)
+        assert found and "🔒 Würfel-Festlegung" in live.content and "It is" not in live.content
+        alt = live.file("board.png").description
+        assert alt is not None and " (Rot)" in alt and ("würfelt" in alt or "zieht mit der" in alt), alt
+        await click(standin, ludo, standin.users[int(found[1])], live, custom_id=live.custom_ids()[0])
+    assert any(re.search(r"🎲 \w+ würfelt \d", m.content) for m in standin.messages(standin.channel))
+
+
+async def test_a_german_user_is_answered_privately_in_german_in_an_english_game(standin: StandIn,
+                                                                                ludo: LudoBot) -> None:
+    alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
+    live = await start_game(standin, ludo, alice, (bob,))
+    assert live is not None
+    before = (live.content, live.labels())
+    mover = to_act(standin, live)
+    waiting, colour = (bob, "Rot") if mover is alice else (alice, "Gelb")
+
+    outsider = await click(standin, ludo, eve, live, label="Roll", locale="de")
+    assert private_text(outsider) == de.TEXTS["refused.not_playing"]
+    not_yours = await click(standin, ludo, waiting, live, label="Roll", locale="de")
+    assert private_text(not_yours) == f"Du bist nicht am Zug: {colour} ist dran."
+    rules = await answered(await standin.slash(eve, standin.channel, "ludo", "rules", options={"preset": "star"},
+                                               locale="de"), ludo)
+    assert "Sterne sind sicher" in private_text(rules)
+
+    view = await (await click(standin, ludo, eve, live, label="Spectate", locale="de")).result()
+    assert view is not None and view.ephemeral and view.labels() == ["Aktualisieren"]
+    assert "Zuschauen bei Ludo" in view.content and GERMAN_TURN.search(view.content)
+    alt = view.file("board.png").description
+    assert alt is not None and "würfelt." in alt
+    assert (live.content, live.labels()) == before and "It is <@" in live.content  # the public message: English
+    assert live.labels() == ["Roll", "Spectate"]
+
+
+async def test_the_deadline_worker_speaks_the_language_stored_with_the_game(standin: StandIn, ludo: LudoBot,
+                                                                            clock: Clock) -> None:
+    standin.guild.locale = "de"
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=2, reminder_minutes=1,
+                timeout_action="skip")
+    await start_german_game(standin, ludo, alice, bob)
+    clock.advance(61)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    assert "du bist im Ludo-Spiel" in reminder.content and "dein Zug endet <t:" in reminder.content
+    clock.advance(60)
+    skipped = await standin.wait_for_message(standin.channel, lambda m: "⌛" in m.content)
+    assert "hat die Zeit überschritten" in skipped.content and "wurde übersprungen." in skipped.content
+    assert GERMAN_TURN.search(skipped.content)
+
+
+async def test_the_synced_commands_carry_german_descriptions_and_choice_names(standin: StandIn,
+                                                                              ludo: LudoBot) -> None:
+    (group,) = standin.commands[None].values()
+    assert group["name"] == "ludo" and group["description"] == "Play Ludo in this channel"
+    assert group["description_localizations"] == {"de": de.TEXTS["cmd.ludo"]}
+    commands = {c["name"]: c for c in group["options"]}
+    assert {name: c["description_localizations"] for name, c in commands.items()} == {
+        name: {"de": de.TEXTS[f"cmd.{name}"]} for name in commands}
+    options = {o["name"]: o for o in commands["start"]["options"]}
+    assert options["seats"]["description_localizations"] == {"de": "Plätze, 2 bis 4"}
+    assert [(c["name"], c["value"], c["name_localizations"]) for c in options["stacking"]["choices"]] == [
+        ("forbidden", "forbidden", {"de": "verboten"}), ("allowed", "allowed", {"de": "erlaubt"}),
+        ("block", "block", {"de": "Sperre"})]
+    assert not group.get("name_localizations") and not commands["start"].get("name_localizations")  # names: English
+    undescribed = [f"{command}.{option['name']}" for command, c in commands.items() for option in c["options"]
+                   if set(option.get("description_localizations") or {}) != {"de"}]
+    assert undescribed == []  # every option of every command is described in German
