@@ -90,7 +90,7 @@ class LudoBot(discord.AutoShardedClient):
                                                                  data_dir=self.settings.ludo_data_dir)
         sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                             open_limits=self.settings.open_limits())
-        self.handlers = Play(self, sessions)
+        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild

@@ -64,15 +64,20 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
         logger.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
+def time_to_defer(interaction: discord.Interaction[Any]) -> float:
+    """Seconds until `interaction` is `DEFER_AFTER` old (0 when it is already), counted from its creation (its
+    id's timestamp): an event that reached a busy bot late has less time left."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return min(DEFER_AFTER, max(0.0, DEFER_AFTER - age))
+
+
 async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *, thinking: bool = False,
                   ephemeral: bool | None = None) -> T:
     """Await `work`; if it is not done `DEFER_AFTER` seconds after the interaction was created, defer the
     response so Discord's 3 s are kept (with `thinking`, a "thinking..." message, private unless `ephemeral` is
-    False). The time counts from the interaction's creation (its id's timestamp), not from now: an event that
-    reached a busy bot late has less time left."""
+    False); see `time_to_defer`."""
     task = asyncio.ensure_future(work)
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    done, _ = await asyncio.wait({task}, timeout=min(DEFER_AFTER, max(0.0, DEFER_AFTER - age)))
+    done, _ = await asyncio.wait({task}, timeout=time_to_defer(interaction))
     if not done and not interaction.response.is_done():
         await interaction.response.defer(thinking=thinking, ephemeral=thinking if ephemeral is None else ephemeral)
     return await task

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 import engine
-from bot.errors import answer_privately, guarded, in_time
+from bot.errors import answer_privately, guarded, in_time, time_to_defer
 from bot.i18n import templates, translate
 from bot.messages import (
     ALT_LIMIT,
@@ -44,9 +44,10 @@ IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
 class Play:
     """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
 
-    def __init__(self, client: discord.Client, sessions: Sessions) -> None:
+    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32) -> None:
         self.client = client
         self.sessions = sessions
+        self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -57,11 +58,34 @@ class Play:
         self._busy += 1
         self._idle.clear()
         try:
-            await guarded(interaction, work, game_id=game_id)
+            await guarded(interaction, lambda: self._in_turn(interaction, work), game_id=game_id)
         finally:
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
+
+    async def _in_turn(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
+        """Run a click's `work` in one of the `concurrency` slots. A click still waiting for a slot when its time
+        to answer runs short is deferred first (invisibly: its answer edits the message or follows privately), so
+        a burst of clicks is answered in full instead of timing out in the queue for storage connections."""
+        if interaction.type is not discord.InteractionType.component:
+            await work()  # commands are few, and how to defer one depends on whether it answers privately
+            return
+        slot = asyncio.ensure_future(self._slots.acquire())
+        try:
+            done, _ = await asyncio.wait({slot}, timeout=time_to_defer(interaction))
+            if not done and not interaction.response.is_done():
+                await interaction.response.defer()
+            await slot
+        except BaseException:
+            if slot.done() and not slot.cancelled() and slot.exception() is None:
+                self._slots.release()
+            slot.cancel()
+            raise
+        try:
+            await work()
+        finally:
+            self._slots.release()
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight, so a shutdown does not cut one short."""
@@ -127,7 +151,8 @@ class Play:
                 record = await self.sessions.storage.games.load_game(game_id, with_log=True)
             except NotFound as missing:
                 raise Refused("refused.no_game") from missing
-            await interaction.response.defer(thinking=True, ephemeral=True)
+            if not interaction.response.is_done():  # (a click deferred in a burst is already)
+                await interaction.response.defer(thinking=True, ephemeral=True)
             locale = user_locale(interaction)
             gif = await replay_gif(record, locale)
             await interaction.followup.send(translate(locale, "replay.private", id=game_id), ephemeral=True,

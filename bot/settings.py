@@ -30,6 +30,9 @@ class BotSettings(BaseSettings):
     lobby_limit_user: int = Field(default=5, ge=0)
     lobby_limit_guild: int = Field(default=20, ge=0)
     lobby_limit_window: int = Field(default=600, ge=1)  # seconds
+    # button clicks one process handles at once; more wait (and are deferred in time). Keep it below the storage
+    # client's 64 connections, which the deadline worker and commands share
+    max_concurrent_clicks: int = Field(default=32, ge=1, le=60)
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")

@@ -1,4 +1,5 @@
-"""Abuse: forged button ids, clicks by outsiders, one button clicked 50 times at once, `/ludo start` spammed
+"""Abuse: forged button ids, clicks by outsiders, one button clicked 50 times at once, a burst of clicks larger than
+the storage pool, `/ludo start` spammed
 (the per-user and per-guild rate limits), out-of-range and odd option values. None changes a game it should
 not, none crashes the bot, each gets a clear answer within Discord's 3 seconds."""
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
-from storage import GameRecord
+from storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,
@@ -146,6 +147,27 @@ async def test_one_button_clicked_50_times_at_once_applies_once(standin: StandIn
         live = live_message(standin, standin.channel)
         if live is None:
             break
+
+
+async def test_a_burst_of_clicks_beyond_the_storage_pool_is_answered_in_full(standin: StandIn, launch: Launch,
+                                                                               redis_url: str) -> None:
+    small = Storage(make_client(redis_url, max_connections=4))  # 300 clicks at once on 4 connections
+    try:
+        bot = await launch(on=small, max_concurrent_clicks=3)
+        alice, bob = standin.add_user("alice"), standin.add_user("bob")
+        live = await start_game(standin, bot, alice, (bob,))
+        assert live is not None
+        crowd = [standin.add_user(f"fan{n}") for n in range(300)]
+        records = await asyncio.gather(*(standin.click(fan, live, label="Spectate") for fan in crowd))
+        for record in records:
+            await answered(record, bot)  # within Discord's 3 s: late ones were deferred, not dropped
+        views = [await record.result() for record in records]
+        refused = [private_text(r) for r, v in zip(records, views, strict=True) if v is None or not v.attachments]
+        assert not refused, refused[:3]  # no "Storage is unavailable" though the pool was busy
+        assert all(v is not None and v.ephemeral and v.file("board.png").data.startswith(b"\x89PNG")
+                   for v in views)
+    finally:
+        await small.close()
 
 
 async def test_start_spam_by_one_user_is_rate_limited(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
