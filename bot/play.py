@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -39,6 +40,7 @@ from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
+STALE_AFTER = 5.0  # seconds after a game's last save when a live message showing an older position is stale
 
 
 class Play:
@@ -135,15 +137,37 @@ class Play:
                 outcome = await self.sessions.act(game_id, ply, action, interaction.user.id)
                 return outcome, await outcome_post(outcome, notify=outcome.turn_started)
 
-            outcome, post = await in_time(interaction, act())
+            try:
+                outcome, post = await in_time(interaction, act())
+            except Refused as refused:
+                if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
+                    raise Refused("refused.moved_on_reposted") from refused
+                raise
             if outcome.turn_started and outcome.player_to_act() is not None:
-                await edit_clicked(interaction, content=post.settled, view=None)
+                # the new message before the clicked one loses its buttons: if this process dies in between,
+                # the clicked message keeps buttons, and a click on one brings the game back (`_revive`)
+                if not time_to_defer(interaction) and not interaction.response.is_done():
+                    await interaction.response.defer()
                 clicked = interaction.message.id if interaction.message else None
                 await self.post_game(outcome.record, post, cleared=clicked)
+                await edit_clicked(interaction, content=post.settled, view=None)
             else:
                 await edit_clicked(interaction, post=post)
 
         await self.guard(interaction, work, game_id=game_id)
+
+    async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:
+        """Post the live game message again when a process died between saving a click and showing it: the
+        clicked message is the game's live message, offers an older position, and the game has not changed for
+        `STALE_AFTER` seconds (so no answer that would update the message can still be on its way)."""
+        record = await self.sessions.load_game(game_id)
+        if (not record.active or interaction.message is None or interaction.message.id != record.message_id
+                or time.time() - record.updated_at < STALE_AFTER):
+            return False
+        logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",
+                       game_id, record.message_id)
+        await self.post_game(record, await in_time(interaction, game_post(record)))
+        return True
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:

@@ -125,6 +125,8 @@ TEXTS: dict[str, str] = {
     "refused.no_game": "Dieses Spiel gibt es nicht mehr.",
     "refused.over": "Dieses Spiel ist vorbei.",
     "refused.moved_on": "Das Spiel ist weitergegangen, seit es diesen Button gibt: nimm die neueste Spielnachricht.",
+    "refused.moved_on_reposted": ("Das Spiel ist weitergegangen, ohne dass diese Nachricht es zeigte; "
+                                  "die neueste Spielnachricht steht jetzt wieder unten."),
     "refused.not_playing": "Du spielst in diesem Spiel nicht mit.",
     "refused.not_your_turn": "Du bist nicht am Zug: {colour} ist dran.",
     "refused.foreign_button": "Dieser Button gehört nicht zu diesem Spiel.",

@@ -124,6 +124,8 @@ TEXTS: dict[str, str] = {
     "refused.no_game": "This game no longer exists.",
     "refused.over": "This game is over.",
     "refused.moved_on": "The game has moved on since this button was made: use the newest game message.",
+    "refused.moved_on_reposted": ("The game had moved on without this message showing it, "
+                                  "so the newest game message was posted again below."),
     "refused.not_playing": "You are not playing in this game.",
     "refused.not_your_turn": "It is not your turn: {colour} is to play.",
     "refused.foreign_button": "That button is not one of this game's.",

@@ -1,0 +1,88 @@
+"""A bot process dies between saving a click and showing it: the game is not left without current buttons. The
+clicked message keeps buttons, and a click on one posts the live game message again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+import bot.play
+from bot.app import LudoBot
+from storage.replay import state_of
+from tests.bot.helpers import click, game_id_of, live_message, private_text, settle, start_game, to_act
+from tests.bot.standin import InteractionRecord, Message, StandIn
+
+
+def die_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, when: str | None = None) -> list[bool]:
+    """Replace `owner.name` by a step that ends its handler like a killed process would (nothing more is sent),
+    once (the first call with the keyword argument `when`, if given); the returned list gets an entry then."""
+    real = getattr(owner, name)
+    died: list[bool] = []
+
+    async def dead(*args: Any, **kwargs: Any) -> Any:
+        if died or (when is not None and kwargs.get(when) is None):
+            return await real(*args, **kwargs)
+        died.append(True)
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(owner, name, dead)
+    return died
+
+
+async def play_until_it_dies(standin: StandIn, ludo: LudoBot, live: Message, died: list[bool]
+                             ) -> tuple[Message, InteractionRecord]:
+    """Click the first button of each live message until the patched step dies; the message clicked then."""
+    for _ in range(200):
+        record = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        await standin.wait_until(lambda record=record: record.response_record is not None or record.failed,
+                                 timeout=5.0, what=f"an answer to {record!r}, or its failure")
+        await settle(ludo)
+        if died:
+            assert record.failed  # the dead process never answered: Discord shows "This interaction failed"
+            standin.take_violations("unanswered")
+            return live, record
+        found = live_message(standin, standin.channel)
+        assert found is not None, "the game ended before the step died"
+        live = found
+    raise AssertionError("the step never ran")
+
+
+async def revived(standin: StandIn, ludo: LudoBot, stale: Message, monkeypatch: pytest.MonkeyPatch) -> Message:
+    """Click a left-behind button of `stale`: the answer says the game message was posted again; it is returned."""
+    monkeypatch.setattr(bot.play, "STALE_AFTER", 0.2)
+    await asyncio.sleep(0.3)
+    record = await click(standin, ludo, to_act(standin, stale), stale, custom_id=stale.custom_ids()[0])
+    assert "posted again" in private_text(record)
+    live = live_message(standin, standin.channel)  # (fails if the stale one kept its buttons too)
+    assert live is not None and live is not stale
+    game = await ludo.handlers.sessions.storage.games.load_game(game_id_of(live))  # type: ignore[union-attr]
+    assert game.message_id == live.id
+    assert all(int(c.split(":")[3]) == state_of(game).ply for c in live.custom_ids() if c.startswith("ludo:g:"))
+    return live
+
+
+async def test_a_death_after_saving_a_click_is_repaired_by_the_next_click(
+        standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    died = die_once(monkeypatch, bot.play, "edit_clicked", when="post")  # saved, gone before the message is edited
+    stale, _ = await play_until_it_dies(standin, ludo, live, died)
+    assert stale.buttons()  # still the buttons of the position before the saved click
+    live = await revived(standin, ludo, stale, monkeypatch)
+    await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])  # the game goes on
+
+
+async def test_a_death_before_the_next_turn_is_posted_leaves_buttons_that_repair_it(
+        standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    died = die_once(monkeypatch, bot.play.Play, "post_game")  # the turn passed; its new message never came
+    stale, _ = await play_until_it_dies(standin, ludo, live, died)
+    assert stale.buttons()  # not taken off before the new message was out
+    live = await revived(standin, ludo, stale, monkeypatch)
+    assert to_act(standin, live) != to_act(standin, stale)  # the next player's turn, with a mention
+    await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
