@@ -220,7 +220,8 @@ async def dispatch(standin: LoadStandIn, action: Any, stats: Stats) -> Interacti
 
 def note_refusal(stats: Stats, record: InteractionRecord) -> None:
     text = (record.response_record.content if record.response_record else None) or ""
-    kind = ("storage unavailable" if "Storage is unavailable" in text else "moved on" if "moved on" in text
+    kind = ("storage unavailable" if "Storage is unavailable" in text else "posted again" if "posted again" in text
+            else "moved on" if "moved on" in text
             else "same moment" if "same moment" in text else text[:60])
     stats.refusals[kind] += 1
     what = stats.during_outage(record.dispatched_at or 0.0)
@@ -305,7 +306,9 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Cha
             continue
         note_refusal(stats, record)
         after = ply_of(custom_id) - 1
-        if "moved on" in (response.content or ""):  # applied, but its message never came (a crash, a timeout):
+        if "posted again" in (response.content or ""):  # a left-behind live message: the bot posted it again
+            after = -1
+        elif "moved on" in (response.content or ""):  # applied, but its message never came (a timeout):
             if not await _board(standin, stats, inflight, host, channel):  # a player asks for the live message again
                 stats.errors.append(f"{channel.name}: /ludo board failed")
                 return
