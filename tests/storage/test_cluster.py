@@ -1,5 +1,6 @@
 """Storage on a 3-node Redis Cluster (`storage.cluster.LocalCluster`), whatever server the rest of the session uses:
-a game plays through from its lobby to its recorded results, every key of one game lands in one slot while games
+a redis+cluster:// URL gives a cluster client with its startup nodes, a game plays through from its lobby to its
+recorded results, every key of one game lands in one slot while games
 spread over the nodes, scripts reload on every node, and a stopped node or cluster is `StorageUnavailable` within
 about a second."""
 
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from redis.asyncio.connection import SSLConnection
 
 import engine
 from storage import (
@@ -22,11 +24,12 @@ from storage import (
     Storage,
     StorageUnavailable,
     keys,
+    make_client,
     new_game_id,
     new_record,
     results_of,
 )
-from storage.client import ClusterClient
+from storage.client import READ_TIMEOUT, ClusterClient
 from storage.cluster import LocalCluster
 from tests.storage.conftest import four_seats, fresh_game, next_move, play_moves
 
@@ -51,6 +54,17 @@ async def on_cluster(cluster: LocalCluster) -> AsyncIterator[Storage]:
 def client_of(storage: Storage) -> ClusterClient:
     assert isinstance(storage.redis, ClusterClient)
     return storage.redis
+
+
+async def test_cluster_url_names_the_startup_nodes() -> None:
+    client = make_client("rediss+cluster://bot:secret@a:7000,b:7001,[::1]:7002?ssl_cert_reqs=none")
+    assert isinstance(client, ClusterClient)
+    assert sorted(client.nodes_manager.startup_nodes) == ["::1:7002", "a:7000", "b:7001"]
+    settings = client.connection_kwargs
+    assert (settings["username"], settings["password"], settings["ssl_cert_reqs"]) == ("bot", "secret", "none")
+    assert settings["connection_class"] is SSLConnection and settings["socket_timeout"] == READ_TIMEOUT
+    assert not isinstance(make_client("redis://127.0.0.1:6379/13"), ClusterClient)
+    await client.aclose()
 
 
 async def test_a_game_plays_through_on_the_cluster(on_cluster: Storage) -> None:
