@@ -1,8 +1,7 @@
 """Storage on a 3-node Redis Cluster (`storage.cluster.LocalCluster`), whatever server the rest of the session uses:
 a redis+cluster:// URL gives a cluster client with its startup nodes, a game plays through from its lobby to its
-recorded results, every key of one game lands in one slot while games
-spread over the nodes, scripts reload on every node, and a stopped node or cluster is `StorageUnavailable` within
-about a second."""
+recorded results, every key of one game lands in one slot while games spread over the nodes, scripts reload on
+every node, and a stopped node or cluster is `StorageUnavailable` within about a second."""
 
 from __future__ import annotations
 
