@@ -22,9 +22,7 @@ from storage.server import EmbeddedRedis, EmbeddedRedisError, _free_port
 
 SLOTS = 16384
 BUS_OFFSET = 10000  # Redis 6.2 puts the cluster bus on port + 10000 (no cluster-port setting before 7.0)
-CLUSTER_CONFIG = ("cluster-enabled yes\n"
-                  "cluster-config-file nodes.conf\n"
-                  "cluster-node-timeout 5000\n")
+CLUSTER_CONFIG = "cluster-enabled yes\ncluster-config-file nodes.conf\n"
 
 
 def _port_pair(taken: set[int]) -> int:
