@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
@@ -75,8 +75,8 @@ class ClusterClient(RedisCluster):
     redis-py's cluster nodes raise `MaxConnectionsError` instead. At most `max_connections` calls (a command
     or a pipeline, each one connection per node at most) run at once."""
 
-    def __init__(self, *args: Any, max_connections: int, **kwargs: Any) -> None:
-        super().__init__(*args, max_connections=max_connections, **kwargs)
+    def __init__(self, *, max_connections: int, **kwargs: Any) -> None:
+        super().__init__(max_connections=max_connections, **kwargs)
         self.in_flight = asyncio.Semaphore(max_connections)
         self._learning = asyncio.Lock()
 
@@ -96,7 +96,7 @@ class ClusterClient(RedisCluster):
             return await super().execute_command(*args, **kwargs)
 
     def pipeline(self, transaction: bool | None = None, shard_hint: None = None) -> ClusterPipeline:
-        return _WaitingPipeline(self, transaction)
+        return _WaitingPipeline(self, transaction)  # type: ignore[abstract]  # redis-py's typing, not its code
 
 
 class _WaitingPipeline(ClusterPipeline):
@@ -116,10 +116,10 @@ def _make_cluster_client(url: str, max_connections: int) -> ClusterClient:
                          parts.query, ""))
     # the same timeouts and retry as one server's; a failed node call is retried once after the client
     # re-reads the slot map (so a moved slot or a failed-over node is found)
-    return ClusterClient.from_url(
+    return cast(ClusterClient, ClusterClient.from_url(
         single, startup_nodes=[ClusterNode(*_host_port(node)) for node in others], max_connections=max_connections,
         socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=READ_TIMEOUT,
-        retry=Retry(ConstantBackoff(RETRY_BACKOFF), RETRIES), health_check_interval=0, decode_responses=True)
+        retry=Retry(ConstantBackoff(RETRY_BACKOFF), RETRIES), health_check_interval=0, decode_responses=True))
 
 
 def _host_port(node: str) -> tuple[str, int]:

@@ -14,6 +14,7 @@ import contextlib
 import os
 import time
 from pathlib import Path
+from typing import cast
 
 import redis
 
@@ -67,15 +68,14 @@ class LocalCluster:
         return self.url
 
     def _form(self, timeout: float) -> None:
-        clients = [redis.Redis(port=node.port, socket_timeout=timeout, decode_responses=True) for node in self.nodes]
+        clients = [redis.Redis.from_url(node.url, socket_timeout=timeout, decode_responses=True) for node in self.nodes]
         try:
             for n, client in enumerate(clients):
                 # distinct epochs up front: no epoch collision to resolve, the slot map settles at once
-                client.execute_command("CLUSTER", "SET-CONFIG-EPOCH", n + 1)
-                client.execute_command("CLUSTER", "ADDSLOTS", *range(n * SLOTS // self.count,
-                                                                     (n + 1) * SLOTS // self.count))
+                client.cluster("SET-CONFIG-EPOCH", n + 1)
+                client.cluster("ADDSLOTS", *range(n * SLOTS // self.count, (n + 1) * SLOTS // self.count))
             for node in self.nodes[1:]:
-                clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+                clients[0].cluster("MEET", "127.0.0.1", node.port)
             deadline = time.monotonic() + timeout
             while not all(_serving(client, self.count) for client in clients):
                 if time.monotonic() > deadline:
@@ -100,5 +100,5 @@ class LocalCluster:
 
 
 def _serving(client: redis.Redis, count: int) -> bool:
-    info = client.execute_command("CLUSTER INFO")
-    return bool(info["cluster_state"] == "ok" and int(info["cluster_known_nodes"]) == count)
+    info = cast(dict[str, str], client.cluster("INFO"))
+    return info["cluster_state"] == "ok" and int(info["cluster_known_nodes"]) == count
