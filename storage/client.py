@@ -83,13 +83,13 @@ class ClusterClient(RedisCluster):
     @asynccontextmanager
     async def turn(self) -> AsyncIterator[None]:
         """Hold one of the `max_connections` places. While the client has no slot map (at first, after a
-        failure) calls go one at a time: redis-py 8 breaks connections when many race through learning it."""
+        failure) one call reads it and the others wait: redis-py 8 breaks connections when many race to."""
         async with self.in_flight:
             if self._initialize:
                 async with self._learning:
-                    yield
-            else:
-                yield
+                    if self._initialize:
+                        await self.initialize()
+            yield
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         async with self.turn():
