@@ -24,6 +24,7 @@ from storage import CorruptRecord, StorageError, StorageUnavailable
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_CONTENT = 2000  # characters of a message
+UNKNOWN_INTERACTION = 10062  # Discord's error code for an interaction past its time to answer
 DEFER_AFTER = 2.0  # seconds from an interaction's creation after which its response is deferred (Discord allows 3)
 
 
@@ -50,6 +51,11 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
         await _answer(interaction, translate(locale, "error.storage"))
     except (CorruptRecord, StorageError, Exception) as error:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # its 3 s ran out (an overloaded bot): no answer can reach the user any more
+            logger.warning("interaction %s expired before its answer: game=%s user=%s", interaction.id, game_id,
+                           interaction.user.id)
+            return
         reference = secrets.token_hex(4)
         kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"
         logger.exception("%s [ref %s]: game=%s user=%s interaction=%s", kind, reference, game_id,

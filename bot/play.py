@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 import engine
-from bot.errors import answer_privately, guarded, in_time, time_to_defer
+from bot.errors import UNKNOWN_INTERACTION, answer_privately, guarded, in_time, time_to_defer
 from bot.i18n import templates, translate
 from bot.messages import (
     ALT_LIMIT,
@@ -301,10 +301,17 @@ async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | No
         fields.update(content=post.content, view=post.view, attachments=post.files())
     else:
         fields.update(content=content, view=view)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**fields)
-    else:
-        await interaction.response.edit_message(**fields)
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.response.edit_message(**fields)
+    except discord.NotFound as gone:
+        message = interaction.message
+        if gone.code != UNKNOWN_INTERACTION or message is None or message.flags.ephemeral:
+            raise
+        await message.edit(**fields)  # too late to answer: the bot still edits its own message (and says why)
+        raise
 
 
 async def repost(play: Play, interaction: discord.Interaction[Any], record: GameRecord) -> None:

@@ -20,6 +20,7 @@ from tests.bot.helpers import (
     click,
     game_id_of,
     live_message,
+    settle,
     slash,
     start_game,
     to_act,
@@ -134,6 +135,33 @@ async def test_ai_turns_in_a_row_show_as_one_update(standin: StandIn, ludo: Ludo
             assert "AI (random) rolled" in new[0].content and to_act(standin, new[0]) is alice
             return
     raise AssertionError("alice's turn never passed")
+
+
+async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
+        standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    real = getattr(bot.messages, "render_board")  # noqa: B009
+
+    def stalled(*args: Any) -> bytes:
+        time.sleep(3.2)  # an overloaded machine, and no deferral: Discord's 3 s run out
+        picture: bytes = real(*args)
+        return picture
+
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 60.0)
+    monkeypatch.setattr(bot.messages, "render_board", stalled)
+    record = await standin.click(to_act(standin, live), live, label="Roll")
+    await standin.wait_until(lambda: record.failed, timeout=5.0, what="the click to expire")
+    await settle(ludo)
+    assert [v.kind for v in standin.take_violations()] == ["unanswered", "late-response"]
+    assert any("expired before its answer" in r.getMessage() for r in caplog.records if r.levelname == "WARNING")
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]  # (the bot fixture fails on errors too)
+    assert "rolled" in live.content  # the clicked message was still brought up to date
+    monkeypatch.setattr(bot.messages, "render_board", real)
+    live = live_message(standin, standin.channel)  # the game goes on: the move was saved
+    assert live is not None
+    await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
 
 
 async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, ludo: LudoBot,
