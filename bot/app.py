@@ -128,7 +128,7 @@ class LudoBot(discord.AutoShardedClient):
             self._worker.cancel()
             await asyncio.wait({self._worker}, timeout=6.0)
         if self.handlers is not None:
-            await self.handlers.drain(timeout=5.0)
+            await self.handlers.close(timeout=5.0)
         await super().close()
         if self.storage is not None and self._given_storage is None:
             await self.storage.close()

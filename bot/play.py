@@ -13,7 +13,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -40,6 +40,7 @@ from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
+CATCH_UP, CATCH_UP_POLL = 30.0, 0.5  # seconds a click that met unavailable storage is looked at again, and how often
 STALE_AFTER = 5.0  # seconds after a game's last save when a live message showing an older position is stale
 
 
@@ -51,6 +52,7 @@ class Play:
         self.sessions = sessions
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
+        self._tasks: set[asyncio.Task[None]] = set()
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -94,6 +96,14 @@ class Play:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 await self._idle.wait()
+
+    async def close(self, timeout: float) -> None:
+        """At shutdown: let handlers in flight finish (`drain`), then end background steps, which are only
+        second looks (a click on the game message brings it back too, see `_revive`)."""
+        await self.drain(timeout)
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     # -- clicks ---------------------------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None:
@@ -143,6 +153,9 @@ class Play:
                 if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
                     raise Refused("refused.moved_on_reposted") from refused
                 raise
+            except StorageUnavailable:  # a save that timed out may have landed all the same: look again later
+                self._background(self._catch_up(interaction, game_id, ply, action))
+                raise
             if outcome.turn_started and outcome.player_to_act() is not None:
                 # the new message before the clicked one loses its buttons: if this process dies in between,
                 # the clicked message keeps buttons, and a click on one brings the game back (`_revive`)
@@ -168,6 +181,38 @@ class Play:
                        game_id, record.message_id)
         await self.post_game(record, await in_time(interaction, game_post(record)))
         return True
+
+    async def _catch_up(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
+        """After a click that met unavailable storage: once storage answers again (within `CATCH_UP` seconds), if
+        the click was saved after all and its message still shows the older position, post the live game
+        message again and tell the player privately."""
+        for _ in range(int(CATCH_UP / CATCH_UP_POLL)):
+            await asyncio.sleep(CATCH_UP_POLL)
+            try:
+                record = await self.sessions.storage.games.load_game(game_id, with_log=True)
+            except StorageUnavailable:
+                continue
+            clicked = interaction.message.id if interaction.message else None
+            if record.log[ply:ply + 1] != [action] or record.message_id != clicked or not record.active:
+                return  # not saved (the player's retry applies it), or shown already
+            logger.warning("game %s: a click saved despite a storage timeout; posting the game message again",
+                           game_id)
+            await self.post_game(record, await game_post(record))
+            await interaction.followup.send(translate(user_locale(interaction), "reply.saved_after_all"),
+                                            ephemeral=True)
+            return
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` after the handler returns (its errors logged); `drain` ends what is left of it."""
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                logger.exception("background step failed")
+
+        task = asyncio.create_task(run())
+        self._tasks.add(task)  # a reference, so the task is not collected before it ends
+        task.add_done_callback(self._tasks.discard)
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:

@@ -149,6 +149,7 @@ TEXTS: dict[str, str] = {
                          "Versuch es {when} wieder.",
     "refused.guild_rate": "Auf diesem Server wurden zu viele Ludo-Lobbys eröffnet: höchstens {most} alle "
                           "{minutes} Minuten. Versucht es {when} wieder.",
+    "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
                      "vorher gespeichert wurde, zeigt ihn `/ludo board`.",
     "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "

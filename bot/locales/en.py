@@ -147,6 +147,7 @@ TEXTS: dict[str, str] = {
                          "Try again {when}.",
     "refused.guild_rate": "This server has opened too many Ludo lobbies: at most {most} every {minutes} minutes. "
                           "Try again {when}.",
+    "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
                      "`/ludo board` shows it.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",

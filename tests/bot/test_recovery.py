@@ -1,5 +1,6 @@
-"""A bot process dies between saving a click and showing it: the game is not left without current buttons. The
-clicked message keeps buttons, and a click on one posts the live game message again."""
+"""A bot process dies between saving a click and showing it, or a save times out though it landed: the game is not
+left without current buttons. The clicked message keeps buttons, and a click on one posts the live game message
+again; a save that landed despite a timeout is noticed and shown once storage answers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 import bot.play
 from bot.app import LudoBot
+from storage import StorageUnavailable
 from storage.replay import state_of
 from tests.bot.helpers import click, game_id_of, live_message, private_text, settle, start_game, to_act
 from tests.bot.standin import InteractionRecord, Message, StandIn
@@ -55,8 +57,13 @@ async def revived(standin: StandIn, ludo: LudoBot, stale: Message, monkeypatch: 
     await asyncio.sleep(0.3)
     record = await click(standin, ludo, to_act(standin, stale), stale, custom_id=stale.custom_ids()[0])
     assert "posted again" in private_text(record)
-    live = live_message(standin, standin.channel)  # (fails if the stale one kept its buttons too)
-    assert live is not None and live is not stale
+    return await current(standin, ludo, stale)
+
+
+async def current(standin: StandIn, ludo: LudoBot, old: Message) -> Message:
+    """The one live message, new, remembered by the game and offering its current position."""
+    live = live_message(standin, standin.channel)  # (fails if the old one kept its buttons too)
+    assert live is not None and live is not old
     game = await ludo.handlers.sessions.storage.games.load_game(game_id_of(live))  # type: ignore[union-attr]
     assert game.message_id == live.id
     assert all(int(c.split(":")[3]) == state_of(game).ply for c in live.custom_ids() if c.startswith("ludo:g:"))
@@ -86,3 +93,30 @@ async def test_a_death_before_the_next_turn_is_posted_leaves_buttons_that_repair
     live = await revived(standin, ludo, stale, monkeypatch)
     assert to_act(standin, live) != to_act(standin, stale)  # the next player's turn, with a mention
     await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
+
+
+async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answers(
+        standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    games = ludo.handlers.sessions.storage.games  # type: ignore[union-attr]
+    real = games.save_game
+
+    async def landed_then_timed_out(record: Any, texts: Any = ()) -> Any:
+        saved = await real(record, texts)
+        if texts:  # a click's save: written, but the answer never came back in time
+            monkeypatch.setattr(games, "save_game", real)
+            raise StorageUnavailable("Redis is unavailable (save game): timed out")
+        return saved
+
+    monkeypatch.setattr(games, "save_game", landed_then_timed_out)
+    monkeypatch.setattr(bot.play, "CATCH_UP_POLL", 0.05)
+    clicker = to_act(standin, live)
+    record = await click(standin, ludo, clicker, live, label="Roll")
+    assert "Storage is unavailable" in private_text(record)
+    await standin.wait_until(lambda: bool(record.followups), timeout=5.0, what="the follow-up")
+    assert record.followups[0].ephemeral and "saved after all" in (record.followups[0].content or "")
+    now = await current(standin, ludo, live)
+    assert (await games.load_game(game_id_of(now), with_log=True)).log[0] == "R"
+    await click(standin, ludo, to_act(standin, now), now, custom_id=now.custom_ids()[0])  # the game goes on
