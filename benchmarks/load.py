@@ -284,11 +284,16 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Cha
         if think:
             await asyncio.sleep(random.uniform(0, think))
         custom_id = next(c for c in live.custom_ids() if c.startswith(GAME))
-        stats.clicks += 1
         async with inflight:
-            record = await answer(standin, await dispatch(
-                standin, lambda live=live, custom_id=custom_id: standin.click(host, live, custom_id=custom_id), stats),
-                stats)
+            try:
+                dispatched = await dispatch(
+                    standin, lambda live=live, custom_id=custom_id: standin.click(host, live, custom_id=custom_id),
+                    stats)
+            except LookupError:  # the bot took the buttons off as the player reached for one: look again
+                after = -1
+                continue
+            stats.clicks += 1
+            record = await answer(standin, dispatched, stats)
             if record is not None and record.response_record is not None and record.response_record.type in (5, 6):
                 clicked = ply_of(custom_id)  # deferred: the outcome is a refusal (followup) or the next message
                 await wait_channel(standin, channel.id, lambda record=record, clicked=clicked: record.followups
@@ -550,7 +555,8 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                 f"{r.custom_id or r.command_name}")
     say(f"errors: {len(stats.errors) + len(problems) + len(checked.problems) + answered_twice}"
         + "".join(f"\n  {e}" for e in [*stats.errors, *problems, *checked.problems][:20])
-        + (f"\n  stand-in refusals: {dict(violations)}" if violations else ""))
+        + (f"\n  stand-in refusals: {dict(violations)}" if violations else "")
+        + "".join(f"\n  {v}"[:400] for v in [v for v in standin.violations if v.kind != "unanswered"][:5]))
     say(f"consistency: {checked.verified}/{len(stats.accepted)} games replay to their stored state; "
         f"lost {checked.lost}, duplicated {checked.duplicated}, applied without an accepted answer "
         f"{checked.unacknowledged}, "
