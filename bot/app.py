@@ -20,6 +20,7 @@ from bot.i18n import translate
 from bot.play import Play
 from bot.sessions import Sessions
 from bot.settings import BotSettings
+from bot.takeover import Takeover
 from bot.translator import LudoTranslator, user_locale
 from storage import Storage
 
@@ -84,6 +85,7 @@ class LudoBot(discord.AutoShardedClient):
         self.storage: Storage | None = None
         self.handlers: Play | None = None
         self._worker: asyncio.Task[None] | None = None
+        self._dispatch_adopted: Callable[[Any], None] = lambda payload: None  # set in setup_hook
 
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
@@ -91,6 +93,7 @@ class LudoBot(discord.AutoShardedClient):
         sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                             open_limits=self.settings.open_limits())
         self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks)
+        self._file_clicks(self.handlers.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild
@@ -99,20 +102,36 @@ class LudoBot(discord.AutoShardedClient):
             await self.tree.sync(guild=guild)
         self._worker = asyncio.create_task(self._background(), name="ludo-background")
 
+    def _file_clicks(self, takeover: Takeover) -> None:
+        """Show the takeover every interaction's gateway payload before discord.py reads it (discord.py keeps
+        no payload; `parsers` is its table of gateway event handlers)."""
+        parsers: dict[str, Callable[[Any], None]] = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_and_file(payload: Any) -> None:
+            takeover.received(payload)
+            parse(payload)
+
+        parsers["INTERACTION_CREATE"] = parse_and_file
+        self._dispatch_adopted = parse
+
     async def _background(self) -> None:
-        """The deadline worker, and a heartbeat file for the container health check (`ludo-bot health`)."""
+        """The deadline worker, the process beat (and adoption of dead processes, see `bot.takeover`), and a
+        heartbeat file for the container health check (`ludo-bot health`)."""
         assert self.handlers is not None
-        worker = asyncio.create_task(self.handlers.run_deadlines())
+        workers = {asyncio.create_task(self.handlers.run_deadlines()),
+                   asyncio.create_task(self.handlers.takeover.run(self._dispatch_adopted))}
         beat = heartbeat_path(self.settings)
         try:
-            while not worker.done():
+            while not any(worker.done() for worker in workers):  # (the file stops when a worker does)
                 with contextlib.suppress(OSError):  # a read-only disk must not stop the bot
                     beat.parent.mkdir(parents=True, exist_ok=True)
                     beat.write_text(str(int(time.time())))
                 await asyncio.sleep(HEARTBEAT_EVERY)
         finally:
-            worker.cancel()
-            await asyncio.wait({worker}, timeout=5.0)  # its end, so that a shutdown does not cut it short
+            for worker in workers:
+                worker.cancel()
+            await asyncio.wait(workers, timeout=5.0)  # their end, so that a shutdown does not cut one short
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks that no button of ours will take: discord.py would leave them unanswered."""

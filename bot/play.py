@@ -33,6 +33,7 @@ from bot.messages import (
     spectator_post,
 )
 from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
+from bot.takeover import Takeover
 from bot.translator import user_locale
 from render import WORDS, render_replay
 from storage import GameRecord, NotFound, StorageUnavailable
@@ -50,6 +51,7 @@ class Play:
     def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32) -> None:
         self.client = client
         self.sessions = sessions
+        self.takeover = Takeover(sessions.storage)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -63,6 +65,7 @@ class Play:
         self._idle.clear()
         try:
             await guarded(interaction, lambda: self._in_turn(interaction, work), game_id=game_id)
+            await self.takeover.done(interaction.id)
         finally:
             self._busy -= 1
             if not self._busy:
@@ -104,6 +107,7 @@ class Play:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.takeover.leave()
 
     # -- clicks ---------------------------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None:
@@ -172,10 +176,11 @@ class Play:
     async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:
         """Post the live game message again when a process died between saving a click and showing it: the
         clicked message is the game's live message, offers an older position, and the game has not changed for
-        `STALE_AFTER` seconds (so no answer that would update the message can still be on its way)."""
+        `STALE_AFTER` seconds (so no answer that would update the message can still be on its way), or the click
+        was adopted from a dead process (whose answer will not come)."""
         record = await self.sessions.load_game(game_id)
-        if (not record.active or interaction.message is None or interaction.message.id != record.message_id
-                or time.time() - record.updated_at < STALE_AFTER):
+        fresh = time.time() - record.updated_at < STALE_AFTER and interaction.id not in self.takeover.adopted
+        if not record.active or interaction.message is None or interaction.message.id != record.message_id or fresh:
             return False
         logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",
                        game_id, record.message_id)
@@ -263,7 +268,7 @@ class Play:
 
     async def _first(self, interaction: discord.Interaction[Any]) -> bool:
         """True for the one bot process that handles this interaction (a repeat delivery is ignored)."""
-        return await self.sessions.storage.claim_interaction(interaction.id)
+        return await self.takeover.claim(interaction.id)
 
     # -- posting --------------------------------------------------------------------------------------
     async def post_game(self, record: GameRecord, post: Post, *, cleared: int | None = None) -> GameRecord:

@@ -24,6 +24,14 @@ Indexes (each a single key, so no cross-slot step is needed):
 ``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires)
 =============================  =======  =====================================================================
 
+Bot processes (so that one can answer for another that died):
+
+============================  =======  ======================================================================
+``ludo:{procs}``              hash     process instance id -> the time of its last beat (epoch seconds)
+``ludo:{in:<instance>}``      hash     interaction id -> its gateway payload (JSON): the interactions a process
+                                       is handling, each removed when answered
+============================  =======  ======================================================================
+
 Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script):
 
 =================================  =======  =================================================================
@@ -113,5 +121,11 @@ def counted(guild_id: int, game_id: str) -> str:
     return f"ludo:{{g:{guild_id}}}:counted:{game_id}"
 
 
+def inbox(instance: str) -> str:
+    """The interactions a bot process instance is handling (hash)."""
+    return f"ludo:{{in:{instance}}}"
+
+
+PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"

@@ -88,6 +88,14 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
 
+# KEYS[1] hash. ARGV[1] field, ARGV[2] value. Deletes the field only if it still holds that value (1 if deleted).
+DELETE_FIELD_IF_EQUAL = """
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
+  return redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
 # KEYS[1] due zset, KEYS[2] claims hash. ARGV: pairs of member, due time ('' removes the member). (Re)schedules
 # or removes each member, dropping its claim.
 SET_DUE = """

@@ -16,7 +16,7 @@ from storage import scripts
 from storage.client import Redis, guard, make_client
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
-from storage.interactions import CLAIM_TTL, claim_interaction
+from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.lobbies import LobbyStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -24,7 +24,7 @@ from storage.stats import StatsStore
 
 DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
-                scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS)
+                scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL)
 
 
 class Storage:
@@ -39,6 +39,7 @@ class Storage:
         self.settings = SettingsStore(redis)
         self.stats = StatsStore(redis)
         self.deadlines = DeadlineQueue(redis, lease=lease)
+        self.inboxes = Inboxes(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

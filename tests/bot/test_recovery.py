@@ -1,6 +1,7 @@
-"""A bot process dies between saving a click and showing it, or a save times out though it landed: the game is not
-left without current buttons. The clicked message keeps buttons, and a click on one posts the live game message
-again; a save that landed despite a timeout is noticed and shown once storage answers."""
+"""A bot process dies with clicks in hand, or between saving a click and showing it, or a save times out though it
+landed: the click is still answered and the game is not left without current buttons. Another process answers the
+clicks of one that died; the clicked message keeps buttons, and a click on one posts the live game message again; a
+save that landed despite a timeout is noticed and shown once storage answers."""
 
 from __future__ import annotations
 
@@ -13,7 +14,17 @@ import bot.play
 from bot.app import LudoBot
 from storage import StorageUnavailable
 from storage.replay import state_of
-from tests.bot.helpers import click, game_id_of, live_message, private_text, settle, start_game, to_act
+from tests.bot.conftest import Launch
+from tests.bot.helpers import (
+    answered,
+    click,
+    game_id_of,
+    live_message,
+    private_text,
+    settle,
+    start_game,
+    to_act,
+)
 from tests.bot.standin import InteractionRecord, Message, StandIn
 
 
@@ -120,3 +131,37 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
     now = await current(standin, ludo, live)
     assert (await games.load_game(game_id_of(now), with_log=True)).log[0] == "R"
     await click(standin, ludo, to_act(standin, now), now, custom_id=now.custom_ids()[0])  # the game goes on
+
+
+async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: StandIn, launch: Launch,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    guild = standin.add_guild("Two", shard=(1, 2))
+    alice = standin.add_user("alice", guild=guild)
+    survivor = await launch(shard_count=2, shard_ids=[0])
+    doomed = await launch(shard_count=2, shard_ids=[1])  # receives every event of the guild
+    both = (survivor, doomed)
+    live = await start_game(standin, both, alice, ai=1, channel=standin.text_channel(guild), auto_single=False)
+    assert live is not None
+    games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
+    game_id, ply = game_id_of(live), int(live.custom_ids()[0].split(":")[3])
+    before = await games.load_game(game_id, with_log=True)
+    assert doomed.handlers is not None and doomed._worker is not None
+    claim, release = doomed.handlers.takeover.claim, asyncio.Event()
+
+    async def claim_and_freeze(interaction_id: int) -> bool:  # the click is claimed, then the process is gone
+        await claim(interaction_id)
+        await release.wait()
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(doomed.handlers.takeover, "claim", claim_and_freeze)
+    doomed._worker.cancel()  # no more beats either
+    try:
+        record = await answered(await standin.click(alice, live, label="Roll"), survivor)
+        assert record.shard_id == 1 and not record.response_record.ephemeral  # type: ignore[union-attr]
+        after = await games.load_game(game_id, with_log=True)
+        assert after.log[:before.log_length + 1] == [*before.log, "R"]  # applied once, by the survivor
+        await settle(survivor)
+        now = live_message(standin, standin.text_channel(guild))
+        assert now is not None and int(now.custom_ids()[0].split(":")[3]) > ply
+    finally:
+        release.set()

@@ -1,0 +1,106 @@
+"""Answering for a bot process that died: the clicks it had received and not answered yet.
+
+Discord gives an interaction to one gateway session only, and the answer must come within 3 seconds. So every
+process files each button click it claims in its inbox in Redis (the gateway payload, in the claim's round trip)
+and takes it out once answered, and beats every `BEAT_EVERY` seconds. When a process's beat stops for
+`DEAD_AFTER` seconds (a kill -9, a lost machine), one other process adopts it: it gets the unanswered clicks
+and handles each as if Discord had sent it there (the answer goes through the interaction's token, which any
+process may use), if there is still time to answer it.
+
+No Discord import: the payloads are plain gateway JSON, handed to a `dispatch` callable of the adapter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from storage import Storage, StorageError, StorageUnavailable
+
+logger = logging.getLogger(__name__)
+BEAT_EVERY = 0.25  # seconds between two beats of a process
+DEAD_AFTER = 1.5  # seconds without a beat after which a process is adopted
+ANSWER_WITHIN = 2.6  # seconds from its creation within which an adopted click can still be answered
+DISCORD_EPOCH_MS = 1420070400000
+KEPT = 2000  # payloads waiting for their handler at most (the rest were not ours to file)
+
+
+def created(interaction_id: int) -> float:
+    """When Discord created an interaction (epoch seconds), from its snowflake id."""
+    return ((interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+class Takeover:
+    """This process's inbox and beat, and its adoption of dead processes."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.inboxes = storage.inboxes
+        self.instance = secrets.token_hex(6)  # a new one per start: a restarted process is another instance
+        self._payloads: collections.OrderedDict[int, str] = collections.OrderedDict()
+        self._filed: set[int] = set()
+        self.adopted: set[int] = set()
+
+    def received(self, payload: dict[str, Any]) -> None:
+        """A gateway INTERACTION_CREATE: keep the payload of a click on one of our buttons until it is claimed."""
+        if payload.get("type") == 3 and str(payload.get("data", {}).get("custom_id", "")).startswith("ludo:"):
+            self._payloads[int(payload["id"])] = json.dumps(payload, separators=(",", ":"))
+            while len(self._payloads) > KEPT:
+                self._payloads.popitem(last=False)
+
+    async def claim(self, interaction_id: int) -> bool:
+        """True for the one process that handles this interaction; a click is filed in this process's inbox."""
+        if interaction_id in self.adopted:
+            return True
+        payload = self._payloads.pop(interaction_id, None)
+        if payload is None:
+            return await self.storage.claim_interaction(interaction_id)  # not a click of ours: nothing to file
+        claimed = await self.inboxes.claim(self.instance, interaction_id, payload)
+        if claimed:
+            self._filed.add(interaction_id)
+        return claimed
+
+    async def done(self, interaction_id: int) -> None:
+        """The handler of an interaction ended: out of the inbox."""
+        self.adopted.discard(interaction_id)
+        if interaction_id in self._filed:
+            self._filed.discard(interaction_id)
+            try:
+                await self.inboxes.done(self.instance, interaction_id)
+            except StorageError as error:  # left behind: adopted later, and found too old to answer
+                logger.warning("interaction %s stays in the inbox: %s", interaction_id, error)
+
+    async def run(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
+        """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
+        `dispatch`; for as long as the bot runs."""
+        while True:
+            try:
+                now = time.time()
+                await self.inboxes.beat(self.instance, now)
+                for text in await self.inboxes.adopt(self.instance, now, DEAD_AFTER):
+                    payload = json.loads(text)
+                    interaction_id = int(payload["id"])
+                    age = time.time() - created(interaction_id)
+                    if age > ANSWER_WITHIN:
+                        logger.warning("interaction %s of a dead process is %.1f s old: too late to answer",
+                                       interaction_id, age)
+                        continue
+                    logger.warning("answering interaction %s of a dead process (%.1f s old)", interaction_id, age)
+                    self.adopted.add(interaction_id)
+                    dispatch(payload)
+            except StorageUnavailable as error:
+                logger.warning("process beat: %s", error)
+            await asyncio.sleep(BEAT_EVERY)
+
+    async def leave(self) -> None:
+        """A clean stop (after the handlers ended): no one is to adopt this process."""
+        try:
+            await self.inboxes.leave(self.instance)
+        except StorageError as error:
+            logger.warning("could not leave the process list: %s", error)
