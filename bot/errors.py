@@ -25,6 +25,7 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_CONTENT = 2000  # characters of a message
 UNKNOWN_INTERACTION = 10062  # Discord's error code for an interaction past its time to answer
+ALREADY_ANSWERED = 40060  # ... and for a second first answer
 DEFER_AFTER = 2.0  # seconds from an interaction's creation after which its response is deferred (Discord allows 3)
 
 
@@ -51,10 +52,10 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
         await _answer(interaction, translate(locale, "error.storage"))
     except (CorruptRecord, StorageError, Exception) as error:
-        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-            # its 3 s ran out (an overloaded bot): no answer can reach the user any more
-            logger.warning("interaction %s expired before its answer: game=%s user=%s", interaction.id, game_id,
-                           interaction.user.id)
+        if isinstance(error, discord.HTTPException) and error.code in (UNKNOWN_INTERACTION, ALREADY_ANSWERED):
+            # its 3 s ran out (an overloaded bot), or a process that took this one for dead answered it
+            logger.warning("interaction %s expired before its answer, or was answered elsewhere: game=%s user=%s",
+                           interaction.id, game_id, interaction.user.id)
             return
         reference = secrets.token_hex(4)
         kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 import engine
-from bot.errors import UNKNOWN_INTERACTION, answer_privately, guarded, in_time, time_to_defer
+from bot.errors import ALREADY_ANSWERED, UNKNOWN_INTERACTION, answer_privately, guarded, in_time, time_to_defer
 from bot.i18n import templates, translate
 from bot.messages import (
     ALT_LIMIT,
@@ -78,6 +78,14 @@ class Play:
         if interaction.type is not discord.InteractionType.component:
             await work()  # commands are few, and how to defer one depends on whether it answers privately
             return
+        if interaction.id in self.takeover.adopted:  # a dead process's click: deferring tells if it was answered
+            try:
+                await interaction.response.defer()
+            except discord.HTTPException as error:
+                if error.code != ALREADY_ANSWERED:
+                    raise
+                logger.info("interaction %s was answered before its process died", interaction.id)
+                return
         slot = asyncio.ensure_future(self._slots.acquire())
         try:
             done, _ = await asyncio.wait({slot}, timeout=time_to_defer(interaction))

@@ -79,11 +79,17 @@ class Takeover:
     async def run(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
         """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
         `dispatch`; for as long as the bot runs."""
+        beating_since: float | None = None  # since when this process's beats land without a break
         while True:
             try:
                 now = time.time()
                 await self.inboxes.beat(self.instance, now)
-                for text in await self.inboxes.adopt(self.instance, now, DEAD_AFTER):
+                beating_since = beating_since or now
+                # only a process that could beat all along judges another silent (after a storage outage,
+                # nobody could beat: the others get the time to beat again first)
+                adopted = [] if now - beating_since < DEAD_AFTER else await self.inboxes.adopt(
+                    self.instance, now, DEAD_AFTER)
+                for text in adopted:
                     payload = json.loads(text)
                     interaction_id = int(payload["id"])
                     age = time.time() - created(interaction_id)
@@ -95,6 +101,7 @@ class Takeover:
                     self.adopted.add(interaction_id)
                     dispatch(payload)
             except StorageUnavailable as error:
+                beating_since = None
                 logger.warning("process beat: %s", error)
             await asyncio.sleep(BEAT_EVERY)
 

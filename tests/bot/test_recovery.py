@@ -6,6 +6,7 @@ save that landed despite a timeout is noticed and shown once storage answers."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import InteractionRecord, Message, StandIn
+from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 
 
 def die_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, when: str | None = None) -> list[bool]:
@@ -133,35 +134,70 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
     await click(standin, ludo, to_act(standin, now), now, custom_id=now.custom_ids()[0])  # the game goes on
 
 
-async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: StandIn, launch: Launch,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+async def two_shards_and_a_game(standin: StandIn, launch: Launch
+                                ) -> tuple[LudoBot, LudoBot, User, Channel, Message]:
+    """A survivor (shard 0), a doomed process (shard 1, which receives the game's events), the player, the
+    channel and the game's live message."""
     guild = standin.add_guild("Two", shard=(1, 2))
-    alice = standin.add_user("alice", guild=guild)
+    alice, channel = standin.add_user("alice", guild=guild), standin.text_channel(guild)
     survivor = await launch(shard_count=2, shard_ids=[0])
-    doomed = await launch(shard_count=2, shard_ids=[1])  # receives every event of the guild
-    both = (survivor, doomed)
-    live = await start_game(standin, both, alice, ai=1, channel=standin.text_channel(guild), auto_single=False)
+    doomed = await launch(shard_count=2, shard_ids=[1])
+    live = await start_game(standin, (survivor, doomed), alice, ai=1, channel=channel, auto_single=False)
     assert live is not None
-    games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
-    game_id, ply = game_id_of(live), int(live.custom_ids()[0].split(":")[3])
-    before = await games.load_game(game_id, with_log=True)
-    assert doomed.handlers is not None and doomed._worker is not None
-    claim, release = doomed.handlers.takeover.claim, asyncio.Event()
+    return survivor, doomed, alice, channel, live
 
-    async def claim_and_freeze(interaction_id: int) -> bool:  # the click is claimed, then the process is gone
-        await claim(interaction_id)
+
+def die_at(monkeypatch: pytest.MonkeyPatch, doomed: LudoBot, step: str) -> asyncio.Event:
+    """The doomed process runs its takeover `step` ("claim": the click is filed; "done": it is answered, not yet
+    taken out of the inbox), then stops for good, and beats no more; set the event to end the frozen handler."""
+    assert doomed.handlers is not None and doomed._worker is not None
+    real, release = getattr(doomed.handlers.takeover, step), asyncio.Event()
+
+    async def then_freeze(interaction_id: int) -> Any:
+        await real(interaction_id) if step == "claim" else None
         await release.wait()
         raise asyncio.CancelledError
 
-    monkeypatch.setattr(doomed.handlers.takeover, "claim", claim_and_freeze)
-    doomed._worker.cancel()  # no more beats either
+    monkeypatch.setattr(doomed.handlers.takeover, step, then_freeze)
+    doomed._worker.cancel()
+    return release
+
+
+async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: StandIn, launch: Launch,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
+    games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
+    game_id, ply = game_id_of(live), int(live.custom_ids()[0].split(":")[3])
+    before = await games.load_game(game_id, with_log=True)
+    release = die_at(monkeypatch, doomed, "claim")
     try:
         record = await answered(await standin.click(alice, live, label="Roll"), survivor)
         assert record.shard_id == 1 and not record.response_record.ephemeral  # type: ignore[union-attr]
         after = await games.load_game(game_id, with_log=True)
         assert after.log[:before.log_length + 1] == [*before.log, "R"]  # applied once, by the survivor
         await settle(survivor)
-        now = live_message(standin, standin.text_channel(guild))
+        now = live_message(standin, channel)
         assert now is not None and int(now.custom_ids()[0].split(":")[3]) > ply
+    finally:
+        release.set()
+
+
+async def test_a_click_answered_just_before_its_process_died_is_not_handled_again(
+        standin: StandIn, launch: Launch, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.play")
+    survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
+    release = die_at(monkeypatch, doomed, "done")
+    try:
+        games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
+        game_id = game_id_of(live)
+        record = await standin.click(alice, live, label="Roll")
+        await record.response()  # answered by the doomed process, which then dies
+        answered_log = (await games.load_game(game_id, with_log=True)).log
+        await standin.wait_until(lambda: any("answered before its process died" in r.getMessage()
+                                             for r in caplog.records), timeout=5.0, what="the adoption")
+        assert [v.kind for v in standin.take_violations()] == ["already-acknowledged"]  # the survivor's probe
+        assert record.response_record is not None and record.followups == []
+        assert (await games.load_game(game_id, with_log=True)).log == answered_log  # not handled again
+        assert live_message(standin, channel) is not None
     finally:
         release.set()
