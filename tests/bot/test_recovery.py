@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import pytest
 
 import bot.play
 from bot.app import LudoBot
-from storage import StorageUnavailable
+from bot.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
+from storage import Storage, StorageUnavailable
+from storage.interactions import Inboxes
 from storage.replay import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -201,3 +204,41 @@ async def test_a_click_answered_just_before_its_process_died_is_not_handled_agai
         assert live_message(standin, channel) is not None
     finally:
         release.set()
+
+
+def fresh_id() -> int:
+    """The id of an interaction Discord creates now."""
+    return (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+
+
+async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Storage,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher, other = Takeover(storage), Inboxes(storage.redis)  # this process, and another one's view of Redis
+    outage = True
+    beat = watcher.inboxes.beat
+
+    async def beat_unless_down(instance: str, now: float) -> None:
+        if outage:
+            raise StorageUnavailable("Redis is unavailable (beat): paused")
+        await beat(instance, now)
+
+    monkeypatch.setattr(watcher.inboxes, "beat", beat_unless_down)
+    adopted: list[dict[str, Any]] = []
+    running = asyncio.create_task(watcher.run(adopted.append))
+    try:
+        await other.beat("other", time.time())
+        await asyncio.sleep(2.0)  # Redis is down for the watcher, and the other cannot beat either
+        during = fresh_id()  # a click the other process is handling as Redis comes back
+        assert await other.claim("other", during, f'{{"id": "{during}"}}')
+        outage = False
+        await asyncio.sleep(0.3)  # the other's next beat comes a moment later (beats are not in step)
+        for _ in range(8):  # back: both beat again
+            await other.beat("other", time.time())
+            await asyncio.sleep(BEAT_EVERY)
+        assert adopted == []  # the other was silent for 2 s, but so was everyone: not dead
+        later = fresh_id()
+        assert await other.claim("other", later, f'{{"id": "{later}"}}')
+        await asyncio.sleep(DEAD_AFTER + 3 * BEAT_EVERY)  # and now the other process stops for good
+    finally:
+        running.cancel()
+    assert [payload["id"] for payload in adopted] == [str(later)]  # the older click is past answering by now
