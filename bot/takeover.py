@@ -73,7 +73,7 @@ class Takeover:
             self._filed.discard(interaction_id)
             try:
                 await self.inboxes.done(self.instance, interaction_id)
-            except StorageError as error:  # left behind: adopted later, and found too old to answer
+            except StorageError as error:  # left there until this process leaves (or dies: then too old)
                 logger.warning("interaction %s stays in the inbox: %s", interaction_id, error)
 
     async def run(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
@@ -90,20 +90,30 @@ class Takeover:
                 adopted = [] if now - beating_since < DEAD_AFTER else await self.inboxes.adopt(
                     self.instance, now, DEAD_AFTER)
                 for text in adopted:
-                    payload = json.loads(text)
-                    interaction_id = int(payload["id"])
-                    age = time.time() - created(interaction_id)
-                    if age > ANSWER_WITHIN:
-                        logger.warning("interaction %s of a dead process is %.1f s old: too late to answer",
-                                       interaction_id, age)
-                        continue
-                    logger.warning("answering interaction %s of a dead process (%.1f s old)", interaction_id, age)
-                    self.adopted.add(interaction_id)
-                    dispatch(payload)
+                    self._answer_for_the_dead(text, dispatch)
             except StorageUnavailable as error:
                 beating_since = None
                 logger.warning("process beat: %s", error)
             await asyncio.sleep(BEAT_EVERY)
+
+    def _answer_for_the_dead(self, text: str, dispatch: Callable[[dict[str, Any]], None]) -> None:
+        try:
+            payload = json.loads(text)
+            interaction_id = int(payload["id"])
+        except (ValueError, KeyError, TypeError):
+            logger.warning("an unreadable interaction in a dead process's inbox: %.200r", text)
+            return
+        age = time.time() - created(interaction_id)
+        if age > ANSWER_WITHIN:
+            logger.warning("interaction %s of a dead process is %.1f s old: too late to answer", interaction_id, age)
+            return
+        logger.warning("answering interaction %s of a dead process (%.1f s old)", interaction_id, age)
+        self.adopted.add(interaction_id)
+        try:
+            dispatch(payload)
+        except Exception:  # one bad payload must not stop the beat
+            self.adopted.discard(interaction_id)
+            logger.exception("interaction %s of a dead process could not be handled", interaction_id)
 
     async def leave(self) -> None:
         """A clean stop (after the handlers ended): no one is to adopt this process."""

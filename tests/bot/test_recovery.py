@@ -242,3 +242,21 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
     finally:
         running.cancel()
     assert [payload["id"] for payload in adopted] == [str(later)]  # the older click is past answering by now
+
+
+async def test_an_unreadable_entry_in_a_dead_process_inbox_does_not_stop_the_beat(
+        storage: Storage, caplog: pytest.LogCaptureFixture) -> None:
+    watcher, other = Takeover(storage), Inboxes(storage.redis)
+    click = fresh_id()
+    assert await other.claim("other", 1, "{not json")
+    assert await other.claim("other", click, f'{{"id": "{click}"}}')
+    await other.beat("other", time.time() - 10.0)  # silent for long
+    adopted: list[dict[str, Any]] = []
+    running = asyncio.create_task(watcher.run(adopted.append))
+    try:
+        await asyncio.sleep(DEAD_AFTER + 3 * BEAT_EVERY)
+        assert not running.done()  # still beating
+    finally:
+        running.cancel()
+    assert [payload["id"] for payload in adopted] == [str(click)]
+    assert any("unreadable interaction" in r.getMessage() for r in caplog.records)
