@@ -43,10 +43,24 @@ class Term:
     key: str
 
 
+class _Decimal:
+    """A number written with a language's decimal mark ("2,50" in German)."""
+
+    def __init__(self, value: float, mark: str) -> None:
+        self.value, self.mark = value, mark
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).replace(".", self.mark)
+
+
 def translate(locale: str | None, key: str, **values: object) -> str:
-    """The sentence `key` in `locale`'s language with `values` filled in (`KeyError` for an unknown key)."""
-    filled = {name: translate(locale, v.key) if isinstance(v, Term) else v for name, v in values.items()}
-    return CATALOGUES[language(locale)][key].format(**filled)
+    """The sentence `key` in `locale`'s language with `values` filled in (`KeyError` for an unknown key);
+    numbers with a fraction take the language's decimal mark (its `number.decimal_mark`)."""
+    table = CATALOGUES[language(locale)]
+    mark = table["number.decimal_mark"]
+    filled = {name: translate(locale, v.key) if isinstance(v, Term)
+              else _Decimal(v, mark) if isinstance(v, float) else v for name, v in values.items()}
+    return table[key].format(**filled)
 
 
 def colour(locale: str | None, seat: int) -> str:

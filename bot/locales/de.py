@@ -5,6 +5,7 @@ from __future__ import annotations
 TEXTS: dict[str, str] = {
     # colours are nouns in German sentences, so they are capitalized
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",
+    "number.decimal_mark": ",",
     "word.and": "{a} und {b}",
     "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte",
     "seat.ai": "KI {colour} ({level})",

@@ -12,6 +12,7 @@ from render import WORDS
 TEXTS: dict[str, str] = {
     # colours of the seats, in sentences (lower case; capitalized at the start of a name)
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",
+    "number.decimal_mark": ".",
     "word.and": "{a} and {b}",
     "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert",
     "seat.ai": "{colour} AI ({level})",

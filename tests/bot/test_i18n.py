@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from bot.app import LudoBot
-from bot.i18n import CATALOGUES, DEFAULT, language, templates
+from bot.i18n import CATALOGUES, DEFAULT, language, templates, translate
 from bot.locales import de
 from bot.messages import board_alt
 from bot.sessions import AI_LEVELS, seat_names
@@ -244,3 +244,8 @@ async def test_the_synced_commands_carry_german_descriptions_and_choice_names(st
     undescribed = [f"{command}.{option['name']}" for command, c in commands.items() for option in c["options"]
                    if set(option.get("description_localizations") or {}) != {"de"}]
     assert undescribed == []  # every option of every command is described in German
+
+
+def test_numbers_take_the_languages_decimal_mark() -> None:
+    assert translate("de", "stats.rating", ordinal=12.5, mu=25.0, sigma=8.333) == "Wertung **12,5** (μ 25,0, σ 8,3)"
+    assert translate("en-GB", "stats.rating", ordinal=12.5, mu=25.0, sigma=8.333) == "rating **12.5** (μ 25.0, σ 8.3)"
