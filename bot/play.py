@@ -171,10 +171,8 @@ class Play:
             if outcome.turn_started and outcome.player_to_act() is not None:
                 # the new message before the clicked one loses its buttons: if this process dies in between,
                 # the clicked message keeps buttons, and a click on one brings the game back (`_revive`)
-                if not time_to_defer(interaction) and not interaction.response.is_done():
-                    await interaction.response.defer()
                 clicked = interaction.message.id if interaction.message else None
-                await self.post_game(outcome.record, post, cleared=clicked)
+                await in_time(interaction, self.post_game(outcome.record, post, cleared=clicked))
                 await edit_clicked(interaction, content=post.settled, view=None)
             else:
                 await edit_clicked(interaction, post=post)
@@ -216,7 +214,7 @@ class Play:
             return
 
     def _background(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` after the handler returns (its errors logged); `drain` ends what is left of it."""
+        """Run `work` after the handler returns (its errors logged); `close` ends what is left of it."""
         async def run() -> None:
             try:
                 await work
