@@ -92,7 +92,8 @@ class LudoBot(discord.AutoShardedClient):
                                                                  data_dir=self.settings.ludo_data_dir)
         sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                             open_limits=self.settings.open_limits())
-        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks)
+        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks,
+                             requests_per_second=self.settings.requests_per_second())
         self._file_clicks(self.handlers.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)

@@ -6,7 +6,6 @@ language, public ones the guild's (a game's messages: the language stored with t
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import re
@@ -17,6 +16,7 @@ from discord import app_commands
 
 import engine
 from bot.i18n import translate
+from bot.live import next_person
 from bot.messages import game_post, lobby_post, outcome_post
 from bot.play import Play, replay_file, replay_gif, repost
 from bot.sessions import Refused, seat_names, seat_of
@@ -130,7 +130,8 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
             raise Refused("refused.not_playing")
         outcome = await play.sessions.leave(record.id, interaction.user.id)
         await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
-        await play.post_game(outcome.record, await outcome_post(outcome, notify=outcome.turn_started))
+        tell = next_person(outcome, interaction.user.id) is not None
+        await play.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
 
     await play.guard(interaction, work)
 
@@ -146,11 +147,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(
             translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none())
-        if ended.message_id:  # the live message says the game ended, and loses its buttons
-            post = await game_post(ended)
-            channel = play.client.get_partial_messageable(ended.channel_id)
-            with contextlib.suppress(discord.HTTPException):  # the old message is gone: nothing to change
-                await channel.get_partial_message(ended.message_id).edit(content=post.content, view=None)
+        play.live.update(ended, await game_post(ended))  # the live message says the game ended, without buttons
 
     await play.guard(interaction, work)
 

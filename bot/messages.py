@@ -35,7 +35,6 @@ class Post:
     board: bytes | None = None
     mention: int | None = None  # the user the message is for (a new message notifies them)
     alt: str | None = None  # the board in words: the attachment's description, read by screen readers
-    settled: str = ""  # the content without whose turn it is: what a message keeps once its turn is over
 
     def files(self) -> list[discord.File]:
         """The board as an attachment (a new File each time: a File is consumed by sending it)."""
@@ -152,12 +151,12 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     names = seat_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
     told = account(events, names, lang=lang)
-    settled = "\n".join(part for part in (header, dice_line(record, state), told, note) if part)
+    told = "\n".join(part for part in (header, dice_line(record, state), told, note) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id, lang) if state.over else buttons or discord.ui.View(timeout=None)
-    return Post(clip(f"{settled}\n{_status(record, state, lang)}"), view, await draw(record, state, events, lang),
-                mention, board_alt(record, state, lang), settled=clip(settled))
+    return Post(clip(f"{told}\n{_status(record, state, lang)}"), view, await draw(record, state, events, lang),
+                mention, board_alt(record, state, lang))
 
 
 def dice_line(record: GameRecord, state: engine.GameState) -> str:
@@ -168,12 +167,13 @@ def dice_line(record: GameRecord, state: engine.GameState) -> str:
     return translate(record.locale, "game.commitment", digest=digest)
 
 
-async def outcome_post(outcome: Outcome, *, notify: bool) -> Post:
-    """The game message for an operation's outcome; forced moves the bot played are said so."""
+async def outcome_post(outcome: Outcome, *, notify: bool, note: str = "") -> Post:
+    """The game message for an operation's outcome, after a `note` (a time-out, the turn order); forced moves
+    the bot played are said so."""
     lang = outcome.record.locale
     names = seat_names(outcome.record, lang)
     forced = dict.fromkeys(step.seat for step in outcome.steps if step.by == "auto")
-    note = "\n".join(translate(lang, "game.forced", who=names[seat]) for seat in forced)
+    note = "\n".join([*([note] if note else []), *(translate(lang, "game.forced", who=names[seat]) for seat in forced)])
     return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note)
 
 

@@ -1,9 +1,9 @@
-"""Playing through Discord: button clicks, posting game messages, the deadline worker.
+"""Playing through Discord: button clicks, the game's live message (see `bot.live`), the deadline worker.
 
-A click is claimed once (several processes may receive it), applied through `Sessions`, and
-answered by editing the clicked message. When a human player's turn starts, the clicked message
-keeps its picture and loses its buttons, and a new message mentions that player (Discord does not
-notify for mentions added by an edit); its id is remembered as the game's live message.
+A click is claimed once (several processes may receive it), applied through `Sessions`, and answered by its
+interaction response alone: in place while the clicker acts next, else with a new message that mentions the
+next player. Every other Discord call (the old message's removal, reminders, time-outs) goes through the
+process's `Outbox`, after the answer and paced under the bot's global limit.
 """
 
 from __future__ import annotations
@@ -13,16 +13,18 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 import engine
-from bot.errors import ALREADY_ANSWERED, UNKNOWN_INTERACTION, answer_privately, guarded, in_time, time_to_defer
+from bot.errors import ALREADY_ANSWERED, answer_privately, guarded, in_time, time_to_defer
 from bot.i18n import templates, translate
+from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import (
     ALT_LIMIT,
+    NO_PINGS,
     Post,
     alt_text,
     board_alt,
@@ -32,7 +34,8 @@ from bot.messages import (
     outcome_post,
     spectator_post,
 )
-from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names
+from bot.outbox import Outbox, Pacer
+from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names, seat_user
 from bot.takeover import Takeover
 from bot.translator import user_locale
 from render import WORDS, render_replay
@@ -48,13 +51,15 @@ STALE_AFTER = 5.0  # seconds after a game's last save when a live message showin
 class Play:
     """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
 
-    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32) -> None:
+    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32,
+                 requests_per_second: float = 45.0) -> None:
         self.client = client
         self.sessions = sessions
         self.takeover = Takeover(sessions.storage)
+        self.outbox = Outbox(client, Pacer(requests_per_second))
+        self.live = LiveMessages(sessions, self.outbox)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
-        self._tasks: set[asyncio.Task[None]] = set()
         self._idle = asyncio.Event()
         self._idle.set()
 
@@ -103,18 +108,19 @@ class Play:
             self._slots.release()
 
     async def drain(self, timeout: float) -> None:
-        """Wait (at most `timeout` seconds) for handlers in flight, so a shutdown does not cut one short."""
+        """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a
+        shutdown does not cut one short."""
+        started = time.monotonic()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 await self._idle.wait()
+        await self.outbox.drain(max(0.0, timeout - (time.monotonic() - started)))
 
     async def close(self, timeout: float) -> None:
-        """At shutdown: let handlers in flight finish (`drain`), then end background steps, which are only
-        second looks (a click on the game message brings it back too, see `_revive`)."""
+        """At shutdown: let handlers in flight finish and the outbox empty (`drain`), then end what is left
+        (second looks only: a click on the game message brings it back too, see `_revive`)."""
         await self.drain(timeout)
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.outbox.close(0.0)
         await self.takeover.leave()
 
     # -- clicks ---------------------------------------------------------------------------------------
@@ -124,12 +130,7 @@ class Play:
                 return
             user = interaction.user
             if verb == "start":
-                channel_id = await self._game_channel(interaction, lobby_id)
-                outcome = await in_time(interaction, self.sessions.start_game(lobby_id, user.id, channel_id))
-                started = translate(outcome.record.locale, "lobby.started",
-                                    order=order_text(outcome.record, outcome.state))
-                await edit_clicked(interaction, content=started, view=None)
-                await self.post_game(outcome.record, await outcome_post(outcome, notify=True))
+                await self._start(interaction, lobby_id)
             elif verb == "cancel":
                 manager = bool(interaction.permissions.manage_channels)
                 lobby = await self.sessions.cancel_lobby(lobby_id, user.id, can_manage=manager)
@@ -141,6 +142,29 @@ class Play:
                 await edit_clicked(interaction, content=post.content, view=post.view)
 
         await self.guard(interaction, work, game_id=lobby_id)
+
+    async def _start(self, interaction: discord.Interaction[Any], lobby_id: str) -> None:
+        """The host starts the game. Its first message is the lobby's, answered in place, when the host acts
+        first or nobody needs telling; a new message when another player must be told (the lobby message then
+        keeps the turn-order roll, without buttons); in a thread of its own, a message there."""
+        channel_id = await self._game_channel(interaction, lobby_id)
+        clicked = interaction.message.id if interaction.message and channel_id is None else None
+        outcome = await in_time(interaction, self.sessions.start_game(lobby_id, interaction.user.id, channel_id,
+                                                                      message_id=clicked))
+        record = outcome.record
+        order = order_text(record, outcome.state)
+        started = translate(record.locale, "lobby.started", order=order)
+        tell = next_person(outcome, interaction.user.id)
+        post = await in_time(interaction, outcome_post(outcome, notify=tell is not None, note=order))
+        if clicked is not None and tell is None:
+            await edit_clicked(interaction, post=post)
+            return
+        if channel_id is not None:  # the thread's first message, through the outbox
+            await edit_clicked(interaction, content=started, view=None)
+            await self.live.post(record.model_copy(update={"message_id": None}), post)
+        else:
+            await self.live.answer(interaction, record, post, new=True,
+                                   clicked_becomes={"content": started, "view": None, "allowed_mentions": NO_PINGS})
 
     async def _game_channel(self, interaction: discord.Interaction[Any], lobby_id: str) -> int | None:
         """With the lobby option `thread`, the game moves into a new thread under the lobby message."""
@@ -155,27 +179,21 @@ class Play:
             if not await self._first(interaction):
                 return
 
-            async def act() -> tuple[Outcome, Post]:
+            async def act() -> tuple[Outcome, Post, bool]:
                 outcome = await self.sessions.act(game_id, ply, action, interaction.user.id)
-                return outcome, await outcome_post(outcome, notify=outcome.turn_started)
+                tell = next_person(outcome, interaction.user.id) is not None
+                return outcome, await outcome_post(outcome, notify=tell), tell
 
             try:
-                outcome, post = await in_time(interaction, act())
+                outcome, post, tell = await in_time(interaction, act())
             except Refused as refused:
                 if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
                     raise Refused("refused.moved_on_reposted") from refused
                 raise
             except StorageUnavailable:  # a save that timed out may have landed all the same: look again later
-                self._background(self._catch_up(interaction, game_id, ply, action))
+                self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
-            if outcome.turn_started and outcome.player_to_act() is not None:
-                # the new message before the clicked one loses its buttons: if this process dies in between,
-                # the clicked message keeps buttons, and a click on one brings the game back (`_revive`)
-                clicked = interaction.message.id if interaction.message else None
-                await in_time(interaction, self.post_game(outcome.record, post, cleared=clicked))
-                await edit_clicked(interaction, content=post.settled, view=None)
-            else:
-                await edit_clicked(interaction, post=post)
+            await self.live.answer(interaction, outcome.record, post, new=tell)
 
         await self.guard(interaction, work, game_id=game_id)
 
@@ -190,7 +208,7 @@ class Play:
             return False
         logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",
                        game_id, record.message_id)
-        await self.post_game(record, await in_time(interaction, game_post(record)))
+        await self.live.post(record, await in_time(interaction, game_post(record, notify=True)))
         return True
 
     async def _catch_up(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
@@ -208,22 +226,10 @@ class Play:
                 return  # not saved (the player's retry applies it), or shown already
             logger.warning("game %s: a click saved despite a storage timeout; posting the game message again",
                            game_id)
-            await self.post_game(record, await game_post(record))
+            await self.live.post(record, await game_post(record, notify=True))
             await interaction.followup.send(translate(user_locale(interaction), "reply.saved_after_all"),
                                             ephemeral=True)
             return
-
-    def _background(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` after the handler returns (its errors logged); `close` ends what is left of it."""
-        async def run() -> None:
-            try:
-                await work
-            except Exception:
-                logger.exception("background step failed")
-
-        task = asyncio.create_task(run())
-        self._tasks.add(task)  # a reference, so the task is not collected before it ends
-        task.add_done_callback(self._tasks.discard)
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
@@ -276,37 +282,25 @@ class Play:
         """True for the one bot process that handles this interaction (a repeat delivery is ignored)."""
         return await self.takeover.claim(interaction.id)
 
-    # -- posting --------------------------------------------------------------------------------------
-    async def post_game(self, record: GameRecord, post: Post, *, cleared: int | None = None) -> GameRecord:
-        """Send a new live game message, take the buttons off the previous one (unless it is `cleared`
-        already), and remember the new one."""
-        channel = self.client.get_partial_messageable(record.channel_id)
-        message = await channel.send(post.content, files=post.files(), view=post.view,
-                                     allowed_mentions=post.allowed_mentions)
-        if record.message_id and record.message_id not in (message.id, cleared):
-            with contextlib.suppress(discord.HTTPException):  # gone or not ours any more: nothing to take off
-                await channel.get_partial_message(record.message_id).edit(view=None)
-        return await self.sessions.set_message(record, message.id)
-
+    # -- deadlines ----------------------------------------------------------------------------------------
     async def announce(self, kind: str, outcome: Outcome) -> None:
-        """Tell the channel about a reminder or a timed-out turn."""
+        """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
+        one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
+        the next turn's message: a new one when another person must be told, else the live message in place."""
         record = outcome.record
         if kind == REMIND:
             user = outcome.player_to_act()
             if user is None or record.turn_deadline is None:
                 return
-            channel = self.client.get_partial_messageable(record.channel_id)
-            await channel.send(translate(record.locale, "game.remind", user=user, id=record.id,
-                                         at=int(record.turn_deadline)),
-                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]))
+            note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
+            await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
             return
         sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
         late = translate(record.locale, "game.timed_out", who=seat_names(record, record.locale).get(sleeper, ""))
-        post = await outcome_post(outcome, notify=outcome.turn_started)
-        post.content = f"{late}\n{post.content}"[:2000]
-        await self.post_game(record, post)
+        tell = next_person(outcome, seat_user(record, sleeper))
+        post = await outcome_post(outcome, notify=tell is not None, note=late)
+        await self.live.show(record, post, tell=tell is not None)
 
-    # -- deadlines ----------------------------------------------------------------------------------------
     async def run_deadlines(self) -> None:
         """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
         queue = self.sessions.storage.deadlines
@@ -348,41 +342,14 @@ def replay_file(record: GameRecord, gif: bytes, lang: str) -> discord.File:
                                                               limit=ALT_LIMIT - len(told) - 4)))
 
 
-async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,
-                       content: str | None = None, view: discord.ui.View | None = None) -> None:
-    """Edit the message whose button was clicked, as the interaction's response (or after a deferral);
-    `view=None` takes the buttons off."""
-    fields: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
-    if post is not None:
-        fields.update(content=post.content, view=post.view, attachments=post.files())
-    else:
-        fields.update(content=content, view=view)
-    try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**fields)
-        else:
-            await interaction.response.edit_message(**fields)
-    except discord.NotFound as gone:
-        message = interaction.message
-        if gone.code != UNKNOWN_INTERACTION or message is None or message.flags.ephemeral:
-            raise
-        await message.edit(**fields)  # too late to answer: the bot still edits its own message (and says why)
-        raise
-
-
 async def repost(play: Play, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-    """`/ludo board`: the live game message again, here; the old one loses its buttons."""
+    """`/ludo board`: the live game message again, here; the old one is deleted."""
     post = await in_time(interaction, game_post(record), thinking=True, ephemeral=False)
-    fields: dict[str, Any] = {"files": post.files(), "view": post.view,
-                              "allowed_mentions": discord.AllowedMentions.none()}
-    message: discord.Message
+    fields: dict[str, Any] = {"files": post.files(), "view": post.view, "allowed_mentions": post.allowed_mentions}
+    message_id: int | None
     if interaction.response.is_done():  # deferred: the first followup completes the "thinking..." message
-        message = await interaction.followup.send(post.content, wait=True, **fields)
+        message_id = (await interaction.followup.send(post.content, wait=True, **fields)).id
     else:
-        await interaction.response.send_message(post.content, **fields)
-        message = await interaction.original_response()
-    if record.message_id and record.message_id != message.id:
-        channel = play.client.get_partial_messageable(record.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(record.message_id).edit(view=None)
-    await play.sessions.set_message(record, message.id)
+        message_id = (await interaction.response.send_message(post.content, **fields)).message_id
+    if message_id is not None:
+        await play.live.replaced(record, message_id)

@@ -8,9 +8,10 @@ serve one game. Domain problems raise `Refused` with a sentence for the player (
 Choices written down here:
 - Rolling is never played automatically: the player to act always clicks Roll. A forced move
   (exactly one legal move or die choice) is played for them when `auto_single` is on.
-- A turn deadline starts when a human player's turn starts; the reminder comes `reminder_before`
-  seconds earlier. At the deadline the guild's timeout action plays: "ai" (an AI plays that turn),
-  "skip", or "forfeit" (skip, and resign after `forfeit_after` missed turns in a row).
+- A turn deadline starts when a human player's turn starts; the one reminder of a turn comes
+  `reminder_before` seconds earlier, but never before half the turn has passed. At the deadline
+  the guild's timeout action plays: "ai" (an AI plays that turn), "skip", or "forfeit" (skip, and
+  resign after `forfeit_after` missed turns in a row).
 - Deadlines are scheduled before the save that makes them current, and a worker acts only when the
   stored record still says the deadline has come, so a lost save or a late worker does nothing wrong.
 """
@@ -52,6 +53,7 @@ logger = logging.getLogger(__name__)
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
 RATING_TRIES = 5  # reads of the players' ratings before giving up on recording a game's results
+SET_MESSAGE_TRIES = 5  # saves of the live message's id lost to other changes before giving up
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
 REMIND, TIMEOUT = "remind", "timeout"
 By = Literal["player", "ai", "auto", "timeout"]
@@ -245,8 +247,10 @@ class Sessions:
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby
 
-    async def start_game(self, lobby_id: str, user_id: int, channel_id: int | None = None) -> Outcome:
-        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts."""
+    async def start_game(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
+                         message_id: int | None = None) -> Outcome:
+        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts.
+        `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
         lobby = await self.load_lobby(lobby_id)
         if user_id != lobby.host_id:
             raise Refused("refused.host_starts")
@@ -262,7 +266,7 @@ class Sessions:
                             host_id=lobby.host_id,
                             rules=rules, seats=seats, seed=self.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")
-        record = record.model_copy(update={"message_id": lobby.message_id, "locale": lobby.locale,
+        record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
@@ -340,11 +344,17 @@ class Sessions:
         return saved
 
     async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
-        """Remember the live game message; a lost race keeps the newer record (the message is only a pointer)."""
-        try:
-            return await self.storage.games.save_game(record.model_copy(update={"message_id": message_id}))
-        except Conflict:
-            return await self.load_game(record.id)
+        """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
+        of two answers racing, the one shown last wins). A save lost to another change is made again on top of it."""
+        for _ in range(SET_MESSAGE_TRIES):
+            if record.message_id is not None and record.message_id >= message_id:
+                return record
+            try:
+                return await self.storage.games.save_game(record.model_copy(update={"message_id": message_id}))
+            except Conflict:
+                record = await self.load_game(record.id)
+        logger.warning("game %s: could not remember message %s (the game kept changing)", record.id, message_id)
+        return record
 
     # -- deadlines --------------------------------------------------------------------------------
     async def on_deadline(self, claim: Claim) -> tuple[str, Outcome] | None:
@@ -451,8 +461,10 @@ class Sessions:
             return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
         if not turn_changed and record.turn_deadline is not None:
             return record
-        deadline = self.clock() + (record.turn_seconds or settings.turn_deadline)
-        remind = deadline - settings.reminder_before if settings.reminder_before else None
+        turn = record.turn_seconds or settings.turn_deadline
+        deadline = self.clock() + turn
+        # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)
+        remind = deadline - min(settings.reminder_before, turn / 2) if settings.reminder_before else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
 
     async def _schedule(self, record: GameRecord) -> None:

@@ -113,8 +113,10 @@ async def start_game(standin: StandIn, bot: tuple[LudoBot, ...] | LudoBot, host:
         await click(standin, bot, host, lobby, label=f"Add AI ({ai_level})")
     started = await click(standin, bot, host, lobby, label="Start")
     assert started.response_record is not None and not started.response_record.ephemeral, private_text(started)
-    assert "The game has started" in lobby.content and not lobby.buttons()
-    return live_message(standin, where)
+    assert not any(c.startswith("ludo:l:") for c in lobby.custom_ids())  # the lobby's buttons are gone
+    live = live_message(standin, where)
+    assert live is None or "Order: " in live.content or "The game has started" in lobby.content
+    return live
 
 
 async def play_to_end(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, channel: Channel | None = None,

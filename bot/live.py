@@ -1,0 +1,131 @@
+"""A game's one live message: where a click's answer goes, and how the channel keeps one board at rest.
+
+Choices (see README, "What the channel shows"):
+- A click is answered by its own interaction response, which Discord does not count against the bot's global
+  limit. While the clicker acts next (a bonus roll, a second die, AI seats played in between, forced moves), or
+  nobody does (the game is over), the response updates the clicked message in place: nothing else is sent.
+- When the turn passes to another person, the response is a new message (the board, their buttons, a mention):
+  Discord notifies for mentions in a new message only. The clicked message then goes: it is deleted through the
+  outbox, after the answer (deletes have the most generous bucket, 5 a second per channel, and leave no trail).
+- Messages sent without an interaction (the deadline worker's reminders and time-outs, a game posted anew) go
+  through the outbox too; the old live message is deleted only once its successor is out, so a failed send
+  never loses the game's buttons.
+- The game remembers its live message's id; ids grow with time, so the newest message shown wins
+  (`Sessions.set_message`), whichever of two racing answers saves it first.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import UNKNOWN_INTERACTION
+from bot.messages import NO_PINGS, Post
+from bot.outbox import SEND, Outbox
+from bot.sessions import Outcome, Sessions
+from storage import GameRecord
+
+logger = logging.getLogger(__name__)
+
+
+def next_person(outcome: Outcome, before: int | None) -> int | None:
+    """The person who must now be told it is their turn: the player to act, unless that is `before` (the user
+    who just acted or was to act) or nobody."""
+    user = outcome.player_to_act()
+    return user if user is not None and user != before else None
+
+
+def message_fields(post: Post) -> dict[str, Any]:
+    """discord.py's arguments to change a message into `post` (a new picture each time: a File is consumed)."""
+    return {"content": post.content, "view": post.view, "attachments": post.files(), "allowed_mentions": NO_PINGS}
+
+
+class LiveMessages:
+    """Showing games: answers to clicks, and the live message's replacement and removal."""
+
+    def __init__(self, sessions: Sessions, outbox: Outbox) -> None:
+        self.sessions = sessions
+        self.outbox = outbox
+
+    async def answer(self, interaction: discord.Interaction[Any], record: GameRecord, post: Post, *,
+                     new: bool, clicked_becomes: dict[str, Any] | None = None) -> None:
+        """Answer a click with `post`: in place, or (`new`) as a new message that mentions `post.mention`, after
+        which the clicked message is deleted (or edited to `clicked_becomes`) and the new one remembered (both
+        after the answer)."""
+        clicked = interaction.message
+        if not new:
+            await edit_clicked(interaction, post=post)
+            return
+        fields: dict[str, Any] = {"files": post.files(), "view": post.view, "allowed_mentions": post.allowed_mentions}
+        message_id: int | None
+        if interaction.response.is_done():  # deferred: a follow-up is the new message
+            sent = await interaction.followup.send(post.content, wait=True, **fields)
+            message_id = sent.id
+        else:
+            callback = await interaction.response.send_message(post.content, **fields)
+            message_id = callback.message_id
+        if message_id is not None:
+            self.outbox.later(self.sessions.set_message(record, message_id))
+        if clicked is None or clicked.id == message_id:
+            return
+        channel_id = clicked.channel.id if clicked.channel else record.channel_id
+        if clicked_becomes is None:
+            self.outbox.delete(channel_id, clicked.id)
+        else:
+            self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
+
+    async def post(self, record: GameRecord, post: Post) -> GameRecord:
+        """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
+        remember the new one. A send that fails leaves the old message as it is."""
+        message = await self.outbox.call(SEND, lambda: self._send(record.channel_id, post))
+        return await self.replaced(record, message.id)
+
+    async def replaced(self, record: GameRecord, message_id: int) -> GameRecord:
+        """`message_id` now shows the game: remember it, and delete the message it replaces."""
+        old = record.message_id
+        saved = await self.sessions.set_message(record, message_id)
+        if old and old != message_id:
+            self.outbox.delete(record.channel_id, old)
+        return saved
+
+    async def _send(self, channel_id: int, post: Post) -> discord.Message:
+        channel = self.outbox.client.get_partial_messageable(channel_id)
+        return await channel.send(post.content, files=post.files(), view=post.view,
+                                  allowed_mentions=post.allowed_mentions)
+
+    def update(self, record: GameRecord, post: Post) -> None:
+        """Change the live message into `post` in place (after the caller returns; coalesced)."""
+        if record.message_id:
+            self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
+
+    async def show(self, record: GameRecord, post: Post, *, tell: bool) -> GameRecord:
+        """After a change made without a click on the game (a deadline, a command): a new live message when
+        someone must be told (`tell`), else the live message updated in place."""
+        if tell or not record.message_id:
+            return await self.post(record, post)
+        self.update(record, post)
+        return record
+
+
+async def edit_clicked(interaction: discord.Interaction[Any], *, post: Post | None = None,
+                       content: str | None = None, view: discord.ui.View | None = None) -> None:
+    """Edit the message whose button was clicked, as the interaction's response (or after a deferral);
+    `view=None` takes the buttons off."""
+    fields: dict[str, Any] = {"allowed_mentions": NO_PINGS}
+    if post is not None:
+        fields.update(content=post.content, view=post.view, attachments=post.files())
+    else:
+        fields.update(content=content, view=view)
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.response.edit_message(**fields)
+    except discord.NotFound as gone:
+        message = interaction.message
+        if gone.code != UNKNOWN_INTERACTION or message is None or message.flags.ephemeral:
+            raise
+        await message.edit(**fields)  # too late to answer: the bot still edits its own message (and says why)
+        raise

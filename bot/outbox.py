@@ -1,0 +1,215 @@
+"""Discord calls that are not an interaction's response: paced under the bot token's global limit, coalesced.
+
+Discord lets a bot token make 50 requests a second across the API, and bounds each route per resource (5 new
+messages and 5 edits per 5 s in a channel, 5 deletes per second); the interaction callback is exempt from the
+global limit. So a click is answered by its callback alone, and everything else goes through here:
+- every request waits for a slot of the process's share of the global limit (`Pacer`), most urgent first: a
+  message that tells a player it is their turn before an edit, an edit before a delete;
+- an edit or delete waiting for its slot is replaced by a newer one for the same message (only the newest version
+  of a message is sent; a delete wins over any edit);
+- discord.py itself waits when a route's bucket is empty and retries a 429 after `retry_after`; a request that
+  still fails with 429 or a server error is tried again later (`RETRIES` times), one that Discord refuses for
+  good (the message is gone, a permission is missing) is logged and dropped.
+What waits here lives in this process's memory only: a process that dies loses its pending edits and deletes,
+which leaves an old message with stale buttons (a click on one says the game moved on, or posts the game anew).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import discord
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+SEND, EDIT, DELETE = 0, 1, 2  # priorities: lower goes first
+RETRIES = 5
+RETRY_AFTER = 1.0  # seconds before a failed call is tried again (doubled each time)
+TRANSIENT = (429, 500, 502, 503, 504)
+
+
+class Pacer:
+    """At most `rate` requests a second (bursts of up to `burst`), handed out by priority, then in order."""
+
+    def __init__(self, rate: float, burst: float | None = None) -> None:
+        self.rate = rate
+        self.burst = max(1.0, burst if burst is not None else rate / 5)  # a fifth of a second's worth at once
+        self._tokens = self.burst
+        self._stamp = time.monotonic()
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for a slot."""
+        return len(self._waiting)
+
+    async def take(self, priority: int) -> None:
+        """Wait for a slot."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._hand_out(), name="ludo-pacer")
+        self._wake.set()
+        await future
+
+    async def _hand_out(self) -> None:
+        while True:
+            while not self._waiting:
+                self._wake.clear()
+                await self._wake.wait()
+            now = time.monotonic()
+            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+            self._stamp = now
+            if self._tokens < 1:
+                await asyncio.sleep((1 - self._tokens) / self.rate)
+                continue
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():  # (a waiter cancelled meanwhile gives its slot to the next)
+                future.set_result(None)
+                self._tokens -= 1
+
+    def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        for _, _, future in self._waiting:
+            future.cancel()
+        self._waiting.clear()
+
+
+@dataclass(slots=True)
+class _Pending:
+    """The newest change waiting for one message."""
+
+    priority: int
+    call: Callable[[], Awaitable[Any]]
+    tries: int = 0
+    done: list[asyncio.Future[None]] = field(default_factory=list)
+
+
+class Outbox:
+    """This process's Discord calls outside interaction responses (see the module docstring)."""
+
+    def __init__(self, client: discord.Client, pacer: Pacer) -> None:
+        self.client = client
+        self.pacer = pacer
+        self._pending: dict[int, _Pending] = {}  # by message id
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._others: set[asyncio.Task[Any]] = set()
+        self.sent = 0  # requests made, for the figures
+
+    async def call(self, priority: int, request: Callable[[], Awaitable[T]]) -> T:
+        """Make one request in its turn (e.g. a new message whose id the caller needs), tried again after a 429
+        or a server error; other errors are the caller's."""
+        for attempt in itertools.count():
+            await self.pacer.take(priority)
+            self.sent += 1
+            try:
+                return await request()
+            except discord.HTTPException as error:
+                if error.status not in TRANSIENT or attempt + 1 >= RETRIES:
+                    raise
+                logger.warning("discord call failed (%s), again in %.1f s", error.status, RETRY_AFTER * 2 ** attempt)
+                await asyncio.sleep(RETRY_AFTER * 2 ** attempt)
+        raise AssertionError("unreachable")
+
+    def send(self, channel_id: int, **fields: Any) -> Awaitable[discord.Message]:
+        """A new message in a channel (most urgent: it tells someone something)."""
+        channel = self.client.get_partial_messageable(channel_id)
+        return self.call(SEND, lambda: channel.send(**fields))
+
+    def edit(self, channel_id: int, message_id: int, fields: Callable[[], dict[str, Any]]) -> asyncio.Future[None]:
+        """Change a message; `fields()` gives discord.py's edit arguments (called at sending time, so that files
+        are fresh). Replaces an edit of the same message still waiting. The future completes once it is sent,
+        replaced or dropped."""
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        return self._put(message_id, EDIT, lambda: message.edit(**fields()))
+
+    def delete(self, channel_id: int, message_id: int) -> asyncio.Future[None]:
+        """Delete a message (replaces any change of it still waiting)."""
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        return self._put(message_id, DELETE, message.delete)
+
+    def _put(self, message_id: int, priority: int, call: Callable[[], Awaitable[Any]]) -> asyncio.Future[None]:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        waiting = self._pending.get(message_id)
+        if waiting is not None and waiting.priority == DELETE and priority != DELETE:
+            done.set_result(None)  # the message is being deleted: nothing to change any more
+            return done
+        self._pending[message_id] = _Pending(priority, call, done=[*(waiting.done if waiting else []), done])
+        if message_id not in self._tasks:
+            task = asyncio.create_task(self._run(message_id), name=f"ludo-outbox-{message_id}")
+            self._tasks[message_id] = task
+        return done
+
+    async def _run(self, message_id: int) -> None:
+        try:
+            while (pending := self._pending.get(message_id)) is not None:
+                await self.pacer.take(pending.priority)
+                pending = self._pending.pop(message_id, None)
+                if pending is None:
+                    break
+                self.sent += 1
+                try:
+                    await pending.call()
+                except discord.HTTPException as error:
+                    if error.status in TRANSIENT and pending.tries + 1 < RETRIES and message_id not in self._pending:
+                        pending.tries += 1
+                        self._pending[message_id] = pending
+                        await asyncio.sleep(RETRY_AFTER * 2 ** pending.tries)
+                        continue
+                    if error.status != 404:  # (404: the message is gone already, nothing left to change)
+                        logger.warning("message %s: %s dropped: %s", message_id,
+                                       "delete" if pending.priority == DELETE else "edit", error)
+                except Exception:
+                    logger.exception("message %s: a change failed", message_id)
+                for future in pending.done:
+                    if not future.done():
+                        future.set_result(None)
+        finally:
+            self._tasks.pop(message_id, None)
+            left = self._pending.pop(message_id, None)  # (cancelled at shutdown)
+            for future in left.done if left else []:
+                future.cancel()
+
+    def later(self, work: Awaitable[Any]) -> None:
+        """Run `work` after the caller returns (errors logged); `drain` waits for it, `close` ends it."""
+        async def run() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("a step after an answer failed")
+
+        task = asyncio.create_task(run())
+        self._others.add(task)
+        task.add_done_callback(self._others.discard)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks or self._others)
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until nothing is pending."""
+        deadline = time.monotonic() + timeout
+        while self.busy and time.monotonic() < deadline:
+            await asyncio.wait([*self._tasks.values(), *self._others], timeout=deadline - time.monotonic())
+
+    async def close(self, timeout: float) -> None:
+        """Send what is pending (at most `timeout` seconds), then stop."""
+        await self.drain(timeout)
+        for task in [*self._tasks.values(), *self._others]:
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), *self._others, return_exceptions=True)
+        self.pacer.close()
