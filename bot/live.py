@@ -60,12 +60,17 @@ class LiveMessages:
             return
         fields: dict[str, Any] = {"files": post.files(), "view": post.view, "allowed_mentions": post.allowed_mentions}
         message_id: int | None
-        if interaction.response.is_done():  # deferred: a follow-up is the new message
-            sent = await interaction.followup.send(post.content, wait=True, **fields)
-            message_id = sent.id
-        else:
-            callback = await interaction.response.send_message(post.content, **fields)
-            message_id = callback.message_id
+        try:
+            if interaction.response.is_done():  # deferred: a follow-up is the new message
+                message_id = (await interaction.followup.send(post.content, wait=True, **fields)).id
+            else:
+                message_id = (await interaction.response.send_message(post.content, **fields)).message_id
+        except discord.NotFound as gone:
+            if gone.code != UNKNOWN_INTERACTION:
+                raise
+            # too late to answer (an overloaded bot): the game is still shown, through the outbox
+            self.outbox.later(self.post(record.model_copy(update={"message_id": clicked and clicked.id}), post))
+            raise
         if message_id is not None:
             self.outbox.later(self.sessions.set_message(record, message_id))
         if clicked is None or clicked.id == message_id:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+import engine
 from bot.app import LudoBot
 from tests.bot.helpers import (
     answered,
@@ -103,14 +106,22 @@ async def test_cancel_by_the_host_or_a_channel_manager_frees_the_channel(standin
     await open_lobby(standin, ludo, alice)
 
 
-async def test_start_shows_the_turn_order_and_notifies_the_first_player(standin: StandIn, ludo: LudoBot) -> None:
+@pytest.mark.parametrize("host_first", [True, False])
+async def test_start_shows_the_turn_order_and_tells_the_first_player(standin: StandIn, ludo: LudoBot,
+                                                                      host_first: bool) -> None:
+    seed = next(s for s in range(100) if (engine.new_game(engine.Rules.preset("strict"), engine.rules.default_seats(2),
+                                                          seed=s).current == 0) == host_first)
+    ludo.handlers.sessions.new_seed = lambda: seed  # type: ignore[union-attr]
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     first = await start_game(standin, ludo, alice, (bob,), preset="strict")
     lobby = standin.messages(standin.channel)[0]
-    assert "Turn-order roll:" in lobby.content and "Order:" in lobby.content
     assert first is not None and first.labels() == ["Roll", "Spectate"]
-    mover = alice if f"<@{alice.id}>'s turn" in first.content else bob
-    assert first in standin.notifications(mover) and len(first.notified) == 1
+    if host_first:  # alice clicked Start and acts first: the lobby message became the game, nobody is pinged
+        assert first is lobby and not first.notified and "Turn-order roll:" in first.content
+        assert f"<@{alice.id}>'s turn" in first.content and len(standin.messages(standin.channel)) == 1
+    else:  # bob must be told: a new message mentions him, the lobby message keeps the turn order
+        assert first is not lobby and first.notified == {bob.id} and f"<@{bob.id}>'s turn" in first.content
+        assert "Turn-order roll:" in lobby.content and "Order:" in lobby.content and not lobby.buttons()
 
 
 async def test_thread_option_moves_the_game_into_a_thread(standin: StandIn, ludo: LudoBot) -> None:

@@ -45,10 +45,14 @@ async def test_start_join_and_play_a_first_roll(standin: StandIn, ludo: LudoBot)
     assert (await joined.result()) is not None
     assert f"<@{bob.id}>" in standin.messages(standin.channel)[0].content
     await (await standin.click(alice, lobby, label="Start")).result()
-    board = await standin.wait_for_message(standin.channel, lambda m: bool(m.attachments), include_existing=True)
-    assert board.labels() == ["Roll", "Spectate"]
+    await ludo.handlers.drain(5.0)  # type: ignore[union-attr]
+    board = live_message(standin, standin.channel)
+    assert board is not None and board.labels() == ["Roll", "Spectate"] and board.attachments
     mover: User = alice if f"<@{alice.id}>" in board.content.split("It is ")[1] else bob
-    assert board in standin.notifications(mover)
+    if mover is alice:  # the host who clicked Start acts first: the lobby message became the game, no ping
+        assert board is lobby and not standin.notifications(alice)
+    else:  # bob must be told: a new message mentions him; the lobby keeps the turn-order roll
+        assert board is not lobby and board in standin.notifications(bob) and "Turn-order roll" in lobby.content
     rolled = await standin.click(mover, board, label="Roll")
     await rolled.result()
     after = await standin.wait_for_message(standin.channel, lambda m: "rolled" in m.content, include_existing=True)
@@ -95,46 +99,54 @@ async def test_a_human_plays_by_labelled_buttons_on_a_board_picture(standin: Sta
         raise AssertionError(f"saw only {seen}")
 
 
-async def test_a_new_turn_is_a_new_message_that_notifies_and_the_old_one_keeps_its_picture(
+async def test_a_turn_passing_to_another_person_is_a_new_message_that_notifies_and_the_old_one_goes(
         standin: StandIn, ludo: LudoBot) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     first = await start_game(standin, ludo, alice, (bob,), preset="classic")
     assert first is not None
-    for _ in range(40):  # until the turn passes to the other player
+    passed = 0
+    for _ in range(80):
         live = live_message(standin, standin.channel)
         assert live is not None
         mover = to_act(standin, live)
-        await click(standin, ludo, mover, live, custom_id=live.custom_ids()[0])
+        record = await click(standin, ludo, mover, live, custom_id=live.custom_ids()[0])
+        response = record.response_record
         now = live_message(standin, standin.channel)
-        assert now is not None
-        if now is not live:
-            other = to_act(standin, now)
-            assert other is not mover and now in standin.notifications(other)
-            assert now.notified == {other.id}  # only the player to act is pinged
-            assert not live.buttons() and live.file("board.png").data.startswith(PNG_MAGIC)
-            assert "It is" not in live.content  # the old message no longer claims whose turn it is
-            assert live not in standin.notifications(other)
+        assert response is not None and now is not None
+        assert len(board_messages(standin, standin.channel)) == 1  # at rest: one board, with the buttons
+        if now is live:  # the mover acts again: the click's answer updated its message, nothing else was sent
+            assert response.type == 7 and to_act(standin, now) is mover
+            continue
+        other = to_act(standin, now)
+        assert other is not mover and now in standin.notifications(other)
+        assert now.notified == {other.id}  # only the player to act is pinged
+        assert response.type == 4 and response.message is now  # the click's own answer is the new message
+        assert live.deleted and live not in standin.notifications(other)
+        passed += 1
+        if passed == 3:
             break
     else:
-        raise AssertionError("the turn never passed")
-    assert len(board_messages(standin, standin.channel)) >= 2
+        raise AssertionError("the turn did not pass three times")
 
 
-async def test_ai_turns_in_a_row_show_as_one_update(standin: StandIn, ludo: LudoBot) -> None:
+async def test_a_game_against_ais_is_one_message_updated_in_place(standin: StandIn, ludo: LudoBot) -> None:
     alice = standin.add_user("alice")
     first = await start_game(standin, ludo, alice, ai=3, preset="classic")
     assert first is not None
-    for _ in range(40):
+    requests = len(standin.requests)
+    saw_ai = False
+    for _ in range(60):
         live = live_message(standin, standin.channel)
-        assert live is not None
-        count = len(standin.messages(standin.channel))
-        await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
-        new = standin.messages(standin.channel)[count:]
-        assert len(new) <= 1  # three AI turns: one new message at most
-        if new:
-            assert "AI (random) rolled" in new[0].content and to_act(standin, new[0]) is alice
-            return
-    raise AssertionError("alice's turn never passed")
+        if live is None:
+            break
+        assert live is first and to_act(standin, live) is alice
+        record = await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
+        assert record.response_record is not None and record.response_record.type == 7
+        saw_ai = saw_ai or "AI (random) rolled" in first.content  # three AI turns shown in one update
+    assert saw_ai
+    assert len(standin.messages(standin.channel)) == 1  # the lobby became the game: no other message at all
+    calls = [str(r) for r in standin.requests[requests:] if not r.path.endswith("/callback")]
+    assert not calls, calls  # nothing but the clicks' answers reached Discord
 
 
 async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
@@ -157,10 +169,9 @@ async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
     assert [v.kind for v in standin.take_violations()] == ["unanswered", "late-response"]
     assert any("expired before its answer" in r.getMessage() for r in caplog.records if r.levelname == "WARNING")
     assert not [r for r in caplog.records if r.levelname == "ERROR"]  # (the bot fixture fails on errors too)
-    assert "rolled" in live.content  # the clicked message was still brought up to date
     monkeypatch.setattr(bot.messages, "render_board", real)
-    live = live_message(standin, standin.channel)  # the game goes on: the move was saved
-    assert live is not None
+    live = live_message(standin, standin.channel)  # the game still shows the click: updated, or posted anew
+    assert live is not None and "rolled" in live.content
     await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
 
 
@@ -180,9 +191,10 @@ async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, 
     assert live is not None
     rolled = await click(standin, ludo, to_act(standin, live), live, label="Roll")
     assert rolled.response_record is not None and rolled.response_record.deferred
-    assert "rolled" in live.content and live.edits >= 1  # the deferred click still edited its message
-    live = live_message(standin, standin.channel)
-    assert live is not None
+    now = live_message(standin, standin.channel)
+    assert now is not None and "rolled" in now.content  # the deferred click is still shown:
+    assert (now is live and live.edits >= 1) or (now in rolled.followups and live.deleted)  # in place, or anew
+    live = now
 
     labels = live.labels()
     reposted = await slash(standin, ludo, alice, standin.channel, "board")
@@ -190,5 +202,5 @@ async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, 
     assert not reposted.response_record.ephemeral
     new = await reposted.result()
     assert new is not None and not new.ephemeral and new.file("board.png").data.startswith(PNG_MAGIC)
-    assert new.labels() == labels and not live.buttons()
+    assert new.labels() == labels and live.deleted
     assert live_message(standin, standin.channel) is new
