@@ -10,7 +10,7 @@ import pytest
 import bot.play
 from bot.app import LudoBot
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, live_message, private_text, slash, start_game, to_act
+from tests.bot.helpers import Clock, board_messages, live_message, private_text, slash, start_game, to_act
 from tests.bot.standin import BotRunner, Message, StandIn
 
 
@@ -39,13 +39,13 @@ async def test_a_timeout_fires_once_with_two_workers_and_an_ai_plays_the_turn(st
     assert not said(standin, "ran out of time")  # not due yet
 
     clock.advance(61)
-    timed_out = await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content)
+    await standin.wait_until(lambda: "ran out of time" in live.content, what="the time-out")
     await quiet(standin)
-    assert said(standin, "ran out of time") == [timed_out]
-    assert timed_out.content.startswith("⌛ Alice ran out of time.")
-    assert not live.buttons()  # the turn's message lost its buttons
+    assert said(standin, "ran out of time") == [live]  # told once, in the turn's message: no message of its own
+    assert "⌛ Alice ran out of time." in live.content
     now = live_message(standin, standin.channel)
-    assert now is timed_out and to_act(standin, now) is alice and alice.id in now.notified
+    assert now is live and to_act(standin, now) is alice  # alice acts next again: updated in place
+    assert len(standin.messages(standin.channel)) == 1
     record = await first.handlers.sessions.load_game(now.custom_ids()[0].split(":")[2])  # type: ignore[union-attr]
     assert record.missed[0] == 1 and record.turn_deadline is not None and record.turn_deadline > clock() + 50
 
@@ -63,13 +63,33 @@ async def test_a_reminder_then_a_skip_set_by_guild_settings(standin: StandIn, lu
     reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
     await quiet(standin)
     assert said(standin, "⏰") == [reminder] and reminder.notified == {mover.id}
-    assert live.labels() == ["Roll", "Spectate"]  # a reminder changes nothing
+    assert reminder.labels() == ["Roll", "Spectate"] and live.deleted  # the live message again, with a ping
 
     clock.advance(60)
     skipped = await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content)
     await quiet(standin)
     assert said(standin, "ran out of time") == [skipped] and "turn was skipped" in skipped.content
-    assert to_act(standin, skipped) is not mover and not live.buttons()
+    other = to_act(standin, skipped)
+    assert other is not mover and skipped.notified == {other.id}  # told in the next turn's message
+    assert reminder.deleted and not said(standin, "⏰")  # the reminder went with its turn
+    assert live_message(standin, standin.channel) is skipped and len(board_messages(standin, standin.channel)) == 1
+
+
+async def test_a_short_turn_is_reminded_once_and_not_before_half_of_it(standin: StandIn, ludo: LudoBot,
+                                                                      clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")  # the guild reminds an hour before the end
+    live = await start_game(standin, ludo, alice, (bob,), turn_minutes=1)
+    assert live is not None
+    await quiet(standin)
+    assert not said(standin, "⏰")  # not with the turn's message
+    clock.advance(29)
+    await quiet(standin)
+    assert not said(standin, "⏰")  # not before half the turn
+    clock.advance(2)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    clock.advance(10)
+    await quiet(standin)
+    assert said(standin, "⏰") == [reminder]  # once
 
 
 async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
@@ -80,7 +100,8 @@ async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: 
     assert live is not None
     sleeper = to_act(standin, live)
     clock.advance(61)
-    over = await standin.wait_for_message(standin.channel, lambda m: "Game over" in m.content)
+    await standin.wait_until(lambda: "Game over" in live.content, what="the forfeit")
+    over = live  # nobody is left to tell: the game's message shows the end in place
     await quiet(standin)
     assert "(left)" in over.content and over.labels() == ["Replay"] and len(said(standin, "ran out of time")) == 1
     winner = bob if sleeper is alice else alice
@@ -97,6 +118,6 @@ async def test_a_deadline_due_while_no_bot_ran_fires_once_after_the_restart(stan
     clock.advance(3600)
     await launch(reminder_before=0)
     await launch(reminder_before=0)
-    await standin.wait_for_message(standin.channel, lambda m: "ran out of time" in m.content, include_existing=True)
+    await standin.wait_until(lambda: "ran out of time" in live.content, what="the time-out")
     await quiet(standin)
-    assert len(said(standin, "ran out of time")) == 1 and not live.buttons()
+    assert said(standin, "ran out of time") == [live] and live_message(standin, standin.channel) is live
