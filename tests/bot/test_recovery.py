@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import bot.live
 import bot.play
 from bot.app import LudoBot
 from bot.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
@@ -34,12 +35,12 @@ from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 
 def die_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, when: str | None = None) -> list[bool]:
     """Replace `owner.name` by a step that ends its handler like a killed process would (nothing more is sent),
-    once (the first call with the keyword argument `when`, if given); the returned list gets an entry then."""
+    once (the first call whose keyword argument `when`, if given, is set); the returned list gets an entry then."""
     real = getattr(owner, name)
     died: list[bool] = []
 
     async def dead(*args: Any, **kwargs: Any) -> Any:
-        if died or (when is not None and kwargs.get(when) is None):
+        if died or (when is not None and not kwargs.get(when)):
             return await real(*args, **kwargs)
         died.append(True)
         raise asyncio.CancelledError
@@ -90,7 +91,7 @@ async def test_a_death_after_saving_a_click_is_repaired_by_the_next_click(
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    died = die_once(monkeypatch, bot.play, "edit_clicked", when="post")  # saved, gone before the message is edited
+    died = die_once(monkeypatch, bot.live, "edit_clicked", when="post")  # saved, gone before the message is edited
     stale, _ = await play_until_it_dies(standin, ludo, live, died)
     assert stale.buttons()  # still the buttons of the position before the saved click
     live = await revived(standin, ludo, stale, monkeypatch)
@@ -102,7 +103,7 @@ async def test_a_death_before_the_next_turn_is_posted_leaves_buttons_that_repair
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    died = die_once(monkeypatch, bot.play.Play, "post_game")  # the turn passed; its new message never came
+    died = die_once(monkeypatch, bot.live.LiveMessages, "answer", when="new")  # the turn passed; no new message
     stale, _ = await play_until_it_dies(standin, ludo, live, died)
     assert stale.buttons()  # not taken off before the new message was out
     live = await revived(standin, ludo, stale, monkeypatch)
