@@ -46,7 +46,7 @@ class LobbyStore:
                         await self.redis.delete(keys.lobby(lobby.id))
                 raise
         except StorageError:
-            with contextlib.suppress(StorageError):  # else the place is checked and freed within CHECK_AFTER
+            with contextlib.suppress(StorageError):  # failing that, the next full count finds the place gone
                 await self.places.give_back(lobby.guild_id, lobby.host_id, lobby.id, limits)
             raise
         return stored
