@@ -232,7 +232,8 @@ async def run(games: int, preset: str, ai: int) -> None:
         runner = BotRunner(standin)
         try:
             settings = BotSettings(_env_file=None, discord_token=SecretStr("x"),  # type: ignore[call-arg]
-                                   ludo_data_dir=folder, lobby_limit_user=0, lobby_limit_guild=0)
+                                   ludo_data_dir=folder, lobby_open_user=0, lobby_open_guild=0,
+                                   lobby_burst_user=0, lobby_burst_guild=0)
             ludo = await runner.start(LudoBot(settings, storage=storage))
             await ludo.tree.sync()
             records: list[InteractionRecord] = []

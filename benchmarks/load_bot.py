@@ -34,7 +34,8 @@ async def run(arguments: argparse.Namespace) -> None:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(arguments.gateway)
     settings = BotSettings(_env_file=None, discord_token=SecretStr(arguments.token),  # type: ignore[call-arg]
                            redis_url=arguments.redis, ludo_data_dir=arguments.data, shard_count=arguments.shards,
-                           shard_ids=[arguments.shard], lobby_limit_user=0, lobby_limit_guild=0)
+                           shard_ids=[arguments.shard], lobby_open_user=0, lobby_open_guild=0,
+                           lobby_burst_user=0, lobby_burst_guild=0)
     bot = LudoBot(settings)
     bot._connection.guild_ready_timeout = 0.05
     bot.before_identify_hook = _identify_at_once  # type: ignore[method-assign]

@@ -1,65 +1,53 @@
-"""Rate limits on opening lobbies: per user and per guild, counted in Redis so every bot process shares them.
+"""Limits on opening lobbies: the numbers the bot uses unless its settings say otherwise, and the refusal a player
+reads. The counting is storage's (`storage.limits`), shared by every bot process. No Discord here.
 
-A fixed window: the counter of the window `floor(now / window)` is incremented (INCR) and expires with it.
-An attempt over a limit is refused with the time the window ends; a refusal by the user limit does not count
-against the guild. A limit of 0 turns that limit off. No Discord here.
+They limit what is open at one moment and how fast lobbies are opened, never how many someone opened lately: a
+player who opens, cancels and reopens a lobby to try options, or plays one quick game after another, is not
+refused, while a few accounts can neither hold a server's games nor flood it with lobbies.
+
+- Open at once: a user hosts at most `OPEN_PER_USER` open lobbies in a guild (not started, cancelled or expired),
+  and a guild has at most `OPEN_PER_GUILD` open lobbies plus active games. A lobby or game frees its place when it
+  is cancelled, started (the host's place), finishes or is ended; one that expired, or whose release was lost, is
+  found gone the next time the count is full. A channel holds one lobby or game anyway (`ChannelBusy`).
+- Bursts: a token bucket per user in a guild and one per guild. Opening a lobby takes a token; the bucket refills
+  one token per refill period up to its capacity.
+- Only a lobby that opens counts: a refused attempt (by a limit, a busy channel, impossible options) takes nothing.
+- 0 turns a limit off (the benchmarks do).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from bot.i18n import Phrase
-from storage.client import Redis, guard
+from storage import LobbyLimits, OverLimit
+
+# A host needs one lobby at a time, two or three when they set up games in several channels or threads at once;
+# more is someone holding channels rather than waiting for players.
+OPEN_PER_USER = 3
+# A busy community server runs a dozen games at once; 50 leaves room for events while bounding what a few accounts
+# can hold (each lobby or game is a live message with buttons and deadlines the bot serves).
+OPEN_PER_GUILD = 50
+# 12 in a row: a player cycling open/cancel ten times, even instantly, still has tokens to spare. One more every
+# 5 s (12 a minute) is faster than anyone opens lobbies by hand (typing the command, choosing options, looking at
+# the lobby), while a script or macro opening as fast as Discord lets it is stopped after 12.
+BURST_USER, REFILL_USER = 12, 5.0
+# A guild's bucket holds more than its open places, so an event can fill every place at once; 30 a minute go on
+# (one per 2 s), far above what people in one server open, so only several accounts flooding together meet it.
+BURST_GUILD, REFILL_GUILD = 60, 2.0
+
+DEFAULT_LIMITS = LobbyLimits(open_per_user=OPEN_PER_USER, open_per_guild=OPEN_PER_GUILD, burst_user=BURST_USER,
+                             refill_user=REFILL_USER, burst_guild=BURST_GUILD, refill_guild=REFILL_GUILD)
 
 
-class RateLimited(Phrase):
-    """Too many attempts: `retry_at` (unix seconds) is when the window ends; the message is for the user."""
-
-    def __init__(self, key: str, retry_at: float, **values: object) -> None:
-        super().__init__(key, **values)
-        self.retry_at = retry_at
-
-
-@dataclass(frozen=True, slots=True)
-class OpenLimits:
-    """How many lobbies one user, and one guild, may open per `window` seconds (0: no limit)."""
-
-    per_user: int = 5
-    per_guild: int = 20
-    window: int = 600
-
-
-def _key(scope: str, owner: int, start: int) -> str:
-    return f"ludo:{{rate:{scope}:{owner}}}:opens:{start}"
-
-
-class LobbyRateLimit:
-    """Counts lobby openings; `check` raises `RateLimited` once a user or guild is over its limit."""
-
-    def __init__(self, redis: Redis, limits: OpenLimits, clock: Callable[[], float]) -> None:
-        self.redis = redis
-        self.limits = limits
-        self.clock = clock
-
-    async def _count(self, scope: str, owner: int, start: int) -> int:
-        key = _key(scope, owner, start)
-        async with guard("rate limit"), self.redis.pipeline(transaction=True) as pipe:
-            pipe.incr(key)
-            pipe.expire(key, self.limits.window + 5)
-            count, _ = await pipe.execute()
-        return int(count)
-
-    async def check(self, guild_id: int, user_id: int) -> None:
-        """Count one attempt to open a lobby; `RateLimited` if the user or the guild is over its limit."""
-        window = max(1, self.limits.window)
-        start = math.floor(self.clock() / window) * window
-        retry_at = float(start + window)
-        when = f"<t:{int(retry_at)}:R>"
-        minutes = max(1, round(window / 60))
-        if self.limits.per_user and await self._count("user", user_id, start) > self.limits.per_user:
-            raise RateLimited("refused.user_rate", retry_at, most=self.limits.per_user, minutes=minutes, when=when)
-        if self.limits.per_guild and await self._count("guild", guild_id, start) > self.limits.per_guild:
-            raise RateLimited("refused.guild_rate", retry_at, most=self.limits.per_guild, minutes=minutes, when=when)
+def refusal(over: OverLimit) -> Phrase:
+    """What a player reads when a limit refuses their lobby: which limit, and what to close (open lobbies or
+    games) or when to try again (bursts: `at`, whole epoch seconds, which the text shows as a Discord timestamp)."""
+    if over.limit == "user_open":
+        return Phrase("refused.user_open", most=over.most)
+    if over.limit == "guild_open":
+        return Phrase("refused.guild_open", most=over.most)
+    at = math.ceil(over.retry_at or 0.0)
+    if over.limit == "user_burst":
+        return Phrase("refused.user_burst", at=at)
+    return Phrase("refused.guild_burst", at=at)

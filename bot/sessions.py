@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
-from bot import ratings
+from bot import limits, ratings
 from bot.i18n import COLOUR_KEYS, DEFAULT, Phrase, Term, colour, translate
-from bot.limits import LobbyRateLimit, OpenLimits, RateLimited
 from engine import ai
 from storage import (
     ChannelBusy,
@@ -37,9 +36,11 @@ from storage import (
     Deadline,
     GameRecord,
     GuildSettings,
+    LobbyLimits,
     LobbyRecord,
     LobbySeat,
     NotFound,
+    OverLimit,
     RatingsChanged,
     Seat,
     Storage,
@@ -148,12 +149,12 @@ class Sessions:
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-                 defaults: Mapping[str, Any] | None = None, open_limits: OpenLimits | None = None) -> None:
+                 defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self.new_seed = new_seed
         self.defaults = dict(defaults or {})  # guild settings for guilds that never saved any
-        self.open_limit = LobbyRateLimit(storage.redis, open_limits or OpenLimits(), clock)
+        self.open_limits = open_limits or limits.DEFAULT_LIMITS
 
     # -- guild settings ------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -181,21 +182,20 @@ class Sessions:
     async def open_lobby(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
                          options: dict[str, Any], host_name: str | None = None, locale: str = "en-US") -> LobbyRecord:
         """A new lobby in a channel with the host seated, speaking the guild's `locale` (and so will its game);
-        `Refused` if the channel has a game, or the host or the guild opened too many lobbies lately (see
-        `bot.limits`)."""
-        try:
-            await self.open_limit.check(guild_id, host_id)
-        except RateLimited as limited:
-            raise Refused(limited.key, **limited.values) from limited
+        `Refused` for impossible options, a channel that has a game, or a limit on opening lobbies (`bot.limits`).
+        Only a lobby that opens counts against the limits."""
         settings = await self.guild_settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
                             players=[LobbySeat(user_id=host_id, name=_name(host_name))], locale=locale)
         lobby_rules(lobby)  # refuse impossible options before anyone joins
         try:
-            return await self.storage.lobbies.create_lobby(lobby)
+            return await self.storage.lobbies.create_lobby(lobby, limits=self.open_limits, now=self.clock())
         except ChannelBusy as busy:
             raise Refused("refused.channel_busy", holder=busy.holder) from busy
+        except OverLimit as over:
+            refusal = limits.refusal(over)
+            raise Refused(refusal.key, **refusal.values) from over
 
     async def load_lobby(self, lobby_id: str) -> LobbyRecord:
         """A lobby (`Refused` once it is gone)."""

@@ -7,7 +7,8 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.limits import OpenLimits
+from bot import limits
+from storage import LobbyLimits
 
 
 class BotSettings(BaseSettings):
@@ -26,10 +27,14 @@ class BotSettings(BaseSettings):
     reminder_before: int = Field(default=3600, ge=0)
     timeout_action: Literal["ai", "skip", "forfeit"] = "ai"
     forfeit_after: int = Field(default=3, ge=1)
-    # lobbies a user, and a guild, may open per window (0: no limit)
-    lobby_limit_user: int = Field(default=5, ge=0)
-    lobby_limit_guild: int = Field(default=20, ge=0)
-    lobby_limit_window: int = Field(default=600, ge=1)  # seconds
+    # limits on opening lobbies (bot.limits; 0 turns one off): open lobbies a user hosts in a guild at once, open
+    # lobbies plus active games in a guild at once, and the token buckets (lobbies in a row, seconds per new token)
+    lobby_open_user: int = Field(default=limits.OPEN_PER_USER, ge=0)
+    lobby_open_guild: int = Field(default=limits.OPEN_PER_GUILD, ge=0)
+    lobby_burst_user: int = Field(default=limits.BURST_USER, ge=0)
+    lobby_refill_user: float = Field(default=limits.REFILL_USER, gt=0)
+    lobby_burst_guild: int = Field(default=limits.BURST_GUILD, ge=0)
+    lobby_refill_guild: float = Field(default=limits.REFILL_GUILD, gt=0)
     # button clicks one process handles at once; more wait (and are deferred in time). Keep it below the storage
     # client's 64 connections, which the deadline worker and commands share
     max_concurrent_clicks: int = Field(default=32, ge=1, le=60)
@@ -56,7 +61,8 @@ class BotSettings(BaseSettings):
         share = len(self.shard_ids) / self.shard_count if self.shard_ids and self.shard_count else 1.0
         return self.discord_global_limit * 0.9 * share
 
-    def open_limits(self) -> OpenLimits:
-        """The rate limits on opening lobbies."""
-        return OpenLimits(per_user=self.lobby_limit_user, per_guild=self.lobby_limit_guild,
-                          window=self.lobby_limit_window)
+    def open_limits(self) -> LobbyLimits:
+        """The limits on opening lobbies."""
+        return LobbyLimits(open_per_user=self.lobby_open_user, open_per_guild=self.lobby_open_guild,
+                           burst_user=self.lobby_burst_user, refill_user=self.lobby_refill_user,
+                           burst_guild=self.lobby_burst_guild, refill_guild=self.lobby_refill_guild)

@@ -1,4 +1,5 @@
-"""Storage: games, lobbies, settings, stats and deadlines in Redis (see storage.keys for the layout).
+"""Storage: games, lobbies, settings, stats, deadlines and the counts behind the limits on opening lobbies, in
+Redis (see storage.keys for the layout).
 
 Imports the engine only (plus redis-py and pydantic). Every write is a compare-and-set; connection
 trouble is `StorageUnavailable`, a stale write `Conflict`, an unreadable record `CorruptRecord`.
@@ -11,12 +12,14 @@ from storage.errors import (
     Conflict,
     CorruptRecord,
     NotFound,
+    OverLimit,
     ReplayMismatch,
     StorageError,
     StorageUnavailable,
 )
 from storage.games import GameStore, new_game_id
 from storage.interactions import claim_interaction
+from storage.limits import LimitStore, LobbyLimits
 from storage.lobbies import LobbyStore
 from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
 from storage.replay import check_replay, new_record, play, replay
@@ -36,10 +39,13 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "LimitStore",
+    "LobbyLimits",
     "LobbyRecord",
     "LobbySeat",
     "LobbyStore",
     "NotFound",
+    "OverLimit",
     "PlayerResult",
     "PlayerStats",
     "Rating",

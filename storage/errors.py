@@ -47,5 +47,17 @@ class ChannelBusy(StorageError):
         self.holder = holder
 
 
+class OverLimit(StorageError):
+    """Opening a lobby would pass a limit (`storage.limits`): `limit` names it ("user_open", "guild_open",
+    "user_burst" or "guild_burst"), `most` is its number, `retry_at` (epoch seconds) when a burst limit lets the
+    next one in. Nothing was taken."""
+
+    def __init__(self, limit: str, most: int, *, retry_at: float | None = None) -> None:
+        super().__init__(f"lobby limit {limit} ({most}) reached" + (f", next at {retry_at:.0f}" if retry_at else ""))
+        self.limit = limit
+        self.most = most
+        self.retry_at = retry_at
+
+
 class ReplayMismatch(CorruptRecord):
     """A game's action log does not replay to its stored state."""

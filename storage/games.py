@@ -20,6 +20,7 @@ from storage import keys
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
+from storage.limits import LimitStore
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
 from storage.versioned import VersionedHashes, parse_version
@@ -43,6 +44,7 @@ class GameStore:
         self.records = VersionedHashes(redis)
         self.channels = ChannelIndex(redis)
         self.users = UserIndex(redis)
+        self.places = LimitStore(redis)
 
     async def create_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
         """Store a new game (version 0 -> 1) and claim its channel; a lobby of the same id is deleted in the
@@ -57,6 +59,7 @@ class GameStore:
                 await self._delete(record.id)
             raise
         await self.users.add(record.id, record.user_ids)
+        await self.places.started(record.guild_id, record.host_id, record.id)
         return stored
 
     async def load_game(self, game_id: str, *, with_log: bool = False) -> GameRecord:
@@ -117,9 +120,10 @@ class GameStore:
         return check_replay(await self.load_game(game_id, with_log=True))
 
     async def release_indexes(self, record: GameRecord) -> None:
-        """Remove a finished game from its channel and its users' sets (safe to repeat)."""
+        """Remove a finished game from its channel, its users' sets and the guild's open games (safe to repeat)."""
         await self.channels.release(record.channel_id, record.id)
         await self.users.remove(record.id, record.user_ids)
+        await self.places.closed(record.guild_id, record.host_id, record.id)
 
     async def channel_game(self, channel_id: int) -> str | None:
         """The id of the channel's live game or lobby, if any."""

@@ -1,4 +1,5 @@
-"""Indexes: the one active game (or lobby) of a channel or thread, and a user's active games.
+"""Indexes: the one active game (or lobby) of a channel or thread, and a user's active games; which records are
+still open (`live_records`, also for the counts of `storage.limits`).
 
 A channel claim is written after the record it points to and removed after the record is finished, so a
 claim never points at a record still being created. If the removal was lost (a crash between the two
@@ -8,7 +9,8 @@ claim over (atomically, only if it still names the same stale holder).
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Sequence
+from typing import Literal, cast
 
 from redis.commands.core import AsyncScript
 from redis.exceptions import ResponseError
@@ -17,6 +19,8 @@ from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import ChannelBusy, CorruptRecord, StorageError
 from storage.records import GameRecord, read_record
+
+Live = Literal["lobby", "game"]
 
 
 class ChannelIndex:
@@ -62,20 +66,36 @@ class ChannelIndex:
 
     async def is_live(self, record_id: str) -> bool:
         """True if `record_id` is a lobby or an active game (or unreadable: never taken over silently)."""
-        async with guard(f"check {record_id}"), self.redis.pipeline(transaction=False) as pipe:
+        return record_id in await live_records(self.redis, [record_id])
+
+
+async def live_records(redis: Redis, record_ids: Sequence[str]) -> dict[str, Live]:
+    """Which of `record_ids` are an open lobby or an active game, in one round trip (per node). A record that cannot
+    be read counts as live, so that it is never taken over or forgotten silently: a failed lobby check as a lobby,
+    an unreadable game as a game. The ids left out are gone (cancelled, expired, finished, past retention)."""
+    if not record_ids:
+        return {}
+    async with guard("check records"), redis.pipeline(transaction=False) as pipe:
+        for record_id in record_ids:  # a lobby and its game share a slot, and a game replaces its lobby in one step
             pipe.exists(keys.lobby(record_id))
             pipe.hget(keys.game(record_id), "rec")
-            lobby, raw = await pipe.execute(raise_on_error=False)
-        if isinstance(lobby, Exception) or isinstance(raw, Exception):
-            return True
-        if lobby:
-            return True
-        if raw is None:
-            return False
-        try:
-            return read_record(GameRecord, keys.game(record_id), raw, version=0).active
-        except StorageError:
-            return True
+        replies = await pipe.execute(raise_on_error=False)
+    found: dict[str, Live] = {}
+    for record_id, lobby, raw in zip(record_ids, replies[::2], replies[1::2], strict=True):
+        if lobby or isinstance(lobby, Exception):
+            found[record_id] = "lobby"
+        elif raw is not None and _active_or_unreadable(record_id, raw):
+            found[record_id] = "game"
+    return found
+
+
+def _active_or_unreadable(game_id: str, raw: object) -> bool:
+    if not isinstance(raw, str):
+        return True
+    try:
+        return read_record(GameRecord, keys.game(game_id), raw, version=0).active
+    except StorageError:
+        return True
 
 
 class UserIndex:

@@ -32,7 +32,8 @@ Bot processes (so that one can answer for another that died):
                                        is handling, each removed when answered
 ============================  =======  ======================================================================
 
-Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script):
+Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script, and so is
+admitting a lobby under the limits on opening lobbies):
 
 =================================  =======  =================================================================
 ``ludo:{g:<guild>}:settings``      hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
@@ -45,6 +46,15 @@ Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ra
 ``ludo:{g:<guild>}:history``       zset     finished games: member game id, score the finish time (epoch
                                             seconds); the newest entries are kept (see storage.stats)
 ``ludo:{g:<guild>}:counted:<id>``  string   marks a game's results as recorded (counted once), expires
+``ludo:{g:<guild>}:open``          zset     the guild's open lobbies and active games: member the lobby (= game)
+                                            id, score the time until which the entry is trusted without
+                                            checking its record (epoch seconds; see storage.limits)
+``ludo:{g:<guild>}:open:<user>``   zset     the open lobbies the user hosts in the guild (member and score as
+                                            ``open``)
+``ludo:{g:<guild>}:burst``         hash     the guild's token bucket for opening lobbies: ``tokens`` (a
+                                            number, may have a fraction), ``at`` (epoch seconds they were
+                                            counted); expires once it would be full again
+``ludo:{g:<guild>}:burst:<user>``  hash     the user's token bucket in the guild (fields as ``burst``)
 =================================  =======  =================================================================
 
 Deadlines (tag = ``dl``):
@@ -119,6 +129,26 @@ def history(guild_id: int) -> str:
 def counted(guild_id: int, game_id: str) -> str:
     """Marker: this game's results were added to the guild's stats."""
     return f"ludo:{{g:{guild_id}}}:counted:{game_id}"
+
+
+def open_in_guild(guild_id: int) -> str:
+    """A guild's open lobbies and active games (sorted set by trusted-until time)."""
+    return f"ludo:{{g:{guild_id}}}:open"
+
+
+def open_by_user(guild_id: int, user_id: int) -> str:
+    """The open lobbies a user hosts in a guild (sorted set by trusted-until time)."""
+    return f"ludo:{{g:{guild_id}}}:open:{user_id}"
+
+
+def guild_bucket(guild_id: int) -> str:
+    """A guild's token bucket for opening lobbies (hash)."""
+    return f"ludo:{{g:{guild_id}}}:burst"
+
+
+def user_bucket(guild_id: int, user_id: int) -> str:
+    """A user's token bucket for opening lobbies in a guild (hash)."""
+    return f"ludo:{{g:{guild_id}}}:burst:{user_id}"
 
 
 def inbox(instance: str) -> str:

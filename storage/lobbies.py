@@ -1,15 +1,18 @@
 """Lobbies: the seats being filled before a game starts. A lobby holds its channel's claim under its id,
 which becomes the game's id; `GameStore.create_game` deletes the lobby in the same step as it writes the
-game. Lobbies expire when left alone (`LOBBY_TTL`)."""
+game. Lobbies expire when left alone (`LOBBY_TTL`). Opening one may be limited (`storage.limits`): the lobby
+takes its places when it opens and frees them when it is cancelled (or, for its host's place, started)."""
 
 from __future__ import annotations
 
 import contextlib
+import time
 
 from storage import keys
 from storage.client import Redis, guard
 from storage.errors import StorageError
 from storage.indexes import ChannelIndex
+from storage.limits import LimitStore, LobbyLimits
 from storage.records import LobbyRecord, now, read_record
 from storage.versioned import VersionedHashes
 
@@ -24,16 +27,27 @@ class LobbyStore:
         self.ttl = ttl
         self.records = VersionedHashes(redis)
         self.channels = ChannelIndex(redis)
+        self.places = LimitStore(redis)
 
-    async def create_lobby(self, lobby: LobbyRecord) -> LobbyRecord:
-        """Store a new lobby and claim its channel (`ChannelBusy` if taken; nothing is kept then)."""
-        stored = await self.save_lobby(lobby)
+    async def create_lobby(self, lobby: LobbyRecord, *, limits: LobbyLimits | None = None,
+                           now: float | None = None) -> LobbyRecord:
+        """Store a new lobby and claim its channel (`ChannelBusy` if taken; nothing is kept then). With `limits` the
+        lobby is first admitted under them at `now` (`OverLimit`; see `storage.limits`), and gives its place and
+        token back if it does not open."""
+        limits = limits or LobbyLimits()
+        await self.places.admit(lobby.guild_id, lobby.host_id, lobby.id, limits, time.time() if now is None else now)
         try:
-            await self.channels.claim(lobby.channel_id, lobby.id)
+            stored = await self.save_lobby(lobby)
+            try:
+                await self.channels.claim(lobby.channel_id, lobby.id)
+            except StorageError:
+                with contextlib.suppress(StorageError):
+                    async with guard("drop lobby"):
+                        await self.redis.delete(keys.lobby(lobby.id))
+                raise
         except StorageError:
-            with contextlib.suppress(StorageError):
-                async with guard("drop lobby"):
-                    await self.redis.delete(keys.lobby(lobby.id))
+            with contextlib.suppress(StorageError):  # failing that, the next full count finds the place gone
+                await self.places.give_back(lobby.guild_id, lobby.host_id, lobby.id, limits)
             raise
         return stored
 
@@ -50,7 +64,8 @@ class LobbyStore:
         return new.model_copy(update={"version": version})
 
     async def drop_lobby(self, lobby: LobbyRecord) -> None:
-        """Delete a cancelled lobby and free its channel."""
+        """Delete a cancelled lobby and free its channel and its places under the limits."""
         async with guard("drop lobby"):
             await self.redis.delete(keys.lobby(lobby.id))
         await self.channels.release(lobby.channel_id, lobby.id)
+        await self.places.closed(lobby.guild_id, lobby.host_id, lobby.id)

@@ -147,3 +147,61 @@ for i = 5, #KEYS do
 end
 return 1
 """
+
+# KEYS[1] the guild's open set, KEYS[2] the user's open set, KEYS[3] the guild's bucket, KEYS[4] the user's bucket
+# (one guild: one slot). ARGV[1] now, ARGV[2] the lobby id, ARGV[3] the new entries' score (trusted until),
+# ARGV[4] most open lobbies per user, ARGV[5] most open lobbies and games per guild, ARGV[6] the user bucket's
+# capacity, ARGV[7] its seconds per token, ARGV[8] the guild bucket's capacity, ARGV[9] its seconds per token
+# (a most or a capacity of 0: that limit is off, its key is neither read nor written).
+# Admits a lobby: takes a place in each open set and a token from each bucket, or writes nothing. Returns {'ok'} |
+# {'full', limit, the set's entries trusted no longer (to check)...} | {'burst', limit, seconds until a token}
+ADMIT_LOBBY = """
+local now = tonumber(ARGV[1])
+local sets = {{KEYS[2], tonumber(ARGV[4]), 'user_open'}, {KEYS[1], tonumber(ARGV[5]), 'guild_open'}}
+for _, set in ipairs(sets) do
+  if set[2] > 0 and redis.call('ZCARD', set[1]) >= set[2] then
+    local out = {'full', set[3]}
+    for _, member in ipairs(redis.call('ZRANGEBYSCORE', set[1], '-inf', '(' .. ARGV[1])) do out[#out + 1] = member end
+    return out
+  end
+end
+local buckets = {{KEYS[4], tonumber(ARGV[6]), tonumber(ARGV[7]), 'user_burst'},
+                 {KEYS[3], tonumber(ARGV[8]), tonumber(ARGV[9]), 'guild_burst'}}
+local level, stamp = {}, {}
+for i, bucket in ipairs(buckets) do
+  if bucket[2] > 0 then
+    local tokens, at = unpack(redis.call('HMGET', bucket[1], 'tokens', 'at'))
+    tokens, at = tonumber(tokens), tonumber(at)
+    if not (tokens and at) then tokens, at = bucket[2], now end
+    level[i] = math.min(bucket[2], tokens + math.max(0, now - at) / bucket[3])
+    stamp[i] = math.max(now, at)
+    if level[i] < 1 then return {'burst', bucket[4], tostring((1 - level[i]) * bucket[3])} end
+  end
+end
+for i, bucket in ipairs(buckets) do
+  if level[i] then
+    redis.call('HSET', bucket[1], 'tokens', tostring(level[i] - 1), 'at', tostring(stamp[i]))
+    redis.call('EXPIRE', bucket[1], math.ceil(bucket[2] * bucket[3]) + 1)
+  end
+end
+for _, set in ipairs(sets) do
+  if set[2] > 0 then redis.call('ZADD', set[1], ARGV[3], ARGV[2]) end
+end
+return {'ok'}
+"""
+
+# KEYS as ADMIT_LOBBY. ARGV[1] the lobby id, ARGV[2] the user bucket's capacity, ARGV[3] the guild bucket's capacity.
+# Undoes an admission whose lobby did not open: its places are freed and each bucket gets its token back (up to its
+# capacity; a bucket whose key is gone is full already). Returns 1.
+GIVE_BACK_LOBBY = """
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+local buckets = {{KEYS[4], tonumber(ARGV[2])}, {KEYS[3], tonumber(ARGV[3])}}
+for _, bucket in ipairs(buckets) do
+  local tokens = tonumber(redis.call('HGET', bucket[1], 'tokens'))
+  if bucket[2] > 0 and tokens then
+    redis.call('HSET', bucket[1], 'tokens', tostring(math.min(bucket[2], tokens + 1)))
+  end
+end
+return 1
+"""

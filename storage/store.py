@@ -17,6 +17,7 @@ from storage.client import Redis, guard, make_client
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
+from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -24,7 +25,8 @@ from storage.stats import StatsStore
 
 DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
-                scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL)
+                scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
+                scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY)
 
 
 class Storage:
@@ -36,6 +38,7 @@ class Storage:
         self.server = server
         self.games = GameStore(redis, retention=retention)
         self.lobbies = LobbyStore(redis)
+        self.limits = LimitStore(redis)  # the lobby and game stores count through their own
         self.settings = SettingsStore(redis)
         self.stats = StatsStore(redis)
         self.deadlines = DeadlineQueue(redis, lease=lease)

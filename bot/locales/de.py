@@ -146,10 +146,14 @@ TEXTS: dict[str, str] = {
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "
                             "(vorzeitig beendete Spiele werden nicht aufgedeckt).",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
-    "refused.user_rate": "Du hast zu viele Ludo-Lobbys eröffnet: höchstens {most} alle {minutes} Minuten. "
-                         "Versuch es {when} wieder.",
-    "refused.guild_rate": "Auf diesem Server wurden zu viele Ludo-Lobbys eröffnet: höchstens {most} alle "
-                          "{minutes} Minuten. Versucht es {when} wieder.",
+    "refused.user_open": "Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person "
+                         "auf einmal leiten darf: starte eine oder brich eine ab und versuch es dann noch einmal.",
+    "refused.guild_open": "Auf diesem Server sind schon {most} Ludo-Lobbys und -Spiele gleichzeitig offen, so viele, "
+                          "wie erlaubt sind: spielt ein Spiel zu Ende, beendet eins (/ludo end) oder brecht eine "
+                          "Lobby ab und versucht es dann noch einmal.",
+    "refused.user_burst": "Du eröffnest Ludo-Lobbys schneller, als der Bot es erlaubt: versuch es <t:{at}:R> wieder.",
+    "refused.guild_burst": "Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
+                           "versucht es <t:{at}:R> wieder.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
                      "vorher gespeichert wurde, zeigt ihn `/ludo board`.",

@@ -144,10 +144,13 @@ TEXTS: dict[str, str] = {
     "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "
                             "(games ended early are not revealed).",
     "refused.still_playing": "Game `{id}` is still being played: its replay comes when it is over.",
-    "refused.user_rate": "You have opened too many Ludo lobbies: at most {most} every {minutes} minutes. "
-                         "Try again {when}.",
-    "refused.guild_rate": "This server has opened too many Ludo lobbies: at most {most} every {minutes} minutes. "
-                          "Try again {when}.",
+    "refused.user_open": "You already have {most} Ludo lobbies open in this server, as many as one player may host "
+                         "at once: start or cancel one of them, then try again.",
+    "refused.guild_open": "This server already has {most} Ludo lobbies and games open at once, as many as it may "
+                          "have: finish or end a game (/ludo end) or cancel a lobby, then try again.",
+    "refused.user_burst": "You are opening Ludo lobbies faster than the bot allows: try again <t:{at}:R>.",
+    "refused.guild_burst": "Ludo lobbies are being opened in this server faster than the bot allows: try again "
+                           "<t:{at}:R>.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
                      "`/ludo board` shows it.",

@@ -1,7 +1,6 @@
 """Abuse: forged button ids, clicks by outsiders, one button clicked 50 times at once, a burst of clicks larger than
-the storage pool, `/ludo start` spammed
-(the per-user and per-guild rate limits), out-of-range and odd option values. None changes a game it should
-not, none crashes the bot, each gets a clear answer within Discord's 3 seconds."""
+the storage pool, out-of-range and odd option values (`/ludo start` spammed: tests/bot/test_limits.py). None
+changes a game it should not, none crashes the bot, each gets a clear answer within Discord's 3 seconds."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from bot.app import LudoBot
 from storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
-    Clock,
     answered,
     click,
     game_id_of,
@@ -168,35 +166,6 @@ async def test_a_burst_of_clicks_beyond_the_storage_pool_is_answered_in_full(sta
                    for v in views)
     finally:
         await small.close()
-
-
-async def test_start_spam_by_one_user_is_rate_limited(standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
-    spammer, other = standin.add_user("spammer"), standin.add_user("other")
-    channels = [standin.add_channel(standin.guild, f"c{i}") for i in range(8)]
-    opened = 0
-    refusals: list[str] = []
-    for channel in channels:
-        record = await slash(standin, ludo, spammer, channel, "start")
-        assert record.response_record is not None
-        if record.response_record.ephemeral:
-            refusals.append(private_text(record))
-        else:
-            opened += 1
-    assert opened == 5 and len(refusals) == 3
-    assert all("too many Ludo lobbies" in text and "<t:" in text for text in refusals), refusals
-    await open_lobby(standin, ludo, other, channels[6])  # others are not held back
-    clock.advance(601)  # the window is over
-    await open_lobby(standin, ludo, spammer, channels[7])
-
-
-async def test_start_spam_in_one_guild_is_rate_limited(standin: StandIn, launch: Launch) -> None:
-    bot = await launch(lobby_limit_guild=4)
-    users = [standin.add_user(f"u{i}") for i in range(6)]
-    channels = [standin.add_channel(standin.guild, f"g{i}") for i in range(6)]
-    results = [await slash(standin, bot, user, channel, "start") for user, channel in zip(users, channels, strict=True)]
-    refused = [r for r in results if r.response_record.ephemeral]  # type: ignore[union-attr]
-    assert len(refused) == 2
-    assert all("This server has opened too many" in private_text(r) for r in refused)
 
 
 @pytest.mark.parametrize(("options", "says"), [

@@ -29,9 +29,9 @@ from tests.bot.standin import StandIn, User
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 GERMAN_TURN = re.compile(r"<@(\d+)> ist am Zug")
-# a key named in the code: translate(locale, "key"), Refused("key"), RateLimited("key", ...), described("key"),
+# a key named in the code: translate(locale, "key"), Refused("key"), Phrase("key", ...), described("key"),
 # also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
-KEY_CALL = re.compile(r'(?:translate\([^,()]+,\s*|Refused\(|RateLimited\(|Phrase\(|described\()(f?)"([^"]+)"(\s*\+)?')
+KEY_CALL = re.compile(r'(?:translate\([^,()]+,\s*|Refused\(|Phrase\(|described\()(f?)"([^"]+)"(\s*\+)?')
 LANGUAGES = sorted(CATALOGUES)
 
 
