@@ -170,7 +170,7 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
     await click(standin, ludo, bob, lobby, label="Beitreten")
     assert f"1. <@{alice.id}> — Rot\n2. <@{bob.id}> — Gelb" in lobby.content
     await click(standin, ludo, alice, lobby, label="Starten")
-    assert "Das Spiel hat begonnen." in lobby.content and "Reihenfolge: " in lobby.content
+    assert "Wurf um die Reihenfolge: " in lobby.content and "Reihenfolge: " in lobby.content  # (game or lobby)
 
     german_labels = re.compile(r"Würfeln|Zuschauen|Figur \d einsetzen|Figur \d: \d+ → (\d+|Ziel)|Erst die \d")
     for _ in range(12):
