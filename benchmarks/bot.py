@@ -15,8 +15,16 @@ wrappers installed at start (this process only, behaviour unchanged), into the t
 - discord: discord.py's HTTP requests (`HTTPClient.request`), the stand-in's handling included,
 - other: the rest (gateway delivery, discord.py parsing and dispatch, the bot's own code, thread hand-offs).
 Times are exclusive (engine time inside a storage call counts as engine only). Work the bot does after the
-response (posting the next turn's message, taking buttons off the old one, remembering it) is reported on a
-line of its own; it is not part of the total. The last line: `bot: p50 <ms> ms, p99 <ms> ms per click`.
+response (deleting a superseded message, remembering the new one) is reported on a line of its own; it is not
+part of the total.
+
+Per click, everything the click caused until the bot was idle again is counted: Discord calls by kind (from the
+stand-in's request log: interaction callbacks, channel message creates, edits and deletes, calls through an
+interaction's webhook, others), new messages in the channel however made (callbacks, follow-ups, creates), and
+the commands the Redis server ran (INFO commandstats before and after; the process beat and the deadline worker
+run meanwhile and are counted too). The stand-in enforces Discord's rate limits. The last line:
+`bot: p50 <ms> ms, p99 <ms> ms per click, discord <n> calls/click, channel messages <n>/click, redis <n>
+commands/click`.
 """
 
 from __future__ import annotations
@@ -188,7 +196,52 @@ async def settle(ludo: LudoBot, record: InteractionRecord) -> None:
     await ludo.handlers.drain(timeout=10.0)
 
 
-async def play_game(standin: StandIn, ludo: LudoBot, number: int, preset: str, ai: int) -> list[InteractionRecord]:
+KINDS = ("callback", "channel create", "channel edit", "channel delete", "webhook", "other")
+
+
+def kind_of(method: str, path: str) -> str:
+    """The kind of a Discord call, from its method and path."""
+    if path.endswith("/callback"):
+        return "callback"
+    if "/webhooks/" in path:
+        return "webhook"
+    if "/channels/" in path and "/messages" in path and "/reactions/" not in path:
+        if method == "POST" and path.endswith("/messages"):
+            return "channel create"
+        if method in ("PATCH", "DELETE"):
+            return "channel " + ("edit" if method == "PATCH" else "delete")
+    return "other"
+
+
+@dataclass
+class Cost:
+    """What one click cost outside the bot process: Discord calls by kind, new channel messages, Redis commands."""
+
+    calls: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    messages: int = 0
+    redis: int = 0
+
+
+COSTS: list[Cost] = []
+
+
+async def costed_click(standin: StandIn, ludo: LudoBot, storage: Storage, channel: int, user: Any,
+                       message: Message, custom_id: str) -> InteractionRecord:
+    """Click, wait until the bot is idle, and keep what the click cost."""
+    requests, messages = len(standin.requests), len(standin.messages(channel, include_deleted=True))
+    commands = await storage.commands_served()
+    record = await standin.click(user, message, custom_id=custom_id)
+    await settle(ludo, record)
+    cost = Cost(messages=len(standin.messages(channel, include_deleted=True)) - messages,
+                redis=await storage.commands_served() - commands)
+    for request in standin.requests[requests:]:
+        cost.calls[kind_of(request.method, request.path)] += 1
+    COSTS.append(cost)
+    return record
+
+
+async def play_game(standin: StandIn, ludo: LudoBot, storage: Storage, number: int, preset: str,
+                    ai: int) -> list[InteractionRecord]:
     """One game in a channel of its own; returns the game clicks' interaction records."""
     channel = standin.add_channel(standin.guild, f"game-{number}")
     host = standin.add_user(f"host{number}")
@@ -205,9 +258,8 @@ async def play_game(standin: StandIn, ludo: LudoBot, number: int, preset: str, a
     await settle(ludo, await standin.click(host, lobby, label="Start"))
     clicks: list[InteractionRecord] = []
     while (live := live_message(standin, channel.id)) is not None:
-        record = await standin.click(player_to_act(standin, live), live, custom_id=live.custom_ids()[0])
-        await settle(ludo, record)
-        clicks.append(record)
+        clicks.append(await costed_click(standin, ludo, storage, channel.id, player_to_act(standin, live), live,
+                                         live.custom_ids()[0]))
     return clicks
 
 
@@ -239,7 +291,7 @@ async def run(games: int, preset: str, ai: int) -> None:
             records: list[InteractionRecord] = []
             started = time.perf_counter()
             for number in range(games):
-                records += await play_game(standin, ludo, number, preset, ai)
+                records += await play_game(standin, ludo, storage, number, preset, ai)
             wall = time.perf_counter() - started
         finally:
             problems = await runner.close_all()
@@ -264,7 +316,17 @@ async def run(games: int, preset: str, ai: int) -> None:
     print("after the response (next message, old buttons off; not in the total):")
     for category in CATEGORIES:
         print(row(category, [c.after[category] for c in split]))
-    print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click")
+    clicks = len(COSTS)
+    print("Discord calls per click, by kind (all of them, after the response too):")
+    for kind in KINDS:
+        print(f"  {kind:<38} {sum(c.calls[kind] for c in COSTS) / clicks:7.3f}")
+    discord_calls = sum(sum(c.calls.values()) for c in COSTS) / clicks
+    messages = sum(c.messages for c in COSTS) / clicks
+    redis = sum(c.redis for c in COSTS) / clicks
+    print(f"rate-limited answers (429) from the stand-in: {len(getattr(standin, 'rate_limited', []))}")
+    print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click, "
+          f"discord {discord_calls:.2f} calls/click, channel messages {messages:.3f}/click, "
+          f"redis {redis:.1f} commands/click")
 
 
 def main() -> None:

@@ -7,11 +7,13 @@ it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_
 Redis Cluster started in the temporary folder, `storage.cluster.LocalCluster`). Guilds are split evenly across the
 shards.
 
-Every game (classic, one human against one greedy AI, `auto_single` on) is opened with `/ludo start`, gets its
-AI and is started, then its player clicks the first button of the live game message, waits for the response and
-the next live message, thinks for up to `--think` seconds (uniform, default 0) and clicks again, until the game
-is over. All games play at the same time. A click refused privately (storage unavailable, a stale message after a
-crash) or left unanswered is retried; a stale message leads to `/ludo board`, as a player would.
+Every game is classic with `auto_single` on; one in five is between two people, the others are one person
+against a greedy AI. It is opened with `/ludo start`, gets its AI or its second player and is started; then the
+player to act clicks the first button of the live game message, waits for the response and the next live
+message, thinks for up to `--think` seconds (uniform, default 0) and clicks again, until the game is over. All
+games play at the same time. The stand-in enforces Discord's rate limits. A click refused privately (storage
+unavailable, a stale message after a crash) or left unanswered is retried; a stale message leads to `/ludo board`,
+as a player would.
 
 With `--faults`, while the games run: the last bot process is killed (SIGKILL) and started again; Redis is
 restarted (SIGTERM: it writes its append-only file; then started on the same folder); Redis is paused for 5 s
@@ -22,8 +24,11 @@ Checks at the end: every game finished; every game's log replays to its stored s
 every click the bot accepted (a public response) is in the log at its position (else lost), no position was
 accepted twice and every player's choice in the log was accepted (else duplicated); every interaction was
 answered (the stand-in's records: no response within 3 s is unanswered; a second response is refused by the
-stand-in and counted as an error). Last line:
-`load: <clicks/s> clicks/s, p99 <ms> ms, lost <n>, duplicated <n>, unanswered <n>`.
+stand-in and counted as an error); every channel comes to rest showing one board. It also counts the stand-in's
+429 answers for the bot token's global limit and the most requests that counted against that limit in any one
+second, and the CPU time a click costs in the bot processes and Redis. Last line:
+`load: <n> clicks/s, p99 <ms> ms, cpu <ms> ms/click, lost <n>, duplicated <n>, unanswered <n>, global 429s <n>,
+token requests/s max <n>`.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import logging
 import math
 import os
 import random
+import re
 import resource
 import signal
 import sys
@@ -54,6 +60,9 @@ from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 from tests.bot.standin.records import Changes
 
 GAME, REPLAY = "ludo:g:", "ludo:r:"
+TURN = re.compile(r"It is <@(\d+)>'s turn")
+PEOPLE_EVERY = 5  # one game in this many is between two people
+REST = 60.0  # seconds the channels may take to come to rest (one board each) once the games are over
 CLICKS_PER_GAME = 90  # about, for a game of classic against one greedy AI (faults are timed by it)
 WAIT = 30.0
 OUTAGE_SLACK = 3.0  # seconds around an outage in which interactions count as the outage's (Discord's 3 s to answer)
@@ -250,8 +259,14 @@ async def step(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, 
     return None
 
 
-async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Channel, think: float,
-                    inflight: asyncio.Semaphore) -> None:
+def to_act(standin: LoadStandIn, message: Message, host: User) -> User:
+    """The player the game message says is to act (the host when it names nobody)."""
+    found = TURN.search(message.content)
+    return standin.users[int(found[1])] if found else host
+
+
+async def play_game(standin: LoadStandIn, stats: Stats, host: User, guest: User | None, channel: Channel,
+                    think: float, inflight: asyncio.Semaphore) -> None:
     started = await step(standin, stats, inflight, lambda: standin.slash(host, channel, "ludo", "start",
                                                                options={"preset": "classic", "seats": 2}),
                    done_if="already has a Ludo game")
@@ -260,9 +275,14 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Cha
     if started is None or lobby is None:
         stats.errors.append(f"{channel.name}: /ludo start failed")
         return
-    if await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Add AI (greedy)"),
-                  done_if="full") is None:
-        stats.errors.append(f"{channel.name}: Add AI failed")
+    if guest is not None:
+        joined = await step(standin, stats, inflight, lambda: standin.click(guest, lobby, label="Join"),
+                            done_if="already in")
+    else:
+        joined = await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Add AI (greedy)"),
+                            done_if="full")
+    if joined is None:
+        stats.errors.append(f"{channel.name}: {'Join' if guest else 'Add AI'} failed")
         return
     if await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Start"),
                   done_if="lobby is closed") is None:
@@ -284,11 +304,12 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, channel: Cha
         if think:
             await asyncio.sleep(random.uniform(0, think))
         custom_id = next(c for c in live.custom_ids() if c.startswith(GAME))
+        player = to_act(standin, live, host)
         async with inflight:
             try:
                 dispatched = await dispatch(
-                    standin, lambda live=live, custom_id=custom_id: standin.click(host, live, custom_id=custom_id),
-                    stats)
+                    standin, lambda live=live, custom_id=custom_id, player=player: standin.click(
+                        player, live, custom_id=custom_id), stats)
             except LookupError:  # the bot took the buttons off as the player reached for one: look again
                 after = -1
                 continue
@@ -413,14 +434,14 @@ async def check(storage: Storage, stats: Stats, game_ids: list[str]) -> Check:
             result.problems.append(f"{game_id}: {error!r}")
             continue
         result.verified += 1
-        human = next(s.seat for s in record.seats if s.user_id is not None)
+        humans = {s.seat for s in record.seats if s.user_id is not None}
         state = engine.new_game(parse_rules(record.rules), tuple(sorted(record.seat_numbers)), record.seed)
         at_ply: dict[int, str] = {}
         choices: set[int] = set()
         for text in record.log:
             at_ply[state.ply] = text
             legal = engine.legal_actions(state)
-            if state.current == human and (len(legal) > 1 or isinstance(legal[0], engine.Roll)):
+            if state.current in humans and (len(legal) > 1 or isinstance(legal[0], engine.Roll)):
                 choices.add(state.ply)  # the player's own click, not an AI or forced move
             state, _ = engine.apply(state, engine.parse_action(text))
         accepted = stats.accepted.get(game_id, [])
@@ -455,10 +476,16 @@ class Report:
     check: Check
     problems: list[str]
 
+    cpu_ms: float = 0.0  # per answered click, in the bot processes and Redis
+    global_429s: int = 0
+    token_max: int = 0  # requests counted against the token's global limit in the busiest second
+    unrested: int = 0  # channels still showing more than one board once the games were over
+
     @property
     def line(self) -> str:
-        return (f"load: {self.clicks_per_second:.0f} clicks/s, p99 {self.p99_ms:.0f} ms, lost {self.lost}, "
-                f"duplicated {self.duplicated}, unanswered {self.unanswered}")
+        return (f"load: {self.clicks_per_second:.0f} clicks/s, p99 {self.p99_ms:.0f} ms, cpu {self.cpu_ms:.1f} "
+                f"ms/click, lost {self.lost}, duplicated {self.duplicated}, unanswered {self.unanswered}, "
+                f"global 429s {self.global_429s}, token requests/s max {self.token_max}")
 
 
 async def run(games: int, processes: int, *, with_faults: bool = False, think: float = 0.0,
@@ -484,24 +511,27 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         standin.requests = _NoLog()  # 100k request records are not needed
         guilds = [standin.add_guild(f"guild {n}", shard=(n % processes, processes))
                   for n in range(max(processes, min(games // 25, 40)))]
-        players = []
+        players: list[tuple[User, User | None, Channel]] = []
         for number in range(games):
             guild = guilds[number % len(guilds)]
-            players.append((standin.add_user(f"p{number}", guild=guild), standin.add_channel(guild, f"g{number}")))
+            guest = standin.add_user(f"q{number}", guild=guild) if number % PEOPLE_EVERY == 0 else None
+            host = standin.add_user(f"p{number}", guild=guild)
+            players.append((host, guest, standin.add_channel(guild, f"g{number}")))
         await standin.start()
         bots = Bots(standin, url, folder, processes)
         stats = Stats()
         problems: list[str] = []
         try:
             await asyncio.gather(*(bots.start(shard, sync=shard == 0) for shard in range(processes)))
-            say(f"load: {games} games of classic (1 human + 1 greedy AI) at once, {processes} bot processes, "
+            say(f"load: {games} games of classic at once (one in {PEOPLE_EVERY} between two people, the others one "
+                f"person against a greedy AI), {processes} bot processes, "
                 f"{len(guilds)} guilds, at most {concurrency} clicks in flight, "
                 f"{where}"
                 + (", with faults" if with_faults else ""))
             started, own_before = time.monotonic(), _cpu(resource.RUSAGE_SELF)
             inflight = asyncio.Semaphore(concurrency)
-            play = asyncio.gather(*(play_game(standin, stats, host, channel, think, inflight)
-                                    for host, channel in players))
+            play = asyncio.gather(*(play_game(standin, stats, host, guest, channel, think, inflight)
+                                    for host, guest, channel in players))
             fault_task = (asyncio.create_task(faults(bots, server, stats, lambda: len(stats.latencies) / (
                 games * CLICKS_PER_GAME), pause))
                           if with_faults else None)
@@ -515,7 +545,8 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                     fault_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await fault_task
-            game_ids = await _game_ids(storage, stats, players)
+            unrested = await at_rest(standin, [channel for _, _, channel in players])
+            game_ids = await _game_ids(storage, stats, [channel for _, _, channel in players])
             checked = await check(storage, stats, game_ids)
         finally:
             problems += await bots.stop_all()
@@ -536,7 +567,10 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                     p50_ms=percentile(stats.latencies, 0.5) * 1000, p99_ms=percentile(stats.latencies, 0.99) * 1000,
                     lost=checked.lost, duplicated=checked.duplicated,
                     unanswered=len(missing), unanswered_by_outage=dict(by_outage),
-                    stats=stats, check=checked, problems=problems)
+                    stats=stats, check=checked, problems=problems,
+                    cpu_ms=children_cpu / max(1, len(stats.latencies)) * 1000,
+                    global_429s=sum(1 for limited in standin.rate_limited if limited.is_global),
+                    token_max=standin.max_global_per_second(), unrested=len(unrested))
     say(f"games: {stats.finished}/{games} finished in {wall:.1f} s; {len(all_clicks)} game clicks "
         f"({len(stats.latencies)} answered), {len(standin.interactions)} interactions in all")
     say(f"click latency: p50 {report.p50_ms:.1f} ms, p99 {report.p99_ms:.1f} ms, "
@@ -545,6 +579,9 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
     say(f"CPU per answered click: bot processes and Redis {children_cpu / answered * 1000:.2f} ms, "
         f"stand-in and players {own_cpu / answered * 1000:.2f} ms")
     say(f"refusals: {dict(stats.refusals) or 'none'}; /ludo board reposts: {stats.boards}")
+    say(f"Discord: {standin.request_counts()}; 429s: {len(standin.rate_limited)} ({report.global_429s} global); "
+        f"token requests in the busiest second: {report.token_max}; channels not at rest (more than one board) "
+        f"{REST:.0f} s after the games: {report.unrested}")
     if with_faults:
         say(f"private answers during outages: {dict(stats.outage_answers) or 'none'}; unanswered by outage: "
             f"{dict(by_outage) or 'none'}")
@@ -576,9 +613,21 @@ class _NoLog(list[Any]):
         return None
 
 
-async def _game_ids(storage: Storage, stats: Stats, players: list[tuple[User, Channel]]) -> list[str]:
+async def at_rest(standin: LoadStandIn, channels: list[Channel]) -> list[Channel]:
+    """Wait (at most `REST` seconds) until every channel shows one board; the channels that still show more."""
+    def unrested() -> list[Channel]:
+        return [c for c in channels if sum(1 for m in standin.messages(c)
+                                           if any(a.filename == "board.png" for a in m.attachments)) > 1]
+
+    deadline = time.monotonic() + REST
+    while (left := unrested()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    return left
+
+
+async def _game_ids(storage: Storage, stats: Stats, channels: list[Channel]) -> list[str]:
     found = set(stats.accepted)
-    for _, channel in players:  # games with no accepted click (none expected) are checked too
+    for channel in channels:  # games with no accepted click (none expected) are checked too
         holder = await storage.games.channel_game(channel.id)
         if holder is not None:
             found.add(holder)
