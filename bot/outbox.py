@@ -39,15 +39,22 @@ TRANSIENT = (429, 500, 502, 503, 504)
 class Pacer:
     """At most `rate` requests a second (bursts of up to `burst`), handed out by priority, then in order."""
 
-    def __init__(self, rate: float, burst: float | None = None) -> None:
+    def __init__(self, rate: float, burst: float = 1.0) -> None:
         self.rate = rate
-        self.burst = max(1.0, burst if burst is not None else rate / 5)  # a fifth of a second's worth at once
+        self.burst = max(1.0, burst)
         self._tokens = self.burst
         self._stamp = time.monotonic()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def within(cls, limit: float) -> Pacer:
+        """A pacer that never passes more than nine tenths of `limit` requests in any one second (a bucket lets
+        `rate + burst` through in a second when it starts full): a tenth stays spare for calls made outside the
+        outbox (command follow-ups, threads)."""
+        return cls(rate=0.8 * limit, burst=max(1.0, 0.1 * limit))
 
     @property
     def waiting(self) -> int:

@@ -52,11 +52,11 @@ class Play:
     """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
 
     def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32,
-                 requests_per_second: float = 45.0) -> None:
+                 requests_per_second: float = 50.0) -> None:
         self.client = client
         self.sessions = sessions
         self.takeover = Takeover(sessions.storage)
-        self.outbox = Outbox(client, Pacer(requests_per_second))
+        self.outbox = Outbox(client, Pacer.within(requests_per_second))
         self.live = LiveMessages(sessions, self.outbox)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
@@ -208,8 +208,11 @@ class Play:
             return False
         logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",
                        game_id, record.message_id)
-        await self.live.post(record, await in_time(interaction, game_post(record, notify=True)))
+        await in_time(interaction, self._post_again(record))
         return True
+
+    async def _post_again(self, record: GameRecord) -> None:
+        await self.live.post(record, await game_post(record, notify=True))
 
     async def _catch_up(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
         """After a click that met unavailable storage: once storage answers again (within `CATCH_UP` seconds), if

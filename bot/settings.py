@@ -39,8 +39,8 @@ class BotSettings(BaseSettings):
     # client's 64 connections, which the deadline worker and commands share
     max_concurrent_clicks: int = Field(default=32, ge=1, le=60)
     # requests a second Discord allows the bot token across the API (its global limit; 50 unless Discord raised
-    # it for this bot). Processes split it by their share of the shards and keep a tenth of it spare for calls
-    # made outside the outbox (command follow-ups, threads); interaction responses do not count against it
+    # it for this bot), split between processes by their share of the shards (see bot.outbox.Pacer.within);
+    # interaction responses do not count against it
     discord_global_limit: float = Field(default=50.0, gt=0)
     log_level: str = "INFO"
 
@@ -57,9 +57,9 @@ class BotSettings(BaseSettings):
                 "timeout_action": self.timeout_action, "forfeit_after": self.forfeit_after}
 
     def requests_per_second(self) -> float:
-        """This process's share of the token's global limit, for its outbox."""
+        """This process's share of the token's global limit."""
         share = len(self.shard_ids) / self.shard_count if self.shard_ids and self.shard_count else 1.0
-        return self.discord_global_limit * 0.9 * share
+        return self.discord_global_limit * share
 
     def open_limits(self) -> LobbyLimits:
         """The limits on opening lobbies."""
