@@ -10,7 +10,7 @@ import time
 
 from bot.app import LudoBot
 from tests.bot.helpers import game_messages, live_message, start_game, to_act
-from tests.bot.standin import Message, StandIn
+from tests.bot.standin import Message, StandIn, User
 
 THINK = 0.4  # seconds a player looks at a new button before clicking it
 
@@ -58,7 +58,7 @@ async def test_in_a_game_of_two_the_next_player_is_told_within_2_s(standin: Stan
         record = await standin.click(mover, live, custom_id=live.custom_ids()[0])
         await record.response()
 
-        def mention() -> Message | None:
+        def mention(other: User = other, before: set[Message] = before) -> Message | None:
             found = [m for m in standin.notifications(other) if m not in before]
             return found[0] if found else None
 
