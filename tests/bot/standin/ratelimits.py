@@ -1,6 +1,6 @@
 """Discord's rate limits, enforced by the stand-in so that discord.py's own waiting and retrying is what runs.
 
-Buckets (`StandIn.buckets`, a dict of `BucketSpec` a test may change before the requests it means):
+Buckets (`StandIn.buckets`, a dict of `BucketSpec`; a test may set an entry: its windows start afresh):
     global               50 per 1 s per bot token; every request counts except the interaction callback.
                          Requests through an interaction's webhook (follow-ups, @original and follow-up
                          get/edit/delete) count too: Discord leaves them out, but a bot under the stricter reading
@@ -114,13 +114,16 @@ class RateLimitHit:
 
 @dataclass
 class _Window:
-    limit: int
-    per: float
+    spec: BucketSpec
     started: float
     used: int = 0
 
     def reset_at(self) -> float:
-        return self.started + self.per
+        return self.started + self.spec.per
+
+    @property
+    def limit(self) -> int:
+        return self.spec.limit
 
 
 class Traffic:
@@ -174,10 +177,11 @@ class Limiter:
         return found
 
     def _window(self, key: str, bucket: str, now: float) -> _Window:
+        """The open window of a bucket: a new one once the last reset, or once a test set new numbers."""
+        spec = self.buckets[bucket]
         window = self.windows.get(key)
-        if window is None or now >= window.reset_at():
-            spec = self.buckets[bucket]
-            window = self.windows[key] = _Window(spec.limit, spec.per, now)
+        if window is None or window.spec is not spec or now >= window.reset_at():
+            window = self.windows[key] = _Window(spec, now)
         return window
 
     def admit(self, rule: RouteRule, params: Mapping[str, str], route: str, *, enforce: bool,

@@ -216,7 +216,7 @@ class StandIn:
     @property
     def buckets(self) -> dict[str, BucketSpec]:
         """Rate limit buckets by name ("global", "channel_create", ..., "default"): set an entry to change one
-        (windows opened before keep their numbers)."""
+        (its open windows start afresh)."""
         return self.limiter.buckets
 
     @property
