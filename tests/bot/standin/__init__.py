@@ -28,10 +28,16 @@ What the bot did:
 Gateway: standin.sessions() (shard, intents, events, resumes), wait_for_sessions(n), reconnect(s), drop(s).
 Rules: every refusal is answered with Discord's status/code/JSON and recorded in `standin.violations`;
 `take_violations(kind)` takes the expected ones (the `standin` fixture fails the test on any left over).
+Request bodies are also held to Discord's OpenAPI description (openapi.py; refusals are "schema" violations).
+Rate limits (ratelimits.py) are on unless `StandIn(rate_limits=False)`: per-route buckets and the global one, with
+Discord's headers and 429s, so discord.py's own waiting and retrying runs. `standin.buckets["channel_create"] =
+BucketSpec(2, 1.0)` changes a bucket; `standin.rate_limited` lists the 429s given (no violation);
+`request_counts(since)` and `max_global_per_second(since)` (since a `traffic_mark()`) report the traffic.
 """
 
 from .gateway import GatewaySession
 from .limits import FieldError
+from .ratelimits import BucketSpec, RateLimitHit
 from .records import (
     EPHEMERAL,
     Attachment,
@@ -54,6 +60,7 @@ __all__ = [
     "EPHEMERAL",
     "Attachment",
     "BotRunner",
+    "BucketSpec",
     "Channel",
     "FieldError",
     "GatewaySession",
@@ -61,6 +68,7 @@ __all__ = [
     "InteractionRecord",
     "Member",
     "Message",
+    "RateLimitHit",
     "RequestLog",
     "Response",
     "Role",

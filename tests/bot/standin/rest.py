@@ -18,16 +18,20 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import limits
+from . import limits, openapi
+from .gateway import GUILD_MESSAGES
 from .limits import FieldError
+from .ratelimits import API_PREFIX
 from .records import (
     APPLICATION_COMMAND,
     ATTACH_FILES,
     AUTOCOMPLETE,
+    DISCORD_EPOCH_MS,
     EPHEMERAL,
     GUILD_TEXT,
     IS_COMPONENTS_V2,
     LOADING,
+    MANAGE_MESSAGES,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     PING,
@@ -49,6 +53,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
+BULK_DELETE_MAX_AGE = 14 * 24 * 3600.0
 SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
 # Callback types allowed for each interaction type.
@@ -116,30 +121,48 @@ class RequestLog:
         return f"{self.method} {self.path} -> {self.status}"
 
 
-async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
+_BODY: web.RequestKey[tuple[Any, list[Upload]]] = web.RequestKey("standin.body", tuple)
+
+
+async def parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
+    """The JSON body as sent (a multipart body's payload_json; None when empty) and the uploaded files, parsed once
+    per request (the middleware's schema check and the handler share it)."""
+    cached = request.get(_BODY)
+    if cached is None:
+        cached = request[_BODY] = await _parse(request)
+    return cached
+
+
+async def _parse(request: web.Request) -> tuple[Any, list[Upload]]:
     content_type = request.headers.get("Content-Type", "")
     raw = await request.read()
     if content_type.startswith("multipart/"):
         return _multipart(content_type, raw)
     if not raw:
-        return {}, []
+        return None, []
     try:
-        body = json.loads(raw)
+        return json.loads(raw), []
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
-    return (body if isinstance(body, dict) else {"_": body}), []
+
+
+async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
+    body, uploads = await parse_body(request)
+    if body is None:
+        return {}, uploads
+    return (body if isinstance(body, dict) else {"_": body}), uploads
 
 
 _PARAMETER = re.compile(r'(\w+)="([^"]*)"')  # name="payload_json", filename="board.png"
 
 
-def _multipart(content_type: str, raw: bytes) -> tuple[Json, list[Upload]]:
+def _multipart(content_type: str, raw: bytes) -> tuple[Any, list[Upload]]:
     """A multipart/form-data body, split by hand: aiohttp's reader parses every part's headers with the
     email package, which took a third of the load benchmark's stand-in time."""
     boundary = content_type.partition("boundary=")[2].split(";")[0].strip('"')
     if not boundary:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.")
-    payload: Json = {}
+    payload: Any = None
     uploads: list[Upload] = []
     for chunk in raw.split(b"--" + boundary.encode())[1:]:
         if chunk.startswith(b"--"):  # the closing delimiter
@@ -170,26 +193,70 @@ class RestApi:
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/" or not request.path.startswith("/api/"):
             return await handler(request)
-        entry = RequestLog(request.method, request.path, dict(request.query), time.monotonic())
-        self.s.requests.append(entry)
+        s = self.s
+        now = time.monotonic()
+        entry = RequestLog(request.method, request.path, dict(request.query), now)
+        s.requests.append(entry)
+        headers: dict[str, str] = {}
         try:
             needs_auth = "/interactions/" not in request.path and "/webhooks/" not in request.path
-            if needs_auth and request.headers.get("Authorization") != f"Bot {self.s.token}":
-                self.s.violation("unauthorized", f"{request.method} {request.path} without the bot token",
-                                 route=request.path)
+            if needs_auth and request.headers.get("Authorization") != f"Bot {s.token}":
+                s.violation("unauthorized", f"{request.method} {request.path} without the bot token",
+                            route=request.path)
                 raise DiscordError(401, 0, "401: Unauthorized")
-            response = await handler(request)
+            template = self._template(request)
+            refused: web.Response | None = None
+            if template is not None:
+                rule = s.limiter.rule(request.method, template)
+                headers, refused = s.limiter.admit(rule, request.match_info, f"{request.method} {request.path}",
+                                                   enforce=s.rate_limits, now=now)
+            if refused is not None:
+                response: web.StreamResponse = refused
+            else:
+                if template is not None and s.schema_checks:
+                    await self._check_schema(request, template)
+                response = await handler(request)
         except DiscordError as error:
             response = error.response()
         except web.HTTPException:
             raise
         except Exception as exc:  # a bug in the stand-in: fail the test, but answer 400 (a 500 makes discord.py retry)
-            self.s.violation("standin-error", f"{request.method} {request.path} crashed the stand-in: "
-                             f"{traceback.format_exc()}", route=request.path)
+            s.violation("standin-error", f"{request.method} {request.path} crashed the stand-in: "
+                        f"{traceback.format_exc()}", route=request.path)
             response = DiscordError(400, 0, f"stand-in error: {exc!r}").response()
+        response.headers.update(headers)
         entry.status = response.status
-        self.s.changes.notify()
+        if s.limiter.note_status(response.status, now, limit=s.invalid_request_limit,
+                                 window=s.invalid_request_window):
+            s.violation("invalid-requests", f"more than {s.invalid_request_limit} responses of 401, 403 or 429 "
+                        f"within {s.invalid_request_window:g} s: Discord bans the address", route=request.path)
+        s.changes.notify()
         return response
+
+    def _template(self, request: web.Request) -> str | None:
+        """The matched route's path template (/api/v{version}/channels/{channel_id}/messages), None for paths the
+        stand-in does not serve."""
+        route = request.match_info.route
+        if route.handler == self.unknown or route.resource is None:
+            return None
+        return route.resource.canonical
+
+    async def _check_schema(self, request: web.Request, template: str) -> None:
+        """Refuse a body that Discord's OpenAPI description does not allow, as Discord refuses it (50035)."""
+        if request.method in ("GET", "DELETE"):
+            return
+        operations = openapi.load()
+        check = None if operations is None else operations.check(request.method, template.removeprefix(API_PREFIX))
+        if check is None:
+            return
+        body, _ = await parse_body(request)
+        if body is None:
+            return
+        errors: list[FieldError] = []
+        check(body, (), errors)
+        if errors:
+            record = self.s.interactions_by_token.get(request.match_info.get("token", ""))
+            raise self._refuse("schema", DiscordError(400, 50035, "Invalid Form Body", errors), request, record)
 
     def routes(self) -> list[web.RouteDef]:
         api = r"/api/v{version:\d+}"
@@ -213,6 +280,7 @@ class RestApi:
             web.get(api + "/channels/{channel_id}/messages", self.list_messages),
             web.post(api + "/channels/{channel_id}/messages", self.create_message),
             web.get(api + "/channels/{channel_id}/messages/{message_id}", self.get_message),
+            web.post(api + "/channels/{channel_id}/messages/bulk-delete", self.bulk_delete),
             web.patch(api + "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             web.delete(api + "/channels/{channel_id}/messages/{message_id}", self.delete_message),
             web.put(api + "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", self.add_reaction),
@@ -339,7 +407,7 @@ class RestApi:
 
     async def put_commands(self, request: web.Request) -> web.Response:
         guild_id = self._check_app(request)
-        raw = await request.json()
+        raw, _ = await parse_body(request)
         commands: list[Json] = raw if isinstance(raw, list) else []
         errors = limits.check_commands(commands)
         if errors:
@@ -355,7 +423,8 @@ class RestApi:
 
     async def post_command(self, request: web.Request) -> web.Response:
         guild_id = self._check_app(request)
-        command = await request.json()
+        raw, _ = await parse_body(request)
+        command: Json = raw if isinstance(raw, dict) else {}
         errors = limits.check_commands([command])
         if errors:
             raise self._refuse("invalid-commands", DiscordError(400, 50035, "Invalid Form Body", errors), request)
@@ -528,6 +597,35 @@ class RestApi:
         channel = self._channel(request)
         message = self._message(request, channel)
         await self.s.delete_message(message)
+        return no_content()
+
+    async def bulk_delete(self, request: web.Request) -> web.Response:
+        """Discord: MANAGE_MESSAGES, 2 to 100 distinct ids, none older than 14 days; unknown ids are skipped."""
+        channel = self._channel(request)
+        body, _ = await read_body(request)
+        if channel.guild_id is None:
+            raise self._refuse("invalid-request", DiscordError(403, 50003, "Cannot execute action on a DM channel"),
+                               request)
+        if not self.s.guilds[channel.guild_id].permissions_of(self.s.bot_user.id) & MANAGE_MESSAGES:
+            raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
+        raw = body.get("messages")
+        ids = [int(i) for i in raw if str(i).isdigit()] if isinstance(raw, list) else []
+        if not 2 <= len(ids) <= 100 or len(set(ids)) != len(ids) or len(ids) != len(raw or []):
+            raise self._refuse("invalid-body", DiscordError(400, 50035, "Invalid Form Body", [FieldError(
+                ("messages",), "BASE_TYPE_BAD_LENGTH", "Must be between 2 and 100 distinct message ids.")]), request)
+        oldest = (time.time() - BULK_DELETE_MAX_AGE) * 1000 - DISCORD_EPOCH_MS
+        if any((i >> 22) < oldest for i in ids):
+            raise self._refuse("invalid-request", DiscordError(
+                400, 50034, "You can only bulk delete messages that are under 14 days old."), request)
+        gone = [m for m in (self.s.message_log.get(i) for i in ids)
+                if m is not None and m.channel_id == channel.id and not m.deleted and not m.ephemeral]
+        for message in gone:
+            message.deleted = True
+        self.s.changes.notify()
+        if gone:
+            await self.s.broadcast(channel.guild_id, "MESSAGE_DELETE_BULK", {
+                "ids": [str(m.id) for m in gone], "channel_id": str(channel.id), "guild_id": str(channel.guild_id),
+            }, intent=GUILD_MESSAGES)
         return no_content()
 
     async def add_reaction(self, request: web.Request) -> web.Response:

@@ -36,6 +36,7 @@ from .gateway import (
     GatewaySession,
 )
 from .limits import FieldError
+from .ratelimits import BucketSpec, Limiter, RateLimitHit, default_buckets
 from .records import (
     APPLICATION_COMMAND,
     BOT_PERMISSIONS,
@@ -84,6 +85,8 @@ class StandIn:
         recommended_shards: int = 1,
         default_guild: bool = True,
         patch_discord: bool = True,
+        rate_limits: bool = True,
+        schema_checks: bool = True,
     ) -> None:
         """
         response_deadline: seconds a bot has for its first response to an interaction (Discord: 3).
@@ -91,6 +94,9 @@ class StandIn:
             presences intent (only the bot; the rest via member chunking when the bot has the members intent).
         require_registered_commands: `slash()` refuses commands the bot has not synced (Discord would not show them).
         patch_discord: point discord.py's REST base and default gateway at this stand-in while it runs.
+        rate_limits: enforce Discord's rate limits (ratelimits.py; change `buckets` entries to tighten or loosen
+            them). Off, requests are still counted (`request_counts`, `max_global_per_second`).
+        schema_checks: refuse request bodies that Discord's OpenAPI description does not allow (openapi.py).
         """
         self.ids = Snowflakes()
         self.token = token or f"standin.{secrets.token_urlsafe(24)}"
@@ -116,6 +122,13 @@ class StandIn:
         self._synthetic_command_ids: dict[str, int] = {}
         self.violations: list[Violation] = []
         self.requests: list[RequestLog] = []
+        self.rate_limits = rate_limits
+        self.schema_checks = schema_checks
+        self.limiter = Limiter(default_buckets())
+        self.invalid_request_limit = 10_000
+        """More 401/403/429 answers than this within `invalid_request_window` seconds is a violation (Discord bans
+        the address)."""
+        self.invalid_request_window = 600.0
         self.changes = Changes()
         self._timers: dict[int, asyncio.TimerHandle] = {}
 
@@ -197,6 +210,31 @@ class StandIn:
         taken = [v for v in self.violations if kind is None or v.kind == kind]
         self.violations = [v for v in self.violations if v not in taken]
         return taken
+
+    # -- rate limits and traffic --------------------------------------------------------------------------------
+
+    @property
+    def buckets(self) -> dict[str, BucketSpec]:
+        """Rate limit buckets by name ("global", "channel_create", ..., "default"): set an entry to change one
+        (its open windows start afresh)."""
+        return self.limiter.buckets
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every 429 given (not a violation: discord.py waits and retries)."""
+        return self.limiter.hits
+
+    def traffic_mark(self) -> int:
+        """A mark for `request_counts` and `max_global_per_second`: only requests after it count."""
+        return self.limiter.traffic.mark()
+
+    def request_counts(self, since: int = 0) -> dict[str, int]:
+        """Requests by kind: callback, channel_create, channel_edit, channel_delete, webhook, other."""
+        return self.limiter.traffic.counts(since)
+
+    def max_global_per_second(self, since: int = 0) -> int:
+        """The most requests that took a token of the global bucket within any one second."""
+        return self.limiter.traffic.max_global_per_window(since, 1.0)
 
     # -- building the world -------------------------------------------------------------------------------------
 
