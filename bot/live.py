@@ -16,6 +16,7 @@ Choices (see README, "What the channel shows"):
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -25,9 +26,10 @@ from bot.errors import UNKNOWN_INTERACTION
 from bot.messages import NO_PINGS, Post
 from bot.outbox import SEND, Outbox
 from bot.sessions import Outcome, Sessions
-from storage import GameRecord
+from storage import GameRecord, StorageUnavailable
 
 logger = logging.getLogger(__name__)
+REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
 
 
 def next_person(outcome: Outcome, before: int | None) -> int | None:
@@ -72,7 +74,7 @@ class LiveMessages:
             self.outbox.later(self.post(record.model_copy(update={"message_id": clicked and clicked.id}), post))
             raise
         if message_id is not None:
-            self.outbox.later(self.sessions.set_message(record, message_id))
+            self.outbox.later(self._remember(record, message_id))
         if clicked is None or clicked.id == message_id:
             return
         channel_id = clicked.channel.id if clicked.channel else record.channel_id
@@ -80,6 +82,19 @@ class LiveMessages:
             self.outbox.delete(channel_id, clicked.id)
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
+
+    async def _remember(self, record: GameRecord, message_id: int) -> None:
+        """Remember the new live message after an answer; storage that does not answer is asked again for a while
+        (a pointer left behind is also repaired by the next new message, whose id is larger)."""
+        for attempt in range(REMEMBER_TRIES):
+            try:
+                await self.sessions.set_message(record, message_id)
+                return
+            except StorageUnavailable as error:
+                if attempt + 1 == REMEMBER_TRIES:
+                    logger.warning("game %s: message %s not remembered: %s", record.id, message_id, error)
+                    return
+                await asyncio.sleep(REMEMBER_AFTER * 2 ** attempt)
 
     async def post(self, record: GameRecord, post: Post) -> GameRecord:
         """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
