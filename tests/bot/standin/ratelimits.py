@@ -20,8 +20,11 @@ once it is 0 the next request gets a 429 until the window closes. Responses of l
 X-RateLimit-Limit, -Remaining, -Reset (epoch seconds), -Reset-After (seconds), -Bucket (one opaque hash per route
 kind, the same for every channel); 429s add -Scope ("user" or "global"), X-RateLimit-Global for the global bucket,
 Retry-After, `Via` (without it discord.py takes a 429 for a Cloudflare ban and gives up) and Discord's JSON body.
-A 429 is no violation (discord.py copes); 10,000 responses of 401/403/429 within 10 minutes are (Discord bans the
-address then).
+The global bucket is checked first: a request its route bucket refuses has taken a global token (it reached the
+API), one the global bucket refuses has taken none. A 429 is no violation (discord.py copes); 10,000 responses of
+401/403/429 within 10 minutes are (Discord bans the address then). Every request's time, kind and whether it took
+a global token are kept for the benchmarks (`StandIn.request_counts`, `StandIn.max_global_per_second`), also with
+the limits switched off.
 """
 
 from __future__ import annotations
