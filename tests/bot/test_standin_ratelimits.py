@@ -279,6 +279,26 @@ async def test_interaction_webhook_bucket(standin: StandIn, bots: BotRunner) -> 
     assert [m.content for m in chatty.followups] == [f"follow-up {n}" for n in range(6)]
 
 
+async def test_default_bucket_is_per_route_and_major_parameter(standin: StandIn) -> None:
+    standin.buckets["default"] = BucketSpec(2, 1.0)
+    other = standin.add_channel(standin.guild, "other")
+    async with raw(standin) as session:
+        for _ in range(2):
+            async with session.get(f"channels/{standin.channel.id}") as fine:
+                assert fine.status == 200
+        async with session.get(f"channels/{standin.channel.id}") as refused:
+            await too_many(refused, is_global=False, per=1.0)
+            bucket = limit_headers(refused, 2, 0, 1.0)
+        async with session.get(f"channels/{other.id}") as elsewhere:  # another channel, the same hash
+            assert elsewhere.status == 200 and limit_headers(elsewhere, 2, 1, 1.0) == bucket
+        async with session.post(f"channels/{standin.channel.id}/typing") as typing:  # another route: its own
+            assert typing.status == 204 and limit_headers(typing, 2, 1, 1.0) != bucket
+        for path in ("users/@me", "gateway/bot", "oauth2/applications/@me"):  # routes without a major parameter
+            async with session.get(path) as alone:
+                assert alone.status == 200 and alone.headers["X-RateLimit-Remaining"] == "1"
+    assert [h.bucket for h in standin.rate_limited] == [f"GET /channels/{{channel_id}}:{standin.channel.id}"]
+
+
 async def test_global_bucket(standin: StandIn) -> None:
     standin.buckets["global"] = BucketSpec(5, 1.0)
     standin.buckets["default"] = BucketSpec(100, 1.0)

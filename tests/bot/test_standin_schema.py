@@ -121,6 +121,18 @@ def test_snowflakes_and_nullable_types() -> None:
     assert [e.code for e in bulk] == ["LIST_ITEM_VALUE_DUPLICATE"]
 
 
+def test_a_union_of_open_objects_is_judged_by_the_branch_that_declares_the_keys() -> None:
+    """PATCH /channels/{id} is a union of DM, group DM, guild channel and thread updates, none closed to extra keys:
+    `archived` belongs to the thread update only, so that one judges it."""
+    operations = openapi.load()
+    assert operations is not None
+    assert operations.validate("PATCH", "/channels/{}", {"archived": True, "locked": True, "name": "Game 1"}) == []
+    (error,) = operations.validate("PATCH", "/channels/{}", {"archived": "yes"})
+    assert (error.path, error.code) == (("archived",), "BASE_TYPE_BOOLEAN")
+    (error,) = operations.validate("POST", "/webhooks/{}/{}", {"content": "x", "tts": False, "flags": "x"})
+    assert (error.path, error.code) == (("flags",), "NUMBER_TYPE_COERCE")
+
+
 async def test_a_missing_description_skips_the_check_with_a_warning(monkeypatch: pytest.MonkeyPatch,
                                                                     tmp_path: Path) -> None:
     monkeypatch.setattr(openapi, "SPEC_FILE", tmp_path / "absent.json.gz")

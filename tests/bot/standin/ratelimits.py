@@ -20,8 +20,11 @@ once it is 0 the next request gets a 429 until the window closes. Responses of l
 X-RateLimit-Limit, -Remaining, -Reset (epoch seconds), -Reset-After (seconds), -Bucket (one opaque hash per route
 kind, the same for every channel); 429s add -Scope ("user" or "global"), X-RateLimit-Global for the global bucket,
 Retry-After, `Via` (without it discord.py takes a 429 for a Cloudflare ban and gives up) and Discord's JSON body.
-A 429 is no violation (discord.py copes); 10,000 responses of 401/403/429 within 10 minutes are (Discord bans the
-address then).
+The global bucket is checked first: a request its route bucket refuses has taken a global token (it reached the
+API), one the global bucket refuses has taken none. A 429 is no violation (discord.py copes); 10,000 responses of
+401/403/429 within 10 minutes are (Discord bans the address then). Every request's time, kind and whether it took
+a global token are kept for the benchmarks (`StandIn.request_counts`, `StandIn.max_global_per_second`), also with
+the limits switched off.
 """
 
 from __future__ import annotations
@@ -70,6 +73,9 @@ class RouteRule:
 
     kind: str
     bucket: str
+    """The entry of `buckets` that gives the numbers."""
+    name: str
+    """What the windows are keyed by, with the major parameters: the bucket for a named one, else the route."""
     majors: tuple[str, ...]
     """Path parameters that key the bucket (one bucket per channel, per interaction token, ...)."""
     counts_global: bool
@@ -84,9 +90,11 @@ def classify(method: str, template: str) -> RouteRule:
     """The rule for a route of the stand-in's REST API (`template` as aiohttp spells it, with the /api prefix)."""
     path = template.removeprefix(API_PREFIX)
     if path == "/interactions/{interaction_id}/{token}/callback":
-        return RouteRule("callback", "default", ("interaction_id", "token"), False, _hash(f"{method} {path}"))
+        route = f"{method} {path}"
+        return RouteRule("callback", "default", route, ("interaction_id", "token"), False, _hash(route))
     if path.startswith("/webhooks/{app}/{token}"):
-        return RouteRule("webhook", "interaction_webhook", ("token",), True, _hash("interaction_webhook"))
+        return RouteRule("webhook", "interaction_webhook", "interaction_webhook", ("token",), True,
+                         _hash("interaction_webhook"))
     named = {
         ("POST", "/channels/{channel_id}/messages"): ("channel_create", "channel_create"),
         ("PATCH", "/channels/{channel_id}/messages/{message_id}"): ("channel_edit", "channel_edit"),
@@ -94,9 +102,10 @@ def classify(method: str, template: str) -> RouteRule:
         ("POST", "/channels/{channel_id}/messages/bulk-delete"): ("channel_delete", "bulk_delete"),
     }.get((method, path))
     if named is not None:
-        return RouteRule(named[0], named[1], ("channel_id",), True, _hash(named[1]))
+        return RouteRule(named[0], named[1], named[1], ("channel_id",), True, _hash(named[1]))
     majors = next(((m,) for m in ("channel_id", "guild_id") if "{" + m + "}" in path), ())
-    return RouteRule("other", "default", majors, True, _hash(f"{method} {path}"))
+    route = f"{method} {path}"
+    return RouteRule("other", "default", route, majors, True, _hash(route))
 
 
 @dataclass
@@ -106,7 +115,8 @@ class RateLimitHit:
     at: float
     """time.monotonic() of the refused request."""
     bucket: str
-    """The bucket's key: "global", or the bucket name and its major parameters ("channel_create:123")."""
+    """The bucket's key: "global", or the bucket (or for the default one, the route) and its major parameters:
+    "channel_create:123", "GET /channels/{channel_id}:123"."""
     is_global: bool
     route: str
     retry_after: float
@@ -192,7 +202,7 @@ class Limiter:
         if not enforce:
             self.traffic.record(now, rule.kind, rule.counts_global)
             return {}, None
-        key = ":".join((rule.bucket, *(params.get(m, "") for m in rule.majors)))
+        key = ":".join((rule.name, *(params.get(m, "") for m in rule.majors)))
         window = self._window(key, rule.bucket, now)
         if rule.counts_global:
             glob = self._window("global", "global", now)

@@ -9,7 +9,8 @@ items, enum, const, pattern, min/maxLength, minimum/maximum, min/maxItems, uniqu
 Unions: oneOf is checked like anyOf (any branch will do), as Discord parses unions by their type field; branches
 of the description overlap in places, where strict oneOf would refuse bodies Discord takes. Branches that are
 objects told apart by a "type" field (components, command options, callbacks) are picked by it, so errors point
-inside the chosen branch, as Discord's do.
+inside the chosen branch, as Discord's do. Other unions of objects are judged by the branches that declare every
+key of the body (objects of the description take unknown keys, so any branch would accept a bad known one).
 """
 
 from __future__ import annotations
@@ -171,6 +172,7 @@ class Compiler:
             return _choices([b["const"] for b in resolved])  # an enum spelt as a union of consts
         checks = [self.compile(b) for b in branches]
         kinds = [_json_types(b) for b in resolved]
+        keys = [_declared_keys(b) for b in resolved]
         tags: dict[Any, Check] = {}
         tagged = True
         for branch, sub, accepts in zip(resolved, checks, kinds, strict=True):
@@ -197,6 +199,11 @@ class Compiler:
                 return
             candidates = [sub for sub, accepts in zip(checks, kinds, strict=True)
                           if accepts is None or _type_ok(value, accepts, True)]
+            if isinstance(value, dict) and len(candidates) > 1:
+                # Open objects accept any extra key, so judge a body by the branches that declare all its keys.
+                covering = [sub for sub, known in zip(checks, keys, strict=True)
+                            if sub in candidates and (known is None or value.keys() <= known)]
+                candidates = covering or candidates
             if not candidates:
                 errors.append(FieldError(path, "UNION_TYPE_CHOICES", "Value does not match any allowed type."))
                 return
@@ -235,6 +242,13 @@ def _json_types(node: Json) -> set[str] | None:
     if types is None:
         return None
     return {types} if isinstance(types, str) else set(types)
+
+
+def _declared_keys(node: Json) -> frozenset[str] | None:
+    """The keys an object schema declares; None when it takes any (a map, or no properties listed)."""
+    if "properties" not in node or isinstance(node.get("additionalProperties"), dict):
+        return None
+    return frozenset(node["properties"])
 
 
 def _tag_values(node: Json) -> list[Any] | None:
