@@ -323,7 +323,7 @@ async def run(games: int, preset: str, ai: int) -> None:
     discord_calls = sum(sum(c.calls.values()) for c in COSTS) / clicks
     messages = sum(c.messages for c in COSTS) / clicks
     redis = sum(c.redis for c in COSTS) / clicks
-    print(f"rate-limited answers (429) from the stand-in: {len(getattr(standin, 'rate_limited', []))}")
+    print(f"rate-limited answers (429) from the stand-in: {len(standin.rate_limited)}")
     print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click, "
           f"discord {discord_calls:.2f} calls/click, channel messages {messages:.3f}/click, "
           f"redis {redis:.1f} commands/click")

@@ -17,6 +17,7 @@ from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.errors import answer_privately
 from bot.i18n import translate
+from bot.outbox import Gate
 from bot.play import Play
 from bot.sessions import Sessions
 from bot.settings import BotSettings
@@ -76,7 +77,8 @@ class LudoBot(discord.AutoShardedClient):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no message content is read
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
-        super().__init__(intents=intents, shard_count=settings.shard_count,
+        self.gate = Gate(settings.requests_per_second())  # the process's share of the token's global limit
+        super().__init__(intents=intents, shard_count=settings.shard_count, http_trace=self.gate.trace(),
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings
         self.tree = command_tree(self)
@@ -92,8 +94,7 @@ class LudoBot(discord.AutoShardedClient):
                                                                  data_dir=self.settings.ludo_data_dir)
         sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                             open_limits=self.settings.open_limits())
-        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks,
-                             requests_per_second=self.settings.requests_per_second())
+        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks)
         self._file_clicks(self.handlers.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
@@ -150,5 +151,6 @@ class LudoBot(discord.AutoShardedClient):
         if self.handlers is not None:
             await self.handlers.close(timeout=5.0)
         await super().close()
+        self.gate.close()
         if self.storage is not None and self._given_storage is None:
             await self.storage.close()

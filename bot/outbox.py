@@ -1,12 +1,14 @@
-"""Discord calls that are not an interaction's response: paced under the bot token's global limit, coalesced.
+"""Discord calls that are not an interaction's response: coalesced, most urgent first, paced at the wire.
 
 Discord lets a bot token make 50 requests a second across the API, and bounds each route per resource (5 new
 messages and 5 edits per 5 s in a channel, 5 deletes per second); the interaction callback is exempt from the
 global limit. So a click is answered by its callback alone, and everything else goes through here:
-- every request waits for a slot of the process's share of the global limit (`Pacer`), most urgent first: a
-  message that tells a player it is their turn before an edit, an edit before a delete;
-- an edit or delete waiting for its slot is replaced by a newer one for the same message (only the newest version
-  of a message is sent; a delete wins over any edit);
+- `Gate`: every request of the process but interaction callbacks waits for a slot of the process's share of the
+  global limit just before it goes out (an aiohttp trace hook that discord.py awaits), most urgent first. It
+  paces at the wire: discord.py may hold a request back for a route's bucket after the outbox let it go;
+- `Outbox`: a few of its calls are under way at once (`IN_FLIGHT`), most urgent first: a message that tells a
+  player it is their turn before an edit, an edit before a delete; an edit or delete still waiting is replaced
+  by a newer one for the same message (only the newest version of a message is sent; a delete wins over edits);
 - discord.py itself waits when a route's bucket is empty and retries a 429 after `retry_after`; a request that
   still fails with 429 or a server error is tried again later (`RETRIES` times), one that Discord refuses for
   good (the message is gone, a permission is missing) is logged and dropped.
@@ -17,6 +19,7 @@ which leaves an old message with stale buttons (a click on one says the game mov
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import itertools
 import logging
@@ -25,12 +28,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SEND, EDIT, DELETE = 0, 1, 2  # priorities: lower goes first
+PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("ludo_discord_priority", default=SEND)
+IN_FLIGHT = 4  # outbox calls under way at once: the rest wait in the outbox, where newer versions replace them
 RETRIES = 5
 RETRY_AFTER = 1.0  # seconds before a failed call is tried again (doubled each time)
 TRANSIENT = (429, 500, 502, 503, 504)
@@ -94,6 +100,62 @@ class Pacer:
         self._waiting.clear()
 
 
+class Gate:
+    """Every request of this process but interaction callbacks and the gateway waits here for a slot of its share
+    of the bot token's global limit (`Pacer.within`), at the priority its caller set in `PRIORITY`."""
+
+    def __init__(self, limit: float) -> None:
+        self.pacer = Pacer.within(limit)
+        self.passed = 0
+
+    def trace(self) -> aiohttp.TraceConfig:
+        """The aiohttp trace config to give discord.py (`http_trace`)."""
+        config = aiohttp.TraceConfig()
+        config.on_request_start.append(self._before)
+        return config
+
+    async def _before(self, session: aiohttp.ClientSession, context: Any,
+                      params: aiohttp.TraceRequestStartParams) -> None:
+        path = params.url.path
+        if not path.startswith("/api/") or path.endswith("/callback"):  # the gateway; exempt callbacks
+            return
+        await self.pacer.take(PRIORITY.get())
+        self.passed += 1
+
+    def close(self) -> None:
+        self.pacer.close()
+
+
+class Slots:
+    """At most `size` holders at once, handed out by priority, then in order."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    async def take(self, priority: int) -> None:
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.give()  # handed over as it was cancelled: pass it on
+            raise
+
+    def give(self) -> None:
+        while self._waiting:
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():
+                future.set_result(None)
+                return
+        self.free += 1
+
+
 @dataclass(slots=True)
 class _Pending:
     """The newest change waiting for one message."""
@@ -107,9 +169,9 @@ class _Pending:
 class Outbox:
     """This process's Discord calls outside interaction responses (see the module docstring)."""
 
-    def __init__(self, client: discord.Client, pacer: Pacer) -> None:
+    def __init__(self, client: discord.Client, in_flight: int = IN_FLIGHT) -> None:
         self.client = client
-        self.pacer = pacer
+        self.slots = Slots(in_flight)
         self._pending: dict[int, _Pending] = {}  # by message id
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._others: set[asyncio.Task[Any]] = set()
@@ -119,15 +181,19 @@ class Outbox:
         """Make one request in its turn (e.g. a new message whose id the caller needs), tried again after a 429
         or a server error; other errors are the caller's."""
         for attempt in itertools.count():
-            await self.pacer.take(priority)
+            await self.slots.take(priority)
             self.sent += 1
+            token = PRIORITY.set(priority)
             try:
                 return await request()
             except discord.HTTPException as error:
                 if error.status not in TRANSIENT or attempt + 1 >= RETRIES:
                     raise
                 logger.warning("discord call failed (%s), again in %.1f s", error.status, RETRY_AFTER * 2 ** attempt)
-                await asyncio.sleep(RETRY_AFTER * 2 ** attempt)
+            finally:
+                PRIORITY.reset(token)
+                self.slots.give()
+            await asyncio.sleep(RETRY_AFTER * 2 ** attempt)
         raise AssertionError("unreachable")
 
     def send(self, channel_id: int, **fields: Any) -> Awaitable[discord.Message]:
@@ -161,33 +227,43 @@ class Outbox:
 
     async def _run(self, message_id: int) -> None:
         try:
-            while (pending := self._pending.get(message_id)) is not None:
-                await self.pacer.take(pending.priority)
-                pending = self._pending.pop(message_id, None)
-                if pending is None:
-                    break
-                self.sent += 1
-                try:
-                    await pending.call()
-                except discord.HTTPException as error:
-                    if error.status in TRANSIENT and pending.tries + 1 < RETRIES and message_id not in self._pending:
-                        pending.tries += 1
-                        self._pending[message_id] = pending
-                        await asyncio.sleep(RETRY_AFTER * 2 ** pending.tries)
-                        continue
-                    if error.status != 404:  # (404: the message is gone already, nothing left to change)
-                        logger.warning("message %s: %s dropped: %s", message_id,
-                                       "delete" if pending.priority == DELETE else "edit", error)
-                except Exception:
-                    logger.exception("message %s: a change failed", message_id)
-                for future in pending.done:
-                    if not future.done():
-                        future.set_result(None)
+            while message_id in self._pending:
+                retry = await self._next(message_id)
+                if retry:
+                    await asyncio.sleep(retry)
         finally:
             self._tasks.pop(message_id, None)
             left = self._pending.pop(message_id, None)  # (cancelled at shutdown)
             for future in left.done if left else []:
                 future.cancel()
+
+    async def _next(self, message_id: int) -> float:
+        """Send the newest change waiting for a message; seconds to wait before trying it again, or 0."""
+        await self.slots.take(self._pending[message_id].priority)
+        pending = self._pending.pop(message_id, None)
+        try:
+            if pending is None:
+                return 0.0
+            self.sent += 1
+            PRIORITY.set(pending.priority)  # (this task's own context: the gate reads it)
+            await pending.call()
+        except discord.HTTPException as error:
+            assert pending is not None
+            if error.status in TRANSIENT and pending.tries + 1 < RETRIES and message_id not in self._pending:
+                pending.tries += 1
+                self._pending[message_id] = pending
+                return float(RETRY_AFTER * 2**pending.tries)
+            if error.status != 404:  # (404: the message is gone already, nothing left to change)
+                logger.warning("message %s: %s dropped: %s", message_id,
+                               "delete" if pending.priority == DELETE else "edit", error)
+        except Exception:
+            logger.exception("message %s: a change failed", message_id)
+        finally:
+            self.slots.give()
+        for future in pending.done if pending else []:
+            if not future.done():
+                future.set_result(None)
+        return 0.0
 
     def later(self, work: Awaitable[Any]) -> None:
         """Run `work` after the caller returns (errors logged); `drain` waits for it, `close` ends it."""
@@ -219,4 +295,3 @@ class Outbox:
         for task in [*self._tasks.values(), *self._others]:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), *self._others, return_exceptions=True)
-        self.pacer.close()

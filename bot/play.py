@@ -34,7 +34,7 @@ from bot.messages import (
     outcome_post,
     spectator_post,
 )
-from bot.outbox import Outbox, Pacer
+from bot.outbox import Outbox
 from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names, seat_user
 from bot.takeover import Takeover
 from bot.translator import user_locale
@@ -51,12 +51,11 @@ STALE_AFTER = 5.0  # seconds after a game's last save when a live message showin
 class Play:
     """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
 
-    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32,
-                 requests_per_second: float = 50.0) -> None:
+    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32) -> None:
         self.client = client
         self.sessions = sessions
         self.takeover = Takeover(sessions.storage)
-        self.outbox = Outbox(client, Pacer.within(requests_per_second))
+        self.outbox = Outbox(client)
         self.live = LiveMessages(sessions, self.outbox)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
