@@ -50,6 +50,9 @@ class Post:
         return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.mention)])
 
 
+# The game picture's size: Discord shows a picture about 550 pixels wide in a channel, and encoding the PNG is a
+# third of a bot process's work per click; 800x600 encodes in 1.7 ms against 2.4 ms at 960x720 (this machine)
+PICTURE = (800, 600)
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
@@ -107,7 +110,7 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
         labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
                      caption=translate(lang, "game.caption", id=record.id, ply=state.ply),
-                     words=templates(lang, "board.", WORDS))
+                     words=templates(lang, "board.", WORDS), size=PICTURE)
 
 
 async def draw(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> bytes:

@@ -69,7 +69,7 @@ class Play:
         self._idle.clear()
         try:
             await guarded(interaction, lambda: self._in_turn(interaction, work), game_id=game_id)
-            await self.takeover.done(interaction.id)
+            self.takeover.done(interaction.id)
         finally:
             self._busy -= 1
             if not self._busy:

@@ -411,12 +411,11 @@ class Sessions:
         """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
         count a finished game."""
         before = state_of(record)
-        settings = await self.guild_settings(record.guild_id)
         outcome = self._advance(record, state, steps, auto_single=record.auto_single)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.turn_started = turn_changed and outcome.player_to_act() is not None
-        outcome.record = self._deadlines(outcome.record, outcome.state, settings, turn_changed=turn_changed)
+        outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
         if (outcome.record.turn_deadline, outcome.record.reminder_at) != (record.turn_deadline, record.reminder_at):
             await self._schedule(outcome.record)  # within a turn they stay as they are
         texts = self._texts(outcome.steps)
@@ -455,12 +454,14 @@ class Sessions:
             changes["status"] = "finished"
         return Outcome(record.model_copy(update=changes), state, steps)
 
-    def _deadlines(self, record: GameRecord, state: engine.GameState, settings: GuildSettings, *,
-                   turn_changed: bool) -> GameRecord:
+    async def _deadlines(self, record: GameRecord, state: engine.GameState, *, turn_changed: bool) -> GameRecord:
+        """The turn's deadline and reminder: set when a person's turn starts (from the guild's settings, read
+        only then), kept within a turn, none when nobody is to act."""
         if state.over or not record.active or seat_user(record, state.current) is None:
             return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
         if not turn_changed and record.turn_deadline is not None:
             return record
+        settings = await self.guild_settings(record.guild_id)
         turn = record.turn_seconds or settings.turn_deadline
         deadline = self.clock() + turn
         # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)

@@ -5,6 +5,7 @@ a process whose beat stopped is adopted by one other, which gets its unanswered 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import cast
 
 from redis.commands.core import AsyncScript
@@ -39,15 +40,14 @@ class Inboxes:
                 await self.redis.hdel(keys.inbox(instance), str(interaction_id))
         return bool(won)
 
-    async def done(self, instance: str, interaction_id: int) -> None:
-        """The interaction is answered (or failed for good): out of the inbox."""
-        async with guard("file interaction"):
-            await self.redis.hdel(keys.inbox(instance), str(interaction_id))
-
-    async def beat(self, instance: str, now: float) -> None:
-        """`instance` is alive at `now`."""
-        async with guard("beat"):
-            await self.redis.hset(keys.PROCESSES, instance, repr(now))
+    async def beat(self, instance: str, now: float, answered: Collection[int] = ()) -> None:
+        """`instance` is alive at `now`, and the `answered` interactions are out of its inbox (one round trip on
+        one server: the two keys are in different slots, so no transaction)."""
+        async with guard("beat"), self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(keys.PROCESSES, instance, repr(now))
+            if answered:
+                pipe.hdel(keys.inbox(instance), *map(str, answered))
+            await pipe.execute()
 
     async def adopt(self, instance: str, now: float, dead_after: float) -> list[str]:
         """Take over every other instance whose last beat is older than `dead_after` seconds: exactly one

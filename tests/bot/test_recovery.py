@@ -151,18 +151,26 @@ async def two_shards_and_a_game(standin: StandIn, launch: Launch
     return survivor, doomed, alice, channel, live
 
 
-def die_at(monkeypatch: pytest.MonkeyPatch, doomed: LudoBot, step: str) -> asyncio.Event:
-    """The doomed process runs its takeover `step` ("claim": the click is filed; "done": it is answered, not yet
-    taken out of the inbox), then stops for good, and beats no more; set the event to end the frozen handler."""
+async def die_at(monkeypatch: pytest.MonkeyPatch, doomed: LudoBot, step: str) -> asyncio.Event:
+    """The doomed process runs its takeover `step` ("claim": the click is filed, then the handler freezes; "done":
+    it is answered, not yet taken out of the inbox, and the handler ends), then stops for good, and beats no
+    more; set the event to end the frozen handler. Its earlier clicks are out of its inbox by then (it beats a
+    few times first)."""
     assert doomed.handlers is not None and doomed._worker is not None
-    real, release = getattr(doomed.handlers.takeover, step), asyncio.Event()
+    takeover = doomed.handlers.takeover
+    real, release = getattr(takeover, step), asyncio.Event()
 
     async def then_freeze(interaction_id: int) -> Any:
-        await real(interaction_id) if step == "claim" else None
+        await real(interaction_id)
         await release.wait()
         raise asyncio.CancelledError
 
-    monkeypatch.setattr(doomed.handlers.takeover, step, then_freeze)
+    def then_stop(interaction_id: int) -> None:
+        real(interaction_id)
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(takeover, step, then_freeze if step == "claim" else then_stop)
+    await asyncio.sleep(3 * BEAT_EVERY)
     doomed._worker.cancel()
     return release
 
@@ -173,7 +181,7 @@ async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: Sta
     games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
     game_id, ply = game_id_of(live), int(live.custom_ids()[0].split(":")[3])
     before = await games.load_game(game_id, with_log=True)
-    release = die_at(monkeypatch, doomed, "claim")
+    release = await die_at(monkeypatch, doomed, "claim")
     try:
         record = await answered(await standin.click(alice, live, label="Roll"), survivor)
         assert record.shard_id == 1 and not record.response_record.ephemeral  # type: ignore[union-attr]
@@ -190,7 +198,7 @@ async def test_a_click_answered_just_before_its_process_died_is_not_handled_agai
         standin: StandIn, launch: Launch, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="bot.play")
     survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
-    release = die_at(monkeypatch, doomed, "done")
+    release = await die_at(monkeypatch, doomed, "done")
     try:
         games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
         game_id = game_id_of(live)
@@ -218,10 +226,10 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
     outage = True
     beat = watcher.inboxes.beat
 
-    async def beat_unless_down(instance: str, now: float) -> None:
+    async def beat_unless_down(instance: str, now: float, answered: Any = ()) -> None:
         if outage:
             raise StorageUnavailable("Redis is unavailable (beat): paused")
-        await beat(instance, now)
+        await beat(instance, now, answered)
 
     monkeypatch.setattr(watcher.inboxes, "beat", beat_unless_down)
     adopted: list[dict[str, Any]] = []

@@ -7,7 +7,8 @@ import asyncio
 from storage import Storage
 
 
-async def test_a_claimed_click_is_filed_until_done_and_a_lost_claim_files_nothing(storage: Storage) -> None:
+async def test_a_claimed_click_is_filed_until_a_beat_says_it_was_answered_and_a_lost_claim_files_nothing(
+        storage: Storage) -> None:
     inboxes = storage.inboxes
     assert await inboxes.claim("a", 1, '{"id": "1"}')
     assert not await inboxes.claim("b", 1, '{"id": "1"}')  # a second delivery, to another process
@@ -15,9 +16,9 @@ async def test_a_claimed_click_is_filed_until_done_and_a_lost_claim_files_nothin
     await inboxes.beat("b", 100.0)
     assert await inboxes.adopt("c", 110.0, dead_after=1.5) == ['{"id": "1"}']  # a's; b filed nothing
     assert await inboxes.claim("a", 2, '{"id": "2"}')
-    await inboxes.done("a", 2)
-    await inboxes.beat("a", 200.0)
-    assert await inboxes.adopt("c", 210.0, dead_after=1.5) == []  # answered: nothing left to adopt
+    assert await inboxes.claim("a", 3, '{"id": "3"}')
+    await inboxes.beat("a", 200.0, answered=[2])
+    assert await inboxes.adopt("c", 210.0, dead_after=1.5) == ['{"id": "3"}']  # 2 was answered: not adopted
 
 
 async def test_only_a_silent_process_is_adopted_and_by_exactly_one_other(storage: Storage) -> None:
