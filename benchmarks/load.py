@@ -545,7 +545,8 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                     fault_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await fault_task
-            unrested = await at_rest(standin, [channel for _, _, channel in players])
+            # (after a killed process, the old boards it had yet to delete stay: no waiting for rest then)
+            unrested = await at_rest(standin, [channel for _, _, channel in players], 0.0 if with_faults else REST)
             game_ids = await _game_ids(storage, stats, [channel for _, _, channel in players])
             checked = await check(storage, stats, game_ids)
         finally:
@@ -613,13 +614,13 @@ class _NoLog(list[Any]):
         return None
 
 
-async def at_rest(standin: LoadStandIn, channels: list[Channel]) -> list[Channel]:
-    """Wait (at most `REST` seconds) until every channel shows one board; the channels that still show more."""
+async def at_rest(standin: LoadStandIn, channels: list[Channel], wait: float) -> list[Channel]:
+    """Wait (at most `wait` seconds) until every channel shows one board; the channels that still show more."""
     def unrested() -> list[Channel]:
         return [c for c in channels if sum(1 for m in standin.messages(c)
                                            if any(a.filename == "board.png" for a in m.attachments)) > 1]
 
-    deadline = time.monotonic() + REST
+    deadline = time.monotonic() + wait
     while (left := unrested()) and time.monotonic() < deadline:
         await asyncio.sleep(0.5)
     return left
