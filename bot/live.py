@@ -79,7 +79,7 @@ class LiveMessages:
             return
         channel_id = clicked.channel.id if clicked.channel else record.channel_id
         if clicked_becomes is None:
-            self.outbox.delete(channel_id, clicked.id)
+            self.outbox.delete(channel_id, clicked.id, bulk=interaction.app_permissions.manage_messages)
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 

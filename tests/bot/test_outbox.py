@@ -15,6 +15,7 @@ import pytest
 from bot.outbox import DELETE, EDIT, SEND, Gate, Outbox, Pacer
 from tests.bot.standin import BotRunner, Message, StandIn
 from tests.bot.standin.ratelimits import BucketSpec
+from tests.bot.standin.records import MANAGE_MESSAGES
 
 LIMIT = 20.0  # requests a second the gated client may make (its share of a token's global limit)
 
@@ -97,6 +98,38 @@ async def test_a_429_caused_by_another_process_is_survived(standin: StandIn, cli
     sent = await outbox.send(standin.channel.id, content="your turn")  # discord.py meets a 429 and tries again
     assert standin.message(sent.id).content == "your turn"
     assert [hit.bucket for hit in standin.rate_limited if not hit.is_global]
+    await outbox.close(1.0)
+
+
+async def test_deletes_waiting_in_a_channel_go_out_as_one_bulk_delete_where_the_bot_may(
+        standin: StandIn, client: discord.Client) -> None:
+    outbox = Outbox(client, in_flight=1)
+    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, content="x")
+    boards = [await posted(outbox, standin, f"old {i}") for i in range(4)]
+    mark = len(standin.requests)
+    outbox.edit(blocker.channel.id, blocker.id, lambda: {"content": "y"})  # under way while the deletes queue up
+    for board in boards:
+        outbox.delete(standin.channel.id, board.id, bulk=True)
+    await outbox.drain(5.0)
+    assert all(board.deleted for board in boards)
+    deletes = [r.path for r in standin.requests[mark:] if r.method in ("DELETE", "POST")]
+    assert len(deletes) <= 2 and any(path.endswith("/bulk-delete") for path in deletes), deletes
+    await outbox.close(1.0)
+
+
+async def test_without_manage_messages_the_deletes_go_one_at_a_time(standin: StandIn,
+                                                                     client: discord.Client) -> None:
+    outbox = Outbox(client, in_flight=1)
+    bot_role = next(r for r in standin.guild.roles.values() if r.managed)
+    bot_role.permissions &= ~MANAGE_MESSAGES
+    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, content="x")
+    boards = [await posted(outbox, standin, f"old {i}") for i in range(3)]
+    outbox.edit(blocker.channel.id, blocker.id, lambda: {"content": "y"})
+    for board in boards:  # the bot was told it may (its permissions changed since)
+        outbox.delete(standin.channel.id, board.id, bulk=True)
+    await outbox.drain(5.0)
+    assert all(board.deleted for board in boards)
+    standin.take_violations("forbidden")  # the refused bulk delete
     await outbox.close(1.0)
 
 
