@@ -24,7 +24,7 @@ import discord
 
 from bot.errors import UNKNOWN_INTERACTION
 from bot.messages import NO_PINGS, Post
-from bot.outbox import SEND, Outbox
+from bot.outbox import Outbox
 from bot.sessions import Outcome, Sessions
 from storage import GameRecord, StorageUnavailable
 
@@ -99,7 +99,9 @@ class LiveMessages:
     async def post(self, record: GameRecord, post: Post) -> GameRecord:
         """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
         remember the new one. A send that fails leaves the old message as it is."""
-        message = await self.outbox.call(SEND, lambda: self._send(record.channel_id, post))
+        message = await self.outbox.send(record.channel_id, lambda: {
+            "content": post.content, "files": post.files(), "view": post.view,
+            "allowed_mentions": post.allowed_mentions})
         return await self.replaced(record, message.id)
 
     async def replaced(self, record: GameRecord, message_id: int) -> GameRecord:
@@ -109,11 +111,6 @@ class LiveMessages:
         if old and old != message_id:
             self.outbox.delete(record.channel_id, old)
         return saved
-
-    async def _send(self, channel_id: int, post: Post) -> discord.Message:
-        channel = self.outbox.client.get_partial_messageable(channel_id)
-        return await channel.send(post.content, files=post.files(), view=post.view,
-                                  allowed_mentions=post.allowed_mentions)
 
     def update(self, record: GameRecord, post: Post) -> None:
         """Change the live message into `post` in place (after the caller returns; coalesced)."""

@@ -69,11 +69,6 @@ class Pacer:
         rate cheap: old boards waiting in a channel go in one request."""
         return cls(rate=0.5 * limit, burst=max(1.0, 0.1 * limit))
 
-    @property
-    def waiting(self) -> int:
-        """Requests waiting for a slot."""
-        return len(self._waiting)
-
     async def take(self, priority: int) -> None:
         """Wait for a slot."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -113,7 +108,6 @@ class Gate:
 
     def __init__(self, limit: float) -> None:
         self.pacer = Pacer.within(limit)
-        self.passed = 0
 
     def trace(self) -> aiohttp.TraceConfig:
         """The aiohttp trace config to give discord.py (`http_trace`)."""
@@ -127,7 +121,6 @@ class Gate:
         if not path.startswith("/api/") or path.endswith("/callback"):  # the gateway; exempt callbacks
             return
         await self.pacer.take(PRIORITY.get())
-        self.passed += 1
 
     def close(self) -> None:
         self.pacer.close()
@@ -184,14 +177,12 @@ class Outbox:
         self._pending: dict[int, _Pending] = {}  # by message id
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._others: set[asyncio.Task[Any]] = set()
-        self.sent = 0  # requests made, for the figures
 
     async def call(self, priority: int, request: Callable[[], Awaitable[T]]) -> T:
         """Make one request in its turn (e.g. a new message whose id the caller needs), tried again after a 429
         or a server error; other errors are the caller's."""
         for attempt in itertools.count():
             await self.slots.take(priority)
-            self.sent += 1
             token = PRIORITY.set(priority)
             try:
                 return await request()
@@ -205,10 +196,11 @@ class Outbox:
             await asyncio.sleep(RETRY_AFTER * 2 ** attempt)
         raise AssertionError("unreachable")
 
-    def send(self, channel_id: int, **fields: Any) -> Awaitable[discord.Message]:
-        """A new message in a channel (most urgent: it tells someone something)."""
+    def send(self, channel_id: int, fields: Callable[[], dict[str, Any]]) -> Awaitable[discord.Message]:
+        """A new message in a channel (most urgent: it tells someone something); `fields()` gives discord.py's
+        send arguments (called for every try, so that files are fresh)."""
         channel = self.client.get_partial_messageable(channel_id)
-        return self.call(SEND, lambda: channel.send(**fields))
+        return self.call(SEND, lambda: channel.send(**fields()))
 
     def edit(self, channel_id: int, message_id: int, fields: Callable[[], dict[str, Any]]) -> asyncio.Future[None]:
         """Change a message; `fields()` gives discord.py's edit arguments (called at sending time, so that files
@@ -258,7 +250,6 @@ class Outbox:
         try:
             if pending is None:
                 return 0.0
-            self.sent += 1
             PRIORITY.set(pending.priority)  # (this task's own context: the gate reads it)
             together = self._bulk_with(message_id, pending)
             if together:

@@ -28,7 +28,7 @@ async def client(standin: StandIn, bots: BotRunner) -> AsyncIterator[discord.Cli
 
 
 async def posted(outbox: Outbox, standin: StandIn, text: str) -> Message:
-    sent = await outbox.send(standin.channel.id, content=text)
+    sent = await outbox.send(standin.channel.id, lambda: {"content": text})
     return standin.message(sent.id)
 
 
@@ -66,7 +66,7 @@ async def test_a_message_telling_someone_goes_before_deletes_and_calls_are_paced
         standin: StandIn, client: discord.Client) -> None:
     outbox = Outbox(client)
     channels = [standin.add_channel(standin.guild, f"c{i}") for i in range(5)]
-    boards = [standin.message((await outbox.send(c.id, content=f"old {i}")).id)
+    boards = [standin.message((await outbox.send(c.id, lambda i=i: {"content": f"old {i}"})).id)
               for c in channels for i in range(4)]  # (the request that empties a bucket sleeps out its window)
     await asyncio.sleep(1.0)  # a fresh second
     mark = standin.traffic_mark()
@@ -74,7 +74,7 @@ async def test_a_message_telling_someone_goes_before_deletes_and_calls_are_paced
     started = time.monotonic()
     for board in boards:
         outbox.delete(board.channel_id, board.id)
-    turn = await outbox.send(standin.channel.id, content="your turn")
+    turn = await outbox.send(standin.channel.id, lambda: {"content": "your turn"})
     await outbox.drain(10.0)
     elapsed = time.monotonic() - started
     methods = [r.method for r in standin.requests[requests:]]
@@ -95,7 +95,7 @@ async def test_a_429_caused_by_another_process_is_survived(standin: StandIn, cli
             async with other.post(f"{standin.base_url}/channels/{standin.channel.id}/messages",
                                   json={"content": f"other {i}"}) as answer:
                 assert answer.status == 200
-    sent = await outbox.send(standin.channel.id, content="your turn")  # discord.py meets a 429 and tries again
+    sent = await outbox.send(standin.channel.id, lambda: {"content": "your turn"})  # a 429, and a second try
     assert standin.message(sent.id).content == "your turn"
     assert [hit.bucket for hit in standin.rate_limited if not hit.is_global]
     await outbox.close(1.0)
@@ -104,7 +104,7 @@ async def test_a_429_caused_by_another_process_is_survived(standin: StandIn, cli
 async def test_deletes_waiting_in_a_channel_go_out_as_one_bulk_delete_where_the_bot_may(
         standin: StandIn, client: discord.Client) -> None:
     outbox = Outbox(client, in_flight=1)
-    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, content="x")
+    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, lambda: {"content": "x"})
     boards = [await posted(outbox, standin, f"old {i}") for i in range(4)]
     mark = len(standin.requests)
     outbox.edit(blocker.channel.id, blocker.id, lambda: {"content": "y"})  # under way while the deletes queue up
@@ -122,7 +122,7 @@ async def test_without_manage_messages_the_deletes_go_one_at_a_time(standin: Sta
     outbox = Outbox(client, in_flight=1)
     bot_role = next(r for r in standin.guild.roles.values() if r.managed)
     bot_role.permissions &= ~MANAGE_MESSAGES
-    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, content="x")
+    blocker = await outbox.send(standin.add_channel(standin.guild, "other").id, lambda: {"content": "x"})
     boards = [await posted(outbox, standin, f"old {i}") for i in range(3)]
     outbox.edit(blocker.channel.id, blocker.id, lambda: {"content": "y"})
     for board in boards:  # the bot was told it may (its permissions changed since)

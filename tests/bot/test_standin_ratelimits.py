@@ -69,6 +69,15 @@ def post(session: aiohttp.ClientSession, channel_id: int, content: str = "hi") -
     return session.post(f"channels/{channel_id}/messages", json={"content": content})
 
 
+async def posted(session: aiohttp.ClientSession, channel_id: int, count: int) -> list[str]:
+    """The ids of `count` new messages in a channel, posted one after the other."""
+    ids = []
+    for n in range(count):
+        async with post(session, channel_id, f"{n}") as created:
+            ids.append(str((await created.json())["id"]))
+    return ids
+
+
 async def test_channel_create_bucket(standin: StandIn) -> None:
     standin.buckets["channel_create"] = BucketSpec(2, 1.0)
     other = standin.add_channel(standin.guild, "other")
@@ -146,10 +155,7 @@ async def test_channel_delete_bucket(standin: StandIn) -> None:
     standin.buckets["channel_delete"] = BucketSpec(2, 1.0)
     standin.buckets["channel_create"] = BucketSpec(50, 1.0)
     async with raw(standin) as session:
-        ids = []
-        for n in range(8):
-            async with post(session, standin.channel.id, f"{n}") as created:
-                ids.append(int((await created.json())["id"]))
+        ids = [int(i) for i in await posted(session, standin.channel.id, 8)]
         url = f"channels/{standin.channel.id}/messages/"
         async with session.delete(url + str(ids[0])) as first:
             assert first.status == 204
@@ -176,10 +182,7 @@ async def test_bulk_delete_bucket(standin: StandIn) -> None:
     standin.buckets["bulk_delete"] = BucketSpec(1, 0.5)
     standin.buckets["channel_create"] = BucketSpec(50, 1.0)
     async with raw(standin) as session:
-        ids = []
-        for n in range(10):
-            async with post(session, standin.channel.id, f"{n}") as created:
-                ids.append((await created.json())["id"])
+        ids = await posted(session, standin.channel.id, 10)
         url = f"channels/{standin.channel.id}/messages/bulk-delete"
         async with session.post(url, json={"messages": ids[:2]}) as first:
             assert first.status == 204
