@@ -62,6 +62,7 @@ from tests.bot.standin.records import Changes
 GAME, REPLAY = "ludo:g:", "ludo:r:"
 TURN = re.compile(r"It is <@(\d+)>'s turn")
 PEOPLE_EVERY = 5  # one game in this many is between two people
+RUN_BOUND = 240.0  # seconds the games may take at least before the run gives up on them
 REST = 60.0  # seconds the channels may take to come to rest (one board each) once the games are over
 CLICKS_PER_GAME = 90  # about, for a game of classic against one greedy AI (faults are timed by it)
 WAIT = 30.0
@@ -536,7 +537,10 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                 games * CLICKS_PER_GAME), pause))
                           if with_faults else None)
             reporter = asyncio.create_task(_report_progress(stats, games, started, say))
-            await play
+            try:  # a bound, so that a stall of the whole run fails it instead of hanging it
+                await asyncio.wait_for(play, timeout=max(RUN_BOUND, games * 2.0))
+            except TimeoutError:
+                problems.append(f"the games did not end within {max(RUN_BOUND, games * 2.0):.0f} s")
             wall, own_cpu = time.monotonic() - started, _cpu(resource.RUSAGE_SELF) - own_before
             reporter.cancel()
             if fault_task is not None:
