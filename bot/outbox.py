@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from storage import StorageUnavailable
+
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -302,6 +304,8 @@ class Outbox:
                 await work
             except asyncio.CancelledError:
                 raise
+            except (StorageUnavailable, discord.HTTPException) as error:  # an outage: the next click repairs it
+                logger.warning("a step after an answer failed: %r", error)
             except Exception:
                 logger.exception("a step after an answer failed")
 
