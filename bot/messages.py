@@ -153,8 +153,8 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     events = events or []
     names = seat_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
-    told = account(events, names, lang=lang)
-    told = "\n".join(part for part in (header, dice_line(record, state), told, note) if part)
+    told = "\n".join(part for part in (header, dice_line(record, state), account(events, names, lang=lang), note)
+                     if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id, lang) if state.over else buttons or discord.ui.View(timeout=None)

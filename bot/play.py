@@ -211,6 +211,7 @@ class Play:
         return True
 
     async def _post_again(self, record: GameRecord) -> None:
+        """The live game message posted anew, mentioning the player to act (the old one goes)."""
         await self.live.post(record, await game_post(record, notify=True))
 
     async def _catch_up(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
@@ -228,7 +229,7 @@ class Play:
                 return  # not saved (the player's retry applies it), or shown already
             logger.warning("game %s: a click saved despite a storage timeout; posting the game message again",
                            game_id)
-            await self.live.post(record, await game_post(record, notify=True))
+            await self._post_again(record)
             await interaction.followup.send(translate(user_locale(interaction), "reply.saved_after_all"),
                                             ephemeral=True)
             return

@@ -81,7 +81,6 @@ class Outcome:
     record: GameRecord
     state: engine.GameState
     steps: list[Step] = field(default_factory=list)
-    turn_started: bool = False  # a new human turn began: that player gets a notifying message
 
     @property
     def events(self) -> list[engine.Event]:
@@ -414,7 +413,6 @@ class Sessions:
         outcome = self._advance(record, state, steps, auto_single=record.auto_single)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
-        outcome.turn_started = turn_changed and outcome.player_to_act() is not None
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
         if (outcome.record.turn_deadline, outcome.record.reminder_at) != (record.turn_deadline, record.reminder_at):
             await self._schedule(outcome.record)  # within a turn they stay as they are
