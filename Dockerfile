@@ -6,6 +6,7 @@ COPY pyproject.toml setup.py README.md LICENSE ./
 COPY engine engine
 COPY render render
 COPY storage storage
+COPY service service
 COPY bot bot
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 

@@ -1,4 +1,4 @@
-"""The bot: wires storage, sessions, buttons, commands and the deadline worker together once, at start-up."""
+"""The bot: wires storage, service, buttons, commands and the deadline worker together once, at start-up."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ from discord import app_commands
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.errors import answer_privately
-from bot.i18n import translate
 from bot.outbox import Gate
 from bot.play import Play
-from bot.sessions import Sessions
 from bot.settings import BotSettings
-from bot.takeover import Takeover
 from bot.translator import LudoTranslator, user_locale
+from service import Service
+from service.i18n import translate
+from service.takeover import Takeover
 from storage import Storage
 
 logger = logging.getLogger(__name__)
@@ -92,9 +92,9 @@ class LudoBot(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
                                                                  data_dir=self.settings.ludo_data_dir)
-        sessions = Sessions(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
-                            open_limits=self.settings.open_limits())
-        self.handlers = Play(self, sessions, concurrency=self.settings.max_concurrent_clicks)
+        service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
+                          open_limits=self.settings.open_limits())
+        self.handlers = Play(self, service, concurrency=self.settings.max_concurrent_clicks)
         self._file_clicks(self.handlers.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
@@ -118,7 +118,7 @@ class LudoBot(discord.AutoShardedClient):
         self._dispatch_adopted = parse
 
     async def _background(self) -> None:
-        """The deadline worker, the process beat (and adoption of dead processes, see `bot.takeover`), and a
+        """The deadline worker, the process beat (and adoption of dead processes, see `service.takeover`), and a
         heartbeat file for the container health check (`ludo-bot health`)."""
         assert self.handlers is not None
         workers = {asyncio.create_task(self.handlers.run_deadlines()),

@@ -8,24 +8,21 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
 import engine
-from bot.i18n import translate
 from bot.live import next_person
 from bot.messages import game_post, lobby_post, outcome_post
 from bot.play import Play, replay_file, replay_gif, repost
-from bot.sessions import Refused, seat_names, seat_of
-from bot.text import clip, rules_summary, variants
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
-from storage import GameRecord, NotFound
-from storage.replay import state_of
+from service import GameRecord, Refused, seat_names, seat_of, state_of
+from service.i18n import translate
+from service.text import clip, rules_summary, variants
 
 Preset = Literal["classic", "star", "strict", "twodice"]  # names: the same in every language
 
@@ -42,13 +39,7 @@ def _play(interaction: discord.Interaction[Any]) -> Play:
 
 async def _channel_game(play: Play, interaction: discord.Interaction[Any]) -> GameRecord:
     """The live game of the channel the command was used in."""
-    holder = await play.sessions.storage.games.channel_game(interaction.channel_id or 0)
-    if holder is None:
-        raise Refused("refused.no_channel_game")
-    try:
-        return await play.sessions.storage.games.load_game(holder)
-    except NotFound as missing:  # a lobby holds the channel: no game yet
-        raise Refused("refused.lobby_not_game") from missing
+    return await play.service.archive.channel_game(interaction.channel_id or 0)
 
 
 START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
@@ -85,7 +76,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
         options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
         if turn_minutes is not None:
             options["turn_seconds"] = turn_minutes * 60
-        lobby = await play.sessions.open_lobby(
+        lobby = await play.service.lobbies.open(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
             preset=preset, options=options, host_name=interaction.user.display_name, locale=guild_locale(interaction))
         post = lobby_post(lobby)
@@ -128,7 +119,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         record = await _channel_game(play, interaction)
         if seat_of(record, interaction.user.id) is None:
             raise Refused("refused.not_playing")
-        outcome = await play.sessions.leave(record.id, interaction.user.id)
+        outcome = await play.service.games.leave(record.id, interaction.user.id)
         await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
         tell = next_person(outcome, interaction.user.id) is not None
         await play.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
@@ -143,7 +134,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
     async def work() -> None:
         record = await _channel_game(play, interaction)
         manager = bool(interaction.permissions.manage_channels)
-        ended = await play.sessions.end(record.id, interaction.user.id, can_manage=manager)
+        ended = await play.service.games.end(record.id, interaction.user.id, can_manage=manager)
         await interaction.response.send_message(
             translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none())
@@ -160,7 +151,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
     async def work() -> None:
         lang = user_locale(interaction)
         who = user or interaction.user
-        found = await play.sessions.storage.stats.player_stats(interaction.guild_id or 0, who.id)
+        found = await play.service.archive.player_stats(interaction.guild_id or 0, who.id)
         if not found.games:
             text = translate(lang, "stats.none", who=who.mention)
         else:
@@ -176,9 +167,6 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
     await play.guard(interaction, work)
 
 
-LEADERBOARD_SIZE = 10
-
-
 @ludo.command(name="leaderboard", description=described("cmd.leaderboard"))
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     play = _play(interaction)
@@ -186,17 +174,11 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     async def work() -> None:
         lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
-        stats = play.sessions.storage.stats
-        rated = await stats.rating_board(guild, LEADERBOARD_SIZE)
-        wins = dict(await stats.leaderboard(guild, 100))
-        unrated = [(user, won) for user, won in wins.items() if user not in dict(rated)]
-        for user, _ in rated:
-            if user not in wins:
-                wins[user] = (await stats.player_stats(guild, user)).wins
-        lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins[user], ordinal=ordinal)
-                 for i, (user, ordinal) in enumerate(rated)]
+        rated, unrated = await play.service.archive.leaderboard(guild)
+        lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
+                 for i, (user, ordinal, wins) in enumerate(rated)]
         lines += [translate(lang, "leaderboard.unrated", place=len(lines) + i + 1, user=user, wins=won)
-                  for i, (user, won) in enumerate(unrated[: LEADERBOARD_SIZE - len(lines)])]
+                  for i, (user, won) in enumerate(unrated)]
         await interaction.response.send_message(
             translate(lang, "leaderboard.head") + "\n" + ("\n".join(lines) or translate(lang, "leaderboard.empty")),
             allowed_mentions=discord.AllowedMentions.none())
@@ -221,7 +203,7 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
         changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
-        saved = await play.sessions.update_settings(interaction.guild_id or 0,
+        saved = await play.service.guilds.update(interaction.guild_id or 0,
                                                     {k: v for k, v in changes.items() if v is not None})
         lang = user_locale(interaction)
         action = translate(lang, f"choice.timeout_action.{saved.timeout_action}")
@@ -235,23 +217,10 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
 
 
 # -- issue 7: checkable dice ------------------------------------------------------------------------------
-GAME_ID = re.compile(r"[0-9a-z]{1,40}")
-
-
 async def _guild_game(play: Play, interaction: discord.Interaction[Any], game_id: str, *,
                       with_log: bool = False) -> GameRecord:
     """A game of this server by its id (finished games are kept for the retention period)."""
-    wanted = game_id.strip().strip("`").lower()
-    missing = Refused("refused.unknown_game", id=wanted[:40])
-    if not GAME_ID.fullmatch(wanted):
-        raise missing
-    try:
-        record = await play.sessions.storage.games.load_game(wanted, with_log=with_log)
-    except NotFound as gone:
-        raise missing from gone
-    if record.guild_id != (interaction.guild_id or 0):
-        raise missing
-    return record
+    return await play.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
 
 
 def _finished(record: GameRecord) -> GameRecord:
@@ -321,14 +290,8 @@ async def history(interaction: discord.Interaction[Any]) -> None:
     async def work() -> None:
         lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
-        lines: list[str] = []
-        gone: list[str] = []
-        for game_id, finished_at in await play.sessions.storage.stats.history(guild, HISTORY_SHOWN):
-            try:
-                lines.append(history_line(await play.sessions.storage.games.load_game(game_id), finished_at, lang))
-            except NotFound:  # past its retention
-                gone.append(game_id)
-        await play.sessions.storage.stats.forget_games(guild, gone)
+        lines = [history_line(record, finished_at, lang)
+                 for record, finished_at in await play.service.archive.history(guild, HISTORY_SHOWN)]
         text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
                 else translate(lang, "history.empty"))
         await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())

@@ -8,7 +8,7 @@ Templates (all under 100 characters):
 - ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
-Labels are written in the language the view is built for (`bot.i18n`); a click does not depend on them.
+Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
 The callbacks hand over to the client's `handlers` (see `bot.play`), which run inside the one
 error path.
 """
@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.i18n import DEFAULT, translate
+from service.i18n import DEFAULT, translate
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5

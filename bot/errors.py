@@ -3,7 +3,7 @@
 Domain refusals become a short private answer; storage trouble a private "try again"; anything
 unexpected is logged with the game id and user and answered with a private apology carrying a
 reference the operator can find in the log. Nothing is applied when a step fails. Answers speak the
-user's language (`bot.i18n`).
+user's language (`service.i18n`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import translate
-from bot.sessions import Refused
 from bot.translator import user_locale
-from storage import CorruptRecord, StorageError, StorageUnavailable
+from service import CorruptRecord, Refused, StorageError, StorageUnavailable
+from service.i18n import translate
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -11,7 +11,7 @@ Choices (see README, "What the channel shows"):
   through the outbox too; the old live message is deleted only once its successor is out, so a failed send
   never loses the game's buttons.
 - The game remembers its live message's id; ids grow with time, so the newest message shown wins
-  (`Sessions.set_message`), whichever of two racing answers saves it first.
+  (`Service.set_message`), whichever of two racing answers saves it first.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ import discord
 from bot.errors import UNKNOWN_INTERACTION
 from bot.messages import NO_PINGS, Post
 from bot.outbox import Outbox
-from bot.sessions import Outcome, Sessions
-from storage import GameRecord, StorageUnavailable
+from service import GameRecord, Outcome, Service, StorageUnavailable
 
 logger = logging.getLogger(__name__)
 REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
@@ -47,8 +46,8 @@ def message_fields(post: Post) -> dict[str, Any]:
 class LiveMessages:
     """Showing games: answers to clicks, and the live message's replacement and removal."""
 
-    def __init__(self, sessions: Sessions, outbox: Outbox) -> None:
-        self.sessions = sessions
+    def __init__(self, service: Service, outbox: Outbox) -> None:
+        self.service = service
         self.outbox = outbox
 
     async def answer(self, interaction: discord.Interaction[Any], record: GameRecord, post: Post, *,
@@ -88,7 +87,7 @@ class LiveMessages:
         (a pointer left behind is also repaired by the next new message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                await self.sessions.set_message(record, message_id)
+                await self.service.games.set_message(record, message_id)
                 return
             except StorageUnavailable as error:
                 if attempt + 1 == REMEMBER_TRIES:
@@ -107,7 +106,7 @@ class LiveMessages:
     async def replaced(self, record: GameRecord, message_id: int) -> GameRecord:
         """`message_id` now shows the game: remember it, and delete the message it replaces."""
         old = record.message_id
-        saved = await self.sessions.set_message(record, message_id)
+        saved = await self.service.games.set_message(record, message_id)
         if old and old != message_id:
             self.outbox.delete(record.channel_id, old)
         return saved

@@ -1,27 +1,24 @@
 """What the bot posts: the lobby message and the live game message (content, board picture, buttons).
 
 The lobby and game messages are public: they speak the language stored in their record (the guild's,
-see `bot.i18n`); the spectator view is private and speaks the language it is given."""
+see `service.i18n`); the spectator view is private and speaks the language it is given."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-import re
 from dataclasses import dataclass
 
 import discord
 
 import engine
 from bot import components
-from bot.i18n import DEFAULT, colour, templates, translate
-from bot.sessions import Outcome, level_name, lobby_rules, seat_names, seat_user
-from bot.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
 from render import WORDS, BoardView, render_board
-from storage import GameRecord, LobbyRecord
-from storage.replay import state_of
+from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
+from service.i18n import DEFAULT, colour, templates, translate
+from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -118,17 +115,11 @@ async def draw(record: GameRecord, state: engine.GameState, events: list[engine.
     return await asyncio.to_thread(render_board, state, _board_view(record, state, events, lang))
 
 
-ENDED_BY = re.compile(r"ended by (<@\d+>)")  # the reason `Sessions.end` stores (in English)
-
-
 def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
     names = seat_names(record, lang)
     if record.status == "ended":
-        by = ENDED_BY.fullmatch(record.ended_reason or "")
-        if by:
-            return translate(lang, "status.ended_by", who=by[1])
-        if record.ended_reason:
-            return translate(lang, "status.ended", reason=record.ended_reason)
+        if record.ended_by is not None:
+            return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
         return translate(lang, "status.ended_early")
     if state.over:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])

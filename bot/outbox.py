@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
-from storage import StorageUnavailable
+from service import StorageUnavailable
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

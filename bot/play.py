@@ -1,6 +1,6 @@
 """Playing through Discord: button clicks, the game's live message (see `bot.live`), the deadline worker.
 
-A click is claimed once (several processes may receive it), applied through `Sessions`, and answered by its
+A click is claimed once (several processes may receive it), applied through `Service`, and answered by its
 interaction response alone: in place while the clicker acts next, else with a new message that mentions the
 next player. Every other Discord call (the old message's removal, reminders, time-outs) goes through the
 process's `Outbox`, after the answer and paced under the bot's global limit.
@@ -20,7 +20,6 @@ import discord
 
 import engine
 from bot.errors import ALREADY_ANSWERED, answer_privately, guarded, in_time, time_to_defer
-from bot.i18n import templates, translate
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import (
     ALT_LIMIT,
@@ -35,12 +34,10 @@ from bot.messages import (
     spectator_post,
 )
 from bot.outbox import Outbox
-from bot.sessions import REMIND, Outcome, Refused, Sessions, seat_names, seat_user
-from bot.takeover import Takeover
 from bot.translator import user_locale
 from render import WORDS, render_replay
-from storage import GameRecord, NotFound, StorageUnavailable
-from storage.replay import state_of
+from service import REMIND, GameRecord, Outcome, Refused, Service, StorageUnavailable, seat_names, seat_user, state_of
+from service.i18n import templates, translate
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
@@ -51,12 +48,12 @@ STALE_AFTER = 5.0  # seconds after a game's last save when a live message showin
 class Play:
     """The button handlers (see `bot.components.Handlers`) and the game-message plumbing."""
 
-    def __init__(self, client: discord.Client, sessions: Sessions, *, concurrency: int = 32) -> None:
+    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32) -> None:
         self.client = client
-        self.sessions = sessions
-        self.takeover = Takeover(sessions.storage)
+        self.service = service
+        self.takeover = service.takeover
         self.outbox = Outbox(client)
-        self.live = LiveMessages(sessions, self.outbox)
+        self.live = LiveMessages(service, self.outbox)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()
@@ -132,11 +129,11 @@ class Play:
                 await self._start(interaction, lobby_id)
             elif verb == "cancel":
                 manager = bool(interaction.permissions.manage_channels)
-                lobby = await self.sessions.cancel_lobby(lobby_id, user.id, can_manage=manager)
+                lobby = await self.service.lobbies.cancel(lobby_id, user.id, can_manage=manager)
                 await edit_clicked(interaction, content=translate(lobby.locale, "lobby.cancelled"), view=None)
             else:
                 change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
-                lobby = await self.sessions.update_lobby(lobby_id, user.id, change, level, name=user.display_name)
+                lobby = await self.service.lobbies.update(lobby_id, user.id, change, level, name=user.display_name)
                 post = lobby_post(lobby)
                 await edit_clicked(interaction, content=post.content, view=post.view)
 
@@ -148,7 +145,7 @@ class Play:
         keeps the turn-order roll, without buttons); in a thread of its own, a message there."""
         channel_id = await self._game_channel(interaction, lobby_id)
         clicked = interaction.message.id if interaction.message and channel_id is None else None
-        outcome = await in_time(interaction, self.sessions.start_game(lobby_id, interaction.user.id, channel_id,
+        outcome = await in_time(interaction, self.service.lobbies.start(lobby_id, interaction.user.id, channel_id,
                                                                       message_id=clicked))
         record = outcome.record
         order = order_text(record, outcome.state)
@@ -167,7 +164,7 @@ class Play:
 
     async def _game_channel(self, interaction: discord.Interaction[Any], lobby_id: str) -> int | None:
         """With the lobby option `thread`, the game moves into a new thread under the lobby message."""
-        lobby = await self.sessions.load_lobby(lobby_id)
+        lobby = await self.service.lobbies.load(lobby_id)
         if not lobby.options.get("thread") or interaction.message is None or interaction.user.id != lobby.host_id:
             return None
         thread = await interaction.message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
@@ -179,7 +176,7 @@ class Play:
                 return
 
             async def act() -> tuple[Outcome, Post, bool]:
-                outcome = await self.sessions.act(game_id, ply, action, interaction.user.id)
+                outcome = await self.service.games.act(game_id, ply, action, interaction.user.id)
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
@@ -201,7 +198,7 @@ class Play:
         clicked message is the game's live message, offers an older position, and the game has not changed for
         `STALE_AFTER` seconds (so no answer that would update the message can still be on its way), or the click
         was adopted from a dead process (whose answer will not come)."""
-        record = await self.sessions.load_game(game_id)
+        record = await self.service.games.load(game_id)
         fresh = time.time() - record.updated_at < STALE_AFTER and interaction.id not in self.takeover.adopted
         if not record.active or interaction.message is None or interaction.message.id != record.message_id or fresh:
             return False
@@ -221,7 +218,7 @@ class Play:
         for _ in range(int(CATCH_UP / CATCH_UP_POLL)):
             await asyncio.sleep(CATCH_UP_POLL)
             try:
-                record = await self.sessions.storage.games.load_game(game_id, with_log=True)
+                record = await self.service.games.load(game_id, with_log=True)
             except StorageUnavailable:
                 continue
             clicked = interaction.message.id if interaction.message else None
@@ -236,10 +233,8 @@ class Play:
 
     async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
-            try:  # before deferring, so that an unknown game is answered at once
-                record = await self.sessions.storage.games.load_game(game_id, with_log=True)
-            except NotFound as missing:
-                raise Refused("refused.no_game") from missing
+            record = await self.service.games.load(game_id, with_log=True)  # before deferring: an unknown game
+            # is answered at once
             if not interaction.response.is_done():  # (a click deferred in a burst is already)
                 await interaction.response.defer(thinking=True, ephemeral=True)
             locale = user_locale(interaction)
@@ -255,11 +250,8 @@ class Play:
         async def work() -> None:
             if not await self._first(interaction):
                 return
-            try:
-                record = await self.sessions.storage.games.load_game(game_id)
-            except NotFound as missing:
-                raise Refused("refused.no_game") from missing
-            post = await in_time(interaction, spectator_post(record, self.sessions.clock(), user_locale(interaction)),
+            record = await self.service.games.load(game_id)
+            post = await in_time(interaction, spectator_post(record, self.service.clock(), user_locale(interaction)),
                                  thinking=not refresh, ephemeral=True)
             if refresh:
                 await edit_clicked(interaction, post=post)
@@ -306,19 +298,18 @@ class Play:
 
     async def run_deadlines(self) -> None:
         """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
-        queue = self.sessions.storage.deadlines
         task = asyncio.current_task()
         while True:
             try:
-                for claim in await queue.claim_due(now=self.sessions.clock(), limit=20):
+                for claim in await self.service.deadlines.due():
                     try:
-                        result = await self.sessions.on_deadline(claim)
+                        result = await self.service.deadlines.handle(claim)
                         if result is not None:
                             await self.announce(*result)
                     except Exception:  # one bad game must not stop the others' deadlines
                         logger.exception("deadline %s failed", claim.deadline.member)
-                next_due = await queue.next_due()
-                now = self.sessions.clock()  # the clock deadlines were set by
+                next_due = await self.service.deadlines.next_due()
+                now = self.service.clock()  # the clock deadlines were set by
                 wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
             except StorageUnavailable as error:
                 logger.warning("deadline worker: %s", error)

@@ -7,8 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot import limits
-from storage import LobbyLimits
+from service import LobbyLimits, limits
 
 
 class BotSettings(BaseSettings):
@@ -27,7 +26,7 @@ class BotSettings(BaseSettings):
     reminder_before: int = Field(default=3600, ge=0)
     timeout_action: Literal["ai", "skip", "forfeit"] = "ai"
     forfeit_after: int = Field(default=3, ge=1)
-    # limits on opening lobbies (bot.limits; 0 turns one off): open lobbies a user hosts in a guild at once, open
+    # limits on opening lobbies (service.limits; 0 turns one off): open lobbies a user hosts in a guild at once, open
     # lobbies plus active games in a guild at once, and the token buckets (lobbies in a row, seconds per new token)
     lobby_open_user: int = Field(default=limits.OPEN_PER_USER, ge=0)
     lobby_open_guild: int = Field(default=limits.OPEN_PER_GUILD, ge=0)

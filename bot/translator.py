@@ -1,4 +1,4 @@
-"""The Discord side of `bot.i18n`: the app command translator and the locale an interaction is answered in."""
+"""The Discord side of `service.i18n`: the app command translator and the locale an interaction is answered in."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT, language, translate
+from service.i18n import DEFAULT, language, translate
 
 GUILD_DEFAULT = "en-US"  # Discord's locale for a guild that set none
 

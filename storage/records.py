@@ -8,6 +8,7 @@ key. Migrated records are written back in the new schema by their next ordinary 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,8 +67,8 @@ class GameRecord(Record):
     field) and the log in its own list, read only when asked for (`log_length` tells its size).
     """
 
-    SCHEMA = 2
-    schema_version: Literal[2] = 2
+    SCHEMA = 3
+    schema_version: Literal[3] = 3
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int  # the channel or thread the game lives in
@@ -78,7 +79,7 @@ class GameRecord(Record):
     seed: int
     state: str  # engine.notation.to_text of the current position
     status: GameStatus = "active"
-    ended_reason: str | None = None
+    ended_by: int | None = None  # the user who ended the game early (status "ended")
     version: int = 0
     log_length: int = 0
     log: list[str] = Field(default_factory=list)
@@ -238,8 +239,21 @@ def _game_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+_ENDED_BY = re.compile(r"ended by <@(\d+)>")  # the sentence schema 2 stored for a game ended early
+
+
+def _game_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 kept why a game ended as an English sentence with a Discord mention ("ended by <@42>");
+    schema 3 keeps the user's id (any other sentence is dropped: the game shows as ended early)."""
+    data = dict(data)
+    found = _ENDED_BY.fullmatch(str(data.pop("ended_reason", None) or ""))
+    data["ended_by"] = int(found[1]) if found else None
+    data["schema_version"] = 3
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
-    GameRecord: {1: _game_v1_to_v2},
+    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3},
 }
 
 R = TypeVar("R", bound=Record)

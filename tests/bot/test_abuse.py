@@ -28,7 +28,7 @@ from tests.bot.standin import Message, StandIn
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:
     assert bot.handlers is not None
-    return await bot.handlers.sessions.storage.games.load_game(game_id, with_log=True)
+    return await bot.handlers.service.storage.games.load_game(game_id, with_log=True)
 
 
 def forged_message(standin: StandIn, channel: Any, *custom_ids: str) -> Message:
@@ -78,8 +78,8 @@ async def test_forged_button_ids_change_nothing(standin: StandIn, ludo: LudoBot)
     assert (after.version, after.log) == (before.version, before.log)
     # the one real button of the other game may apply (it is a legal click by its player), nothing else did
     assert other_after.log[:other_before.log_length] == other_before.log
-    await ludo.handlers.sessions.storage.games.verify_game(game_id)  # type: ignore[union-attr]
-    await ludo.handlers.sessions.storage.games.verify_game(other_id)  # type: ignore[union-attr]
+    await ludo.handlers.service.storage.games.verify_game(game_id)  # type: ignore[union-attr]
+    await ludo.handlers.service.storage.games.verify_game(other_id)  # type: ignore[union-attr]
 
 
 async def test_a_real_button_copied_onto_another_message_is_answered(standin: StandIn, ludo: LudoBot) -> None:
@@ -141,7 +141,7 @@ async def test_one_button_clicked_50_times_at_once_applies_once(standin: StandIn
         after = await stored(ludo, game_id)
         assert after.log[:before.log_length] == before.log
         assert after.log[before.log_length] == custom_id.split(":")[4]
-        await ludo.handlers.sessions.storage.games.verify_game(game_id)  # type: ignore[union-attr]
+        await ludo.handlers.service.storage.games.verify_game(game_id)  # type: ignore[union-attr]
         live = live_message(standin, standin.channel)
         if live is None:
             break
@@ -189,6 +189,6 @@ async def test_odd_start_options_are_answered_and_open_nothing(standin: StandIn,
     if record.response_record.ephemeral:
         assert says in private_text(record)
         assert ludo.handlers is not None
-        assert await ludo.handlers.sessions.storage.games.channel_game(standin.channel.id) is None
+        assert await ludo.handlers.service.storage.games.channel_game(standin.channel.id) is None
     else:  # accepted: it opened a lobby of valid rules
         assert "Ludo lobby" in (record.response_record.content or "")

@@ -16,8 +16,8 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
     first = await start_game(standin, ludo, alice, ai=1, preset="star", turn_limit=3)
     assert first is not None
     game_id = game_id_of(first)
-    sessions = ludo.handlers.sessions  # type: ignore[union-attr]
-    seed = (await sessions.load_game(game_id)).seed
+    sessions = ludo.handlers.service  # type: ignore[union-attr]
+    seed = (await sessions.games.load(game_id)).seed
     assert f"Dice commitment (sha256 of the secret seed): `{commitment(seed)}`" in first.content
     assert str(seed) not in first.content
 

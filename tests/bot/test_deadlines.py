@@ -46,7 +46,7 @@ async def test_a_timeout_fires_once_with_two_workers_and_an_ai_plays_the_turn(st
     now = live_message(standin, standin.channel)
     assert now is live and to_act(standin, now) is alice  # alice acts next again: updated in place
     assert len(standin.messages(standin.channel)) == 1
-    record = await first.handlers.sessions.load_game(now.custom_ids()[0].split(":")[2])  # type: ignore[union-attr]
+    record = await first.handlers.service.games.load(now.custom_ids()[0].split(":")[2])  # type: ignore[union-attr]
     assert record.missed[0] == 1 and record.turn_deadline is not None and record.turn_deadline > clock() + 50
 
 

@@ -22,7 +22,7 @@ def snapshot(message: Message) -> Message:
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:
     assert bot.handlers is not None
-    return await bot.handlers.sessions.storage.games.load_game(game_id, with_log=True)
+    return await bot.handlers.service.storage.games.load_game(game_id, with_log=True)
 
 
 async def test_clicks_by_others_are_refused_privately_and_change_nothing(standin: StandIn, ludo: LudoBot) -> None:
@@ -85,7 +85,7 @@ async def test_two_fast_clicks_apply_once(standin: StandIn, ludo: LudoBot) -> No
         after = await stored(ludo, game_id)
         assert after.version == before.version + 1 or after.version == before.version + 2  # + the message id
         assert after.log[before.log_length] == "R" and before.log_length < after.log_length
-        await ludo.handlers.sessions.storage.games.verify_game(game_id)  # type: ignore[union-attr]
+        await ludo.handlers.service.storage.games.verify_game(game_id)  # type: ignore[union-attr]
         live = live_message(standin, standin.channel)
         if live is None:
             break

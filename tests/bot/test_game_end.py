@@ -33,9 +33,9 @@ async def test_a_game_of_every_preset_ends_with_ranking_replay_and_stats(
     assert "Game over" in final.content and "🥇" in final.content and "🥈" in final.content
     assert final.labels() == ["Replay"]
     assert final.file("board.png").data.startswith(PNG_MAGIC)
-    record = await ludo.handlers.sessions.load_game(game_id)  # type: ignore[union-attr]
+    record = await ludo.handlers.service.games.load(game_id)  # type: ignore[union-attr]
     assert record.status == "finished" and record.turn_deadline is None
-    assert await ludo.handlers.sessions.storage.games.channel_game(standin.channel.id) is None  # type: ignore[union-attr]
+    assert await ludo.handlers.service.storage.games.channel_game(standin.channel.id) is None  # type: ignore[union-attr]
     won = re.search(r"🥇 ([^\n]+)", final.content)
     assert won is not None
     alice_won = "AI (" not in won.group(1)  # AI seats are named like "Green AI (greedy)"

@@ -42,7 +42,7 @@ async def test_history_lists_finished_games_and_replay_posts_any_of_them(standin
     assert gif.attachments[0].data.startswith(b"GIF8")
 
     # a game past its retention leaves the history
-    storage = ludo.handlers.sessions.storage  # type: ignore[union-attr]
+    storage = ludo.handlers.service.storage  # type: ignore[union-attr]
     await storage.redis.delete(keys.game(ids[0]), keys.log(ids[0]))
     shown = (await slash(standin, ludo, alice, standin.channel, "history")).response_record
     assert shown is not None and shown.content is not None

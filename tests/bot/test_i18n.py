@@ -13,21 +13,22 @@ import pytest
 
 import engine
 from bot.app import LudoBot
-from bot.i18n import CATALOGUES, DEFAULT, language, templates, translate
-from bot.locales import de
 from bot.messages import board_alt
-from bot.sessions import AI_LEVELS, seat_names
-from bot.text import account, action_label, ranking_lines, rules_summary, variants
 from engine.describe import PHRASES
 from render import WORDS, BoardView, render_board
 from render.sprites import drawable
+from service.i18n import CATALOGUES, DEFAULT, language, templates, translate
+from service.locales import de
+from service.seats import AI_LEVELS, seat_names
+from service.text import account, action_label, ranking_lines, rules_summary, variants
 from storage import GameRecord, LobbyRecord, Seat
 from storage.records import read_record
 from storage.replay import new_record
 from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
 from tests.bot.standin import StandIn, User
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+ROOT = Path(__file__).resolve().parents[2]
+SPEAKING = (ROOT / "bot", ROOT / "service")  # the packages that name phrases
 GERMAN_TURN = re.compile(r"<@(\d+)> ist am Zug")
 # a key named in the code: translate(locale, "key"), Refused("key"), Phrase("key", ...), described("key"),
 # also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
@@ -61,13 +62,13 @@ def test_the_table_holds_the_alt_text_phrases_and_picture_words_in_english() -> 
 def test_every_key_the_code_names_is_in_the_table() -> None:
     keys = CATALOGUES[DEFAULT].keys()
     named, unknown = 0, []
-    for path in sorted(BOT.rglob("*.py")):
+    for path in sorted(p for package in SPEAKING for p in package.rglob("*.py")):
         for formatted, key, prefix in KEY_CALL.findall(path.read_text(encoding="utf-8")):
             named += 1
             pattern = re.sub(r"\\\{[^}]*\\\}", ".+", re.escape(key)) if formatted else re.escape(key)
             pattern += ".+" if prefix else ""
             if not any(re.fullmatch(pattern, k) for k in keys):
-                unknown.append(f"{path.relative_to(BOT.parent)}: {key}")
+                unknown.append(f"{path.relative_to(ROOT)}: {key}")
     assert named > 100, "the pattern no longer finds the keys the code names"
     assert unknown == []
 

@@ -1,4 +1,4 @@
-"""Limits on opening lobbies (bot.limits, storage.limits) through the Discord stand-in: they refuse what is open at
+"""Limits on opening lobbies (service.limits, storage.limits) through the Discord stand-in: they refuse what is open at
 once and bursts, never a player who opens, cancels and reopens; a refused `/ludo start` counts against nothing and
 says which limit and what to close or when to try again."""
 
@@ -123,7 +123,7 @@ async def test_a_guild_caps_its_open_lobbies_and_games(standin: StandIn, launch:
     await open_lobby(standin, bot, dan, rooms[4])
     assert refused(await slash(standin, bot, cat, rooms[5], "start")) is not None
     assert bot.handlers is not None
-    redis = bot.handlers.sessions.storage.redis
+    redis = bot.handlers.service.storage.redis
     lobby_id = next(c for c in waiting.custom_ids() if c.startswith("ludo:l:")).split(":")[2]
     await redis.delete(keys.lobby(lobby_id))  # ann's lobby expires (LOBBY_TTL), which nothing tells the counts
     clock.advance(CHECK_AFTER + 1)  # once its entry is due for a check, the full count finds it gone

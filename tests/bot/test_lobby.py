@@ -111,7 +111,7 @@ async def test_start_shows_the_turn_order_and_tells_the_first_player(standin: St
                                                                       host_first: bool) -> None:
     seed = next(s for s in range(100) if (engine.new_game(engine.Rules.preset("strict"), engine.rules.default_seats(2),
                                                           seed=s).current == 0) == host_first)
-    ludo.handlers.sessions.new_seed = lambda: seed  # type: ignore[union-attr]
+    ludo.handlers.service.games.new_seed = lambda: seed  # type: ignore[union-attr]
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     first = await start_game(standin, ludo, alice, (bob,), preset="strict")
     lobby = standin.messages(standin.channel)[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from bot.messages import outcome_post
-from bot.sessions import Outcome, Step
+from service import Outcome, Step
 from storage import Seat, new_record
 
 

@@ -15,7 +15,7 @@ import pytest
 import bot.live
 import bot.play
 from bot.app import LudoBot
-from bot.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
+from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
 from storage import Storage, StorageUnavailable
 from storage.interactions import Inboxes
 from storage.replay import state_of
@@ -80,7 +80,7 @@ async def current(standin: StandIn, ludo: LudoBot, old: Message) -> Message:
     """The one live message, new, remembered by the game and offering its current position."""
     live = live_message(standin, standin.channel)  # (fails if the old one kept its buttons too)
     assert live is not None and live is not old
-    game = await ludo.handlers.sessions.storage.games.load_game(game_id_of(live))  # type: ignore[union-attr]
+    game = await ludo.handlers.service.storage.games.load_game(game_id_of(live))  # type: ignore[union-attr]
     assert game.message_id == live.id
     assert all(int(c.split(":")[3]) == state_of(game).ply for c in live.custom_ids() if c.startswith("ludo:g:"))
     return live
@@ -116,7 +116,7 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    games = ludo.handlers.sessions.storage.games  # type: ignore[union-attr]
+    games = ludo.handlers.service.storage.games  # type: ignore[union-attr]
     real = games.save_game
 
     async def landed_then_timed_out(record: Any, texts: Any = ()) -> Any:
@@ -178,7 +178,7 @@ async def die_at(monkeypatch: pytest.MonkeyPatch, doomed: LudoBot, step: str) ->
 async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: StandIn, launch: Launch,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
-    games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
+    games = survivor.handlers.service.storage.games  # type: ignore[union-attr]
     game_id, ply = game_id_of(live), int(live.custom_ids()[0].split(":")[3])
     before = await games.load_game(game_id, with_log=True)
     release = await die_at(monkeypatch, doomed, "claim")
@@ -200,7 +200,7 @@ async def test_a_click_answered_just_before_its_process_died_is_not_handled_agai
     survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
     release = await die_at(monkeypatch, doomed, "done")
     try:
-        games = survivor.handlers.sessions.storage.games  # type: ignore[union-attr]
+        games = survivor.handlers.service.storage.games  # type: ignore[union-attr]
         game_id = game_id_of(live)
         record = await standin.click(alice, live, label="Roll")
         await record.response()  # answered by the doomed process, which then dies

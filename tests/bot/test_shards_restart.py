@@ -40,10 +40,10 @@ async def test_a_button_works_after_the_bot_restarts(standin: StandIn, launch: L
 
     after = await launch()
     assert after.handlers is not None
-    loaded = await after.handlers.sessions.load_game(game_id)
+    loaded = await after.handlers.service.games.load(game_id)
     record = await click(standin, after, to_act(standin, live), live, custom_id=live.custom_ids()[0])
     assert record.response_record is not None and not record.response_record.ephemeral
-    assert (await after.handlers.sessions.load_game(game_id)).log_length > loaded.log_length
+    assert (await after.handlers.service.games.load(game_id)).log_length > loaded.log_length
     final = await play_to_end(standin, after)
     assert "Game over" in final.content
 
@@ -94,16 +94,16 @@ async def test_an_interaction_delivered_twice_applies_once(standin: StandIn, lau
     assert live is not None
     game_id = game_id_of(live)
     for _ in range(6):
-        before = await one.handlers.sessions.load_game(game_id)
+        before = await one.handlers.service.games.load(game_id)
         route_to(of_one)
         record = await standin.click(alice, live, custom_id=live.custom_ids()[0])
         for session in (*of_two, *of_one):  # a gateway replay to the other process, and to the same one
             await session.dispatch("INTERACTION_CREATE", record.payload)
         await answered(record, *both)
         assert not record.followups and not record.refused
-        after = await one.handlers.sessions.storage.games.load_game(game_id, with_log=True)
+        after = await one.handlers.service.storage.games.load_game(game_id, with_log=True)
         assert after.log[before.log_length] in ("R", "M1", "M2", "M3", "M4")
-        await one.handlers.sessions.storage.games.verify_game(game_id)
+        await one.handlers.service.storage.games.verify_game(game_id)
         assert after.version - before.version <= 2  # one action (+ the new message's id), not two
         live = live_message(standin, standin.channel)
         if live is None:

@@ -10,7 +10,7 @@ from tests.bot.standin import StandIn
 
 
 async def _rules_of(ludo: LudoBot, game_id: str) -> engine.Rules:
-    record = await ludo.handlers.sessions.load_game(game_id)  # type: ignore[union-attr]
+    record = await ludo.handlers.service.games.load(game_id)  # type: ignore[union-attr]
     return engine.notation.parse_rules(record.rules)
 
 

@@ -153,7 +153,7 @@ async def test_finished_game_frees_channel_and_expires(storage: Storage, make_ga
     assert [g.id for g in await storage.games.user_games(1002)] == [game.id]
     assert await storage.redis.ttl(keys.game(game.id)) == -1  # active games never expire
     loaded = await storage.games.load_game(game.id)
-    ended = await storage.games.save_game(loaded.model_copy(update={"status": "ended", "ended_reason": "host"}))
+    ended = await storage.games.save_game(loaded.model_copy(update={"status": "ended", "ended_by": 7}))
     assert not ended.active
     assert 0 < await storage.redis.ttl(keys.game(game.id)) <= 3600
     assert await storage.games.channel_game(5) is None

@@ -20,9 +20,9 @@ V1_GAME = {
 }
 
 
-def test_v1_game_migrates_to_v2() -> None:
+def test_v1_game_migrates_to_the_current_schema() -> None:
     record = read_record(GameRecord, "k", json.dumps(V1_GAME), version=1)
-    assert record.schema_version == 2
+    assert record.schema_version == GameRecord.SCHEMA
     assert [(s.seat, s.user_id, s.ai_level) for s in record.seats] == [(0, 1001, None), (2, None, 3)]
     assert (record.created_at, record.updated_at, record.turn_deadline) == (1700000000.0, 1700000100.0, 1700086400.0)
 
@@ -34,19 +34,31 @@ async def test_old_schema_record_is_read_and_rewritten(storage: Storage) -> None
     old = dict(V1_GAME, state=to_text(new_game(parse_rules("classic"), (0, 2), 9)))
     await storage.redis.hset(keys.game("oldgame001"), mapping={"v": 1, "rec": json.dumps(old)})
     record = await storage.games.load_game("oldgame001")
-    assert record.schema_version == 2 and record.version == 1 and record.message_id == 123
+    assert record.schema_version == GameRecord.SCHEMA and record.version == 1 and record.message_id == 123
     check_replay(record, [])
     new, texts = next_move(record, random.Random(1))
     await storage.games.save_game(new, texts)
     stored = json.loads(str(await storage.redis.hget(keys.game("oldgame001"), "rec")))
-    assert stored["schema_version"] == 2 and "players" not in stored
+    assert stored["schema_version"] == GameRecord.SCHEMA and "players" not in stored
+
+
+@pytest.mark.parametrize(("reason", "ended_by"), [("ended by <@4242>", 4242), ("host", None), (None, None)])
+def test_v2_game_keeps_who_ended_it_as_an_id(reason: str | None, ended_by: int | None) -> None:
+    """Schema 2 stored "ended by <@id>" (a sentence with Discord markup); schema 3 keeps the id alone."""
+    v1 = read_record(GameRecord, "k", json.dumps(V1_GAME), version=1)
+    v2 = v1.model_dump(mode="json", exclude={"version", "log"})
+    v2.update(schema_version=2, status="ended", ended_reason=reason)
+    v2.pop("ended_by")
+    record = read_record(GameRecord, "k", json.dumps(v2), version=3)
+    assert (record.schema_version, record.status, record.ended_by) == (3, "ended", ended_by)
+    assert "ended_reason" not in record.stored_json()
 
 
 @pytest.mark.parametrize(("fields", "problem"), [
     ({"v": "1", "rec": "{not json"}, "not JSON"),
     ({"v": "1", "rec": "[1, 2]"}, "not a JSON object"),
     ({"v": "1", "rec": '{"schema_version": 99}'}, "newer"),
-    ({"v": "1", "rec": '{"schema_version": 2, "id": "x"}'}, "invalid fields"),
+    ({"v": "1", "rec": '{"schema_version": 3, "id": "x"}'}, "invalid fields"),
     ({"v": "1", "rec": '{"schema_version": 1, "id": "x"}'}, "cannot migrate"),
     ({"v": "one", "rec": "{}"}, "not a number"),
     ({"rec": "{}"}, "missing"),

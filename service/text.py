@@ -1,4 +1,4 @@
-"""Words for players: button labels and accounts of what happened, in a language of `bot.i18n`
+"""Words for players: button labels and accounts of what happened, in a language of `service.i18n`
 (English unless `lang` says otherwise). No Discord here.
 
 Button labels carry the same number the board picture draws at a move's destination (the
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import engine
-from bot.i18n import DEFAULT, colour, translate
 from engine import events as ev
+from service.i18n import DEFAULT, colour, translate
 
 LABEL_LIMIT = 80  # Discord's limit on a button label
 CONTENT_LIMIT = 2000  # Discord's limit on a message's content

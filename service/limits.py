@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from bot.i18n import Phrase
+from service.i18n import Phrase
 from storage import LobbyLimits, OverLimit
 
 # A host needs one lobby at a time, two or three when they set up games in several channels or threads at once;

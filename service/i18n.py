@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.locales import de, en
+from service.locales import de, en
 
 DEFAULT = "en"
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.TEXTS, "de": de.TEXTS}

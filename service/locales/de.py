@@ -1,4 +1,4 @@
-"""German (informal "du", as on Discord): every key of `bot.locales.en`, translated."""
+"""German (informal "du", as on Discord): every key of `service.locales.en`, translated."""
 
 from __future__ import annotations
 
@@ -75,7 +75,6 @@ TEXTS: dict[str, str] = {
     "status.move": "eine Figur mit der {die} ziehen", "status.deadline": " (Zug endet <t:{at}:R>)",
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",
-    "status.ended": "⏹️ Dieses Spiel wurde beendet ({reason}).",
     "status.ended_early": "⏹️ Dieses Spiel wurde beendet.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 import engine
-from bot.sessions import REMIND, TIMEOUT, Refused, Sessions, seat_user
+from service import REMIND, TIMEOUT, Refused, Service, seat_user
 from storage import Deadline, GuildSettings, Storage
 
 GUILD, CHANNEL, HOST, GUEST, STRANGER = 1, 10, 100, 200, 300
@@ -29,77 +29,77 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def sessions(storage: Storage, clock: Clock) -> Sessions:
+def sessions(storage: Storage, clock: Clock) -> Service:
     seeds = iter(range(1, 10_000))
-    return Sessions(storage, clock=clock, new_seed=lambda: next(seeds))
+    return Service(storage, clock=clock, new_seed=lambda: next(seeds))
 
 
-async def two_player_game(sessions: Sessions, preset: str = "classic", **options: object):  # type: ignore[no-untyped-def]
-    lobby = await sessions.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
+async def two_player_game(sessions: Service, preset: str = "classic", **options: object):  # type: ignore[no-untyped-def]
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
                                       options=dict(options))
-    await sessions.update_lobby(lobby.id, GUEST, "join")
-    return await sessions.start_game(lobby.id, HOST)
+    await sessions.lobbies.update(lobby.id, GUEST, "join")
+    return await sessions.lobbies.start(lobby.id, HOST)
 
 
-async def test_a_lobby_fills_and_starts_and_only_the_host_runs_it(sessions: Sessions) -> None:
-    lobby = await sessions.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="star", options={})
+async def test_a_lobby_fills_and_starts_and_only_the_host_runs_it(sessions: Service) -> None:
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="star", options={})
     with pytest.raises(Refused, match="at least 2 players"):
-        await sessions.start_game(lobby.id, HOST)
-    await sessions.update_lobby(lobby.id, GUEST, "join")
+        await sessions.lobbies.start(lobby.id, HOST)
+    await sessions.lobbies.update(lobby.id, GUEST, "join")
     with pytest.raises(Refused, match="already in this game"):
-        await sessions.update_lobby(lobby.id, GUEST, "join")
+        await sessions.lobbies.update(lobby.id, GUEST, "join")
     with pytest.raises(Refused, match="Only the host can add"):
-        await sessions.update_lobby(lobby.id, GUEST, "add_ai", level=1)
+        await sessions.lobbies.update(lobby.id, GUEST, "add_ai", level=1)
     with pytest.raises(Refused, match="Only the host can start"):
-        await sessions.start_game(lobby.id, GUEST)
-    await sessions.update_lobby(lobby.id, HOST, "add_ai", level=2)
-    outcome = await sessions.start_game(lobby.id, HOST)
+        await sessions.lobbies.start(lobby.id, GUEST)
+    await sessions.lobbies.update(lobby.id, HOST, "add_ai", level=2)
+    outcome = await sessions.lobbies.start(lobby.id, HOST)
     assert [s.seat for s in outcome.record.seats] == [0, 1, 2]
     assert outcome.record.seats[2].ai_level == 2
     assert outcome.state.rules.name == "star"
     with pytest.raises(Refused, match="lobby is closed"):
-        await sessions.update_lobby(lobby.id, STRANGER, "join")
+        await sessions.lobbies.update(lobby.id, STRANGER, "join")
 
 
-async def test_one_game_per_channel(sessions: Sessions) -> None:
+async def test_one_game_per_channel(sessions: Service) -> None:
     await two_player_game(sessions)
     with pytest.raises(Refused, match="already has a Ludo game"):
-        await sessions.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=STRANGER, preset=None, options={})
+        await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=STRANGER, preset=None, options={})
 
 
-async def test_impossible_options_are_refused_at_once(sessions: Sessions) -> None:
+async def test_impossible_options_are_refused_at_once(sessions: Service) -> None:
     with pytest.raises(Refused, match="dice"):
-        await sessions.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
+        await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
                                   options={"dice": 3})
 
 
-async def test_only_the_player_to_act_with_a_current_button_changes_the_game(sessions: Sessions) -> None:
+async def test_only_the_player_to_act_with_a_current_button_changes_the_game(sessions: Service) -> None:
     outcome = await two_player_game(sessions)
     record, state = outcome.record, outcome.state
     mover = seat_user(record, state.current)
     other = GUEST if mover == HOST else HOST
     with pytest.raises(Refused, match="not your turn"):
-        await sessions.act(record.id, state.ply, "R", other)
+        await sessions.games.act(record.id, state.ply, "R", other)
     with pytest.raises(Refused, match="not playing"):
-        await sessions.act(record.id, state.ply, "R", STRANGER)
+        await sessions.games.act(record.id, state.ply, "R", STRANGER)
     with pytest.raises(Refused, match="moved on"):
-        await sessions.act(record.id, state.ply - 1, "R", mover)  # type: ignore[arg-type]
+        await sessions.games.act(record.id, state.ply - 1, "R", mover)  # type: ignore[arg-type]
     with pytest.raises(Refused, match="not one of this game's"):
-        await sessions.act(record.id, state.ply, "Z9", mover)  # type: ignore[arg-type]
-    unchanged = await sessions.load_game(record.id)
+        await sessions.games.act(record.id, state.ply, "Z9", mover)  # type: ignore[arg-type]
+    unchanged = await sessions.games.load(record.id)
     assert unchanged.version == record.version and unchanged.state == record.state
-    after = await sessions.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
+    after = await sessions.games.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
     assert after.record.version == record.version + 1
     assert after.steps[0].action == engine.Roll()
     assert (await sessions.storage.games.verify_game(record.id)) == after.state
 
 
-async def test_two_clicks_on_one_button_apply_once(sessions: Sessions) -> None:
+async def test_two_clicks_on_one_button_apply_once(sessions: Service) -> None:
     outcome = await two_player_game(sessions)
     record = outcome.record
     mover = seat_user(record, outcome.state.current)
     ply = outcome.state.ply
-    results = await asyncio.gather(*(sessions.act(record.id, ply, "R", mover)  # type: ignore[arg-type]
+    results = await asyncio.gather(*(sessions.games.act(record.id, ply, "R", mover)  # type: ignore[arg-type]
                                      for _ in range(5)), return_exceptions=True)
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert all(isinstance(r, Refused) for r in results if isinstance(r, BaseException))
@@ -107,23 +107,23 @@ async def test_two_clicks_on_one_button_apply_once(sessions: Sessions) -> None:
     assert stored.log.count("R") == 1 and stored.version == record.version + 1
 
 
-async def play_to_the_end(sessions: Sessions, game_id: str) -> None:
+async def play_to_the_end(sessions: Service, game_id: str) -> None:
     for _ in range(5000):
-        record = await sessions.load_game(game_id)
+        record = await sessions.games.load(game_id)
         if not record.active:
             return
         state = engine.from_text(record.state)
         action = engine.legal_actions(state)[0]
-        await sessions.act(game_id, state.ply, engine.action_text(action), seat_user(record, state.current))  # type: ignore[arg-type]
+        await sessions.games.act(game_id, state.ply, engine.action_text(action), seat_user(record, state.current))  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("preset", engine.PRESETS)
-async def test_a_game_with_an_ai_seat_plays_to_the_end_and_counts_once(sessions: Sessions, preset: str) -> None:
-    lobby = await sessions.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
+async def test_a_game_with_an_ai_seat_plays_to_the_end_and_counts_once(sessions: Service, preset: str) -> None:
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
                                       options={"turn_limit": 15} if preset == "star" else {})
-    await sessions.update_lobby(lobby.id, HOST, "add_ai", level=1)
-    outcome = await sessions.start_game(lobby.id, HOST)
+    await sessions.lobbies.update(lobby.id, HOST, "add_ai", level=1)
+    outcome = await sessions.lobbies.start(lobby.id, HOST)
     assert any(step.by == "ai" for step in outcome.steps) or outcome.state.current == 0
     await play_to_the_end(sessions, lobby.id)
     final = await sessions.storage.games.load_game(lobby.id, with_log=True)
@@ -135,26 +135,26 @@ async def test_a_game_with_an_ai_seat_plays_to_the_end_and_counts_once(sessions:
     assert await sessions.storage.games.channel_game(CHANNEL) is None  # the channel is free again
 
 
-async def test_a_forced_move_is_played_for_the_player_but_a_roll_never_is(sessions: Sessions) -> None:
+async def test_a_forced_move_is_played_for_the_player_but_a_roll_never_is(sessions: Service) -> None:
     outcome = await two_player_game(sessions)
     record, state = outcome.record, outcome.state
     assert isinstance(engine.legal_actions(state)[0], engine.Roll)
     for _ in range(200):
         mover = seat_user(record, state.current)
-        outcome = await sessions.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
+        outcome = await sessions.games.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
         record, state = outcome.record, outcome.state
         if any(step.by == "auto" for step in outcome.steps):
             break
         while engine.legal_actions(state) != [engine.Roll()]:
             action = engine.legal_actions(state)[0]
-            outcome = await sessions.act(record.id, state.ply, engine.action_text(action),
+            outcome = await sessions.games.act(record.id, state.ply, engine.action_text(action),
                                          seat_user(record, state.current))  # type: ignore[arg-type]
             record, state = outcome.record, outcome.state
     auto = [step for step in outcome.steps if step.by == "auto"]
     assert auto and not any(isinstance(step.action, engine.Roll) for step in auto)
 
 
-async def test_the_timeout_fires_once_and_an_ai_plays_the_turn(sessions: Sessions, clock: Clock) -> None:
+async def test_the_timeout_fires_once_and_an_ai_plays_the_turn(sessions: Service, clock: Clock) -> None:
     await sessions.storage.settings.save_settings(GuildSettings(guild_id=GUILD, turn_deadline=60, reminder_before=20))
     outcome = await two_player_game(sessions)
     record = outcome.record
@@ -165,20 +165,20 @@ async def test_the_timeout_fires_once_and_an_ai_plays_the_turn(sessions: Session
     clock.now += 45
     reminders = await queue.claim_due(now=clock.now)
     assert [c.deadline for c in reminders] == [Deadline(REMIND, record.id)]
-    kind, reminded = await sessions.on_deadline(reminders[0])  # type: ignore[misc]
+    kind, reminded = await sessions.deadlines.handle(reminders[0])  # type: ignore[misc]
     assert kind == REMIND and reminded.player_to_act() == outcome.player_to_act()
     clock.now += 20
     first, second = await asyncio.gather(queue.claim_due(now=clock.now), queue.claim_due(now=clock.now))
     claims = first + second
     assert [c.deadline for c in claims] == [Deadline(TIMEOUT, record.id)]  # one worker only
-    kind, timed_out = await sessions.on_deadline(claims[0])  # type: ignore[misc]
+    kind, timed_out = await sessions.deadlines.handle(claims[0])  # type: ignore[misc]
     assert kind == TIMEOUT and timed_out.steps and all(s.by == "timeout" for s in timed_out.steps)
     assert timed_out.state.current != outcome.state.current or timed_out.state.over
     assert timed_out.record.missed[outcome.state.current] == 1
     assert await queue.claim_due(now=clock.now) == []  # the next turn's deadline is not due yet
 
 
-async def test_a_player_who_keeps_missing_turns_forfeits(sessions: Sessions, clock: Clock) -> None:
+async def test_a_player_who_keeps_missing_turns_forfeits(sessions: Service, clock: Clock) -> None:
     await sessions.storage.settings.save_settings(
         GuildSettings(guild_id=GUILD, turn_deadline=30, reminder_before=0, timeout_action="forfeit", forfeit_after=2))
     outcome = await two_player_game(sessions)
@@ -187,29 +187,29 @@ async def test_a_player_who_keeps_missing_turns_forfeits(sessions: Sessions, clo
     for _ in range(4):
         clock.now += 31
         for claim in await queue.claim_due(now=clock.now):
-            result = await sessions.on_deadline(claim)
+            result = await sessions.deadlines.handle(claim)
             assert result is not None
             outcome = result[1]
     assert outcome.state.over and sleeper in outcome.state.resigned
     assert outcome.record.status == "finished"
 
 
-async def test_leaving_forfeits_or_hands_the_seat_to_an_ai(sessions: Sessions) -> None:
+async def test_leaving_forfeits_or_hands_the_seat_to_an_ai(sessions: Service) -> None:
     outcome = await two_player_game(sessions, ai_takeover=True)
-    left = await sessions.leave(outcome.record.id, GUEST)
+    left = await sessions.games.leave(outcome.record.id, GUEST)
     guest_seat = next(s for s in left.record.seats if s.seat != 0 or s.user_id != HOST)
     assert guest_seat.ai_level is not None and left.record.active
     with pytest.raises(Refused, match="not playing"):
-        await sessions.leave(outcome.record.id, GUEST)
+        await sessions.games.leave(outcome.record.id, GUEST)
 
 
-async def test_ending_is_for_the_host_or_a_manager_and_counts_nothing(sessions: Sessions) -> None:
+async def test_ending_is_for_the_host_or_a_manager_and_counts_nothing(sessions: Service) -> None:
     outcome = await two_player_game(sessions)
     with pytest.raises(Refused, match="Only the host"):
-        await sessions.end(outcome.record.id, GUEST, can_manage=False)
-    ended = await sessions.end(outcome.record.id, GUEST, can_manage=True)
+        await sessions.games.end(outcome.record.id, GUEST, can_manage=False)
+    ended = await sessions.games.end(outcome.record.id, GUEST, can_manage=True)
     assert ended.status == "ended"
     with pytest.raises(Refused, match="over"):
-        await sessions.act(ended.id, engine.from_text(ended.state).ply, "R", HOST)
+        await sessions.games.act(ended.id, engine.from_text(ended.state).ply, "R", HOST)
     assert (await sessions.storage.stats.player_stats(GUILD, HOST)).games == 0
     assert await sessions.storage.deadlines.due_at(Deadline(TIMEOUT, ended.id)) is None

@@ -77,7 +77,7 @@ TEXTS: dict[str, str] = {
     "status.roll": "roll the dice", "status.choose": "choose which die to play first ({dice})",
     "status.move": "move a token with the {die}", "status.deadline": " (turn ends <t:{at}:R>)",
     "status.over": "🏆 **Game over**",
-    "status.ended_by": "⏹️ This game was ended by {who}.", "status.ended": "⏹️ This game was {reason}.",
+    "status.ended_by": "⏹️ This game was ended by {who}.",
     "status.ended_early": "⏹️ This game was ended.",
     "spectate.header": "👁️ **Spectating Ludo — {rules}**{extra} · game `{id}` · as of <t:{now}:T>",
     "spectate.only_you": "Only you see this view; Refresh shows the board as it is now.",

@@ -1,0 +1,45 @@
+"""The game service: lobbies, turns, AI seats, deadlines, ratings, limits and the words players read, over
+`storage` and `render`, without Discord. It is bot/'s only way to storage: the records and errors bot/ handles
+are re-exported here.
+
+>>> service = await Service.open()                                      # doctest: +SKIP
+>>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
+"""
+
+from service.errors import Refused
+from service.games import REMIND, TIMEOUT
+from service.outcome import Outcome, Step
+from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
+from service.service import Service
+from storage import (
+    CorruptRecord,
+    GameRecord,
+    LobbyLimits,
+    LobbyRecord,
+    NotFound,
+    StorageError,
+    StorageUnavailable,
+)
+from storage.replay import state_of
+
+__all__ = [
+    "REMIND",
+    "TIMEOUT",
+    "CorruptRecord",
+    "GameRecord",
+    "LobbyLimits",
+    "LobbyRecord",
+    "NotFound",
+    "Outcome",
+    "Refused",
+    "Service",
+    "Step",
+    "StorageError",
+    "StorageUnavailable",
+    "level_name",
+    "lobby_rules",
+    "seat_names",
+    "seat_of",
+    "seat_user",
+    "state_of",
+]

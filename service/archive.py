@@ -1,0 +1,74 @@
+"""What the commands read: a channel's game, a game of a guild by its id, a player's stats, the guild's boards
+and its finished games. Read-only (but for forgetting history entries of games past their retention)."""
+
+from __future__ import annotations
+
+import re
+
+from service.errors import Refused
+from storage import GameRecord, NotFound, PlayerStats, Storage
+
+GAME_ID = re.compile(r"[0-9a-z]{1,40}")  # what may be a game id (`storage.new_game_id` makes 10 characters)
+BOARD_PLACES = 10  # players on the leaderboard
+WINS_READ = 100  # the most-winning players read to fill the leaderboard's unrated places
+
+
+class Archive:
+    """Reading games and stats."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def channel_game(self, channel_id: int) -> GameRecord:
+        """The live game of a channel (`Refused` when there is none, or a lobby holds the channel)."""
+        holder = await self.storage.games.channel_game(channel_id)
+        if holder is None:
+            raise Refused("refused.no_channel_game")
+        try:
+            return await self.storage.games.load_game(holder)
+        except NotFound as missing:  # a lobby holds the channel: no game yet
+            raise Refused("refused.lobby_not_game") from missing
+
+    async def guild_game(self, guild_id: int, game_id: str, *, with_log: bool = False) -> GameRecord:
+        """A game of a guild by the id a player typed (finished games are kept for the retention period);
+        `Refused` naming the id for anything else."""
+        wanted = game_id.strip().strip("`").lower()
+        missing = Refused("refused.unknown_game", id=wanted[:40])
+        if not GAME_ID.fullmatch(wanted):
+            raise missing
+        try:
+            record = await self.storage.games.load_game(wanted, with_log=with_log)
+        except NotFound as gone:
+            raise missing from gone
+        if record.guild_id != guild_id:
+            raise missing
+        return record
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """A player's counters and rating in a guild."""
+        return await self.storage.stats.player_stats(guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int) -> tuple[list[tuple[int, float, int]], list[tuple[int, int]]]:
+        """The guild's board: rated players (user, rating ordinal, wins) best first, then unrated ones (user,
+        wins) by wins, `BOARD_PLACES` in all."""
+        stats = self.storage.stats
+        rated = await stats.rating_board(guild_id, BOARD_PLACES)
+        wins = dict(await stats.leaderboard(guild_id, WINS_READ))
+        rated_users = dict(rated)
+        unrated = [(user, won) for user, won in wins.items() if user not in rated_users]
+        board = [(user, ordinal, wins[user] if user in wins else (await stats.player_stats(guild_id, user)).wins)
+                 for user, ordinal in rated]
+        return board, unrated[: BOARD_PLACES - len(board)]
+
+    async def history(self, guild_id: int, shown: int) -> list[tuple[GameRecord, float]]:
+        """The guild's last `shown` finished games with their finish times, newest first; entries of games past
+        their retention are forgotten."""
+        found: list[tuple[GameRecord, float]] = []
+        gone: list[str] = []
+        for game_id, finished_at in await self.storage.stats.history(guild_id, shown):
+            try:
+                found.append((await self.storage.games.load_game(game_id), finished_at))
+            except NotFound:
+                gone.append(game_id)
+        await self.storage.stats.forget_games(guild_id, gone)
+        return found

@@ -1,0 +1,84 @@
+"""Turn deadlines: the one reminder of a turn, and the turn's timeout.
+
+At the deadline the guild's timeout action plays: "ai" (an AI plays that turn), "skip", or "forfeit" (skip, and
+resign after `forfeit_after` missed turns in a row). Deadlines are scheduled before the save that makes them
+current, and a worker acts only when the stored record still says the deadline has come, so a lost save or a late
+worker does nothing wrong.
+"""
+
+from __future__ import annotations
+
+import engine
+from engine import ai
+from service.errors import Refused
+from service.games import REMIND, TIMEOUT, Games
+from service.outcome import Outcome, Step
+from service.seats import AI_LEVELS
+from storage import Claim, Conflict, Deadline, NotFound, Storage
+from storage.replay import state_of
+
+CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
+
+
+class Deadlines:
+    """Claiming due deadlines and acting on them (any number of workers, each deadline handled once)."""
+
+    def __init__(self, storage: Storage, games: Games) -> None:
+        self.storage = storage
+        self.games = games
+
+    async def due(self) -> list[Claim]:
+        """Claim the deadlines due now."""
+        return await self.storage.deadlines.claim_due(now=self.games.clock(), limit=CLAIMED_AT_ONCE)
+
+    async def next_due(self) -> float | None:
+        """When the next deadline falls due (epoch seconds, by the service's clock), if any."""
+        return await self.storage.deadlines.next_due()
+
+    async def handle(self, claim: Claim) -> tuple[str, Outcome] | None:
+        """Handle a claimed deadline: ("remind", outcome) or ("timeout", outcome), or None when nothing
+        is due any more (the turn moved on, the game ended). The claim is completed either way."""
+        try:
+            return await self._deadline(claim.deadline)
+        finally:
+            await self.storage.deadlines.complete(claim)
+
+    async def _deadline(self, deadline: Deadline) -> tuple[str, Outcome] | None:
+        try:
+            record = await self.storage.games.load_game(deadline.game_id)
+        except NotFound:
+            return None
+        if not record.active:
+            return None
+        now = self.games.clock()
+        state = state_of(record)
+        if deadline.kind == REMIND:
+            if record.reminder_at is None or record.reminder_at > now:
+                return None
+            try:  # clear the reminder so that it fires once, whichever process claimed it
+                saved = await self.storage.games.save_game(record.model_copy(update={"reminder_at": None}))
+            except Conflict:
+                return None
+            return REMIND, Outcome(saved, state)
+        if record.turn_deadline is None or record.turn_deadline > now:
+            return None
+        settings = await self.games.guilds.settings(record.guild_id)
+        seat = state.current
+        missed = list(record.missed)
+        missed[seat] += 1
+        steps: list[Step] = []
+        if settings.timeout_action == "ai":  # an AI plays the rest of this turn
+            while not state.over and state.current == seat:
+                action = ai.choose(state, AI_LEVELS[1])
+                state, events = engine.apply(state, action)
+                steps.append(Step(seat, action, "timeout", events))
+        else:
+            forfeit = settings.timeout_action == "forfeit" and missed[seat] >= settings.forfeit_after
+            action = engine.Resign(seat) if forfeit else engine.Skip()
+            state, events = engine.apply(state, action)
+            steps.append(Step(seat, action, "timeout", events))
+        try:
+            outcome = await self.games.commit(record.model_copy(update={"missed": missed}), state, steps)
+        except Refused:
+            return None
+        return TIMEOUT, outcome

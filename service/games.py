@@ -1,0 +1,209 @@
+"""Games as players act on them: a click, leaving, ending, the live message's id. No Discord here.
+
+Every operation loads its record from storage, checks who may act, applies the change with the engine, plays AI
+seats and forced moves, and saves with a compare-and-set on the version it loaded. Nothing game-related stays in
+memory between calls, so any number of bot processes can serve one game. Domain problems raise `Refused` with a
+sentence for the player (a key of `service.i18n`).
+
+Choices written down here:
+- Rolling is never played automatically: the player to act always clicks Roll. A forced move (exactly one legal
+  move or die choice) is played for them when `auto_single` is on.
+- A turn deadline starts when a human player's turn starts; the one reminder of a turn comes `reminder_before`
+  seconds earlier, but never before half the turn has passed (see `service.deadlines` for what happens then).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+
+import engine
+from engine import ai
+from service import ratings
+from service.errors import Refused
+from service.guilds import Guilds
+from service.i18n import COLOUR_KEYS, Term
+from service.outcome import Outcome, Step
+from service.seats import level_name, seat_of, seat_user
+from storage import ChannelBusy, Conflict, Deadline, GameRecord, NotFound, RatingsChanged, Seat, Storage, results_of
+from storage.replay import state_of
+
+logger = logging.getLogger(__name__)
+RATING_TRIES = 5  # reads of the players' ratings before giving up on recording a game's results
+SET_MESSAGE_TRIES = 5  # saves of the live message's id lost to other changes before giving up
+MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
+REMIND, TIMEOUT = "remind", "timeout"
+
+
+class Games:
+    """The games of every channel, as stored."""
+
+    def __init__(self, storage: Storage, guilds: Guilds, *, clock: Callable[[], float] = time.time,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+        self.storage = storage
+        self.guilds = guilds
+        self.clock = clock
+        self.new_seed = new_seed
+
+    async def load(self, game_id: str, *, with_log: bool = False) -> GameRecord:
+        """A game (`Refused` if it is unknown or past its retention)."""
+        try:
+            return await self.storage.games.load_game(game_id, with_log=with_log)
+        except NotFound as missing:
+            raise Refused("refused.no_game") from missing
+
+    async def act(self, game_id: str, ply: int, action_text: str, user_id: int) -> Outcome:
+        """A player's click: `action_text` at the position (`state.ply`) the button was made for.
+
+        Buttons carry the engine's ply rather than the record's storage version, so that saving
+        the live message's id does not make fresh buttons stale; the save still compares versions."""
+        record = await self.load(game_id)
+        if not record.active:
+            raise Refused("refused.over")
+        state = state_of(record)
+        if ply != state.ply:
+            raise Refused("refused.moved_on")
+        seat = seat_of(record, user_id)
+        if seat is None:
+            raise Refused("refused.not_playing")
+        if seat != state.current:
+            raise Refused("refused.not_your_turn", colour=Term(COLOUR_KEYS[state.current]))
+        try:
+            action = engine.parse_action(action_text)
+        except engine.IllegalAction as error:
+            raise Refused("refused.foreign_button") from error
+        if action not in engine.legal_actions(state):  # e.g. a forged Resign of another seat, or a Skip
+            raise Refused("refused.foreign_button")
+        try:
+            state, events = engine.apply(state, action)
+        except engine.IllegalAction as error:
+            raise Refused("refused.illegal", error=error) from error
+        steps = [Step(seat, action, "player", events)]
+        missed = list(record.missed)
+        missed[seat] = 0
+        return await self.commit(record.model_copy(update={"missed": missed}), state, steps)
+
+    async def leave(self, game_id: str, user_id: int) -> Outcome:
+        """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead."""
+        record = await self.load(game_id)
+        seat = seat_of(record, user_id)
+        if seat is None or not record.active:
+            raise Refused("refused.not_playing")
+        state = state_of(record)
+        if record.ai_takeover:
+            seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
+            return await self.commit(record.model_copy(update={"seats": seats}), state, [])
+        state, events = engine.apply(state, engine.Resign(seat))
+        return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
+
+    async def end(self, game_id: str, user_id: int, *, can_manage: bool) -> GameRecord:
+        """The host or a channel manager ends a game early; nobody's stats count it."""
+        record = await self.load(game_id)
+        if not record.active:
+            raise Refused("refused.already_over")
+        if user_id != record.host_id and not can_manage:
+            raise Refused("refused.host_ends")
+        ended = record.model_copy(update={"status": "ended", "ended_by": user_id,
+                                          "turn_deadline": None, "reminder_at": None})
+        try:
+            saved = await self.storage.games.save_game(ended)
+        except Conflict as conflict:
+            raise Refused("refused.game_race") from conflict
+        await self.storage.deadlines.cancel(Deadline(REMIND, game_id), Deadline(TIMEOUT, game_id))
+        return saved
+
+    async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
+        """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
+        of two answers racing, the one shown last wins)."""
+        for _ in range(SET_MESSAGE_TRIES):
+            if record.message_id is not None and record.message_id >= message_id:
+                return record
+            try:
+                return await self.storage.games.save_game(record.model_copy(update={"message_id": message_id}))
+            except Conflict:
+                record = await self.load(record.id)
+        logger.warning("game %s: could not remember message %s (the game kept changing)", record.id, message_id)
+        return record
+
+    # -- the common path ---------------------------------------------------------------------------
+    async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
+                     new: bool = False) -> Outcome:
+        """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
+        count a finished game."""
+        before = state_of(record)
+        outcome = self.advance(record, state, steps)
+        turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
+                        or outcome.state.over)
+        outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
+        if (outcome.record.turn_deadline, outcome.record.reminder_at) != (record.turn_deadline, record.reminder_at):
+            await self.storage.deadlines.set_due({Deadline(TIMEOUT, record.id): outcome.record.turn_deadline,
+                                                  Deadline(REMIND, record.id): outcome.record.reminder_at})
+        texts = [engine.action_text(step.action) for step in outcome.steps]
+        try:
+            if new:
+                outcome.record = await self.storage.games.create_game(outcome.record, texts)
+            else:
+                outcome.record = await self.storage.games.save_game(outcome.record, texts)
+        except ChannelBusy as busy:
+            raise Refused("refused.channel_has_game") from busy
+        except Conflict as conflict:
+            raise Refused("refused.act_race") from conflict
+        await self._finish_if_over(outcome)
+        return outcome
+
+    def advance(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:
+        """Play AI seats, and forced moves when the game's `auto_single` is on, until a human must choose or the
+        game ends."""
+        steps = list(steps)
+        for _ in range(MAX_AUTO_STEPS):
+            if state.over:
+                break
+            seat = state.current
+            owner = next(s for s in record.seats if s.seat == seat)
+            if owner.ai_level is not None:
+                action, by = ai.choose(state, level_name(owner.ai_level)), "ai"
+            else:
+                legal = engine.legal_actions(state)
+                if not (record.auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)):
+                    break
+                action, by = legal[0], "auto"
+            state, events = engine.apply(state, action)
+            steps.append(Step(seat, action, by, events))  # type: ignore[arg-type]  # by is one of By
+        changes: dict[str, object] = {"state": engine.to_text(state)}
+        if state.over:
+            changes["status"] = "finished"
+        return Outcome(record.model_copy(update=changes), state, steps)
+
+    async def _deadlines(self, record: GameRecord, state: engine.GameState, *, turn_changed: bool) -> GameRecord:
+        """The turn's deadline and reminder: set when a person's turn starts (from the guild's settings, read
+        only then), kept within a turn, none when nobody is to act."""
+        if state.over or not record.active or seat_user(record, state.current) is None:
+            return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
+        if not turn_changed and record.turn_deadline is not None:
+            return record
+        settings = await self.guilds.settings(record.guild_id)
+        turn = record.turn_seconds or settings.turn_deadline
+        deadline = self.clock() + turn
+        # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)
+        remind = deadline - min(settings.reminder_before, turn / 2) if settings.reminder_before else None
+        return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
+
+    async def _finish_if_over(self, outcome: Outcome) -> None:
+        if outcome.record.status != "finished":
+            return
+        record = outcome.record
+        log = await self.storage.games.load_log(record.id)
+        results = results_of(record, log)
+        sides = ratings.rated_sides(record, outcome.state)
+        for _ in range(RATING_TRIES):  # results, history entry, preset counts and ratings: one script
+            before = await self.storage.stats.ratings(record.guild_id, [u for users, _ in sides for u in users])
+            try:
+                await self.storage.stats.record_results(
+                    record.guild_id, record.id, results, preset=outcome.state.rules.name, finished_at=self.clock(),
+                    ratings=ratings.rate(sides, before))
+                return
+            except RatingsChanged:  # another game of a player finished at the same moment: rate again
+                continue
+        logger.warning("game %s: ratings kept changing; results not recorded", record.id)

@@ -1,0 +1,39 @@
+"""A guild's settings: as saved, else the operator's defaults; changed with a compare-and-set."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from service.errors import Refused
+from service.seats import lobby_rules
+from storage import Conflict, GuildSettings, LobbyRecord, Storage
+
+
+class Guilds:
+    """Guild settings."""
+
+    def __init__(self, storage: Storage, defaults: Mapping[str, Any] | None = None) -> None:
+        self.storage = storage
+        self.defaults = dict(defaults or {})  # guild settings for guilds that never saved any
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings: as saved, else the operator's defaults."""
+        saved = await self.storage.settings.load_settings(guild_id)
+        return saved if saved.version else saved.model_copy(update=self.defaults)
+
+    async def update(self, guild_id: int, changes: Mapping[str, Any]) -> GuildSettings:
+        """Change some of a guild's settings (compare-and-set); `Refused` for impossible values."""
+        current = await self.settings(guild_id)
+        if "preset" in changes or "options" in changes:
+            probe = LobbyRecord(id="probe", guild_id=guild_id, channel_id=0, host_id=0,
+                                preset=changes.get("preset", current.preset), options=changes.get("options", {}))
+            lobby_rules(probe)
+        try:
+            updated = GuildSettings.model_validate({**current.model_dump(), **changes})
+        except ValueError as error:
+            raise Refused("refused.settings", error=error) from error
+        try:
+            return await self.storage.settings.save_settings(updated)
+        except Conflict as conflict:
+            raise Refused("refused.settings_race") from conflict

@@ -1,0 +1,133 @@
+"""Lobbies: opened under the limits on opening lobbies, joined and left, started as games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from service import limits
+from service.errors import Refused
+from service.games import Games
+from service.guilds import Guilds
+from service.outcome import Outcome
+from service.seats import AI_LEVELS, kept_name, lobby_rules
+from storage import (
+    ChannelBusy,
+    Conflict,
+    LobbyLimits,
+    LobbyRecord,
+    LobbySeat,
+    NotFound,
+    OverLimit,
+    Seat,
+    Storage,
+    new_game_id,
+    new_record,
+)
+from storage.replay import state_of
+
+
+class Lobbies:
+    """The lobbies of every channel, as stored."""
+
+    def __init__(self, storage: Storage, guilds: Guilds, games: Games, *,
+                 open_limits: LobbyLimits | None = None) -> None:
+        self.storage = storage
+        self.guilds = guilds
+        self.games = games
+        self.open_limits = open_limits or limits.DEFAULT_LIMITS
+
+    async def open(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
+                   options: dict[str, Any], host_name: str | None = None, locale: str = "en-US") -> LobbyRecord:
+        """A new lobby in a channel with the host seated, speaking the guild's `locale` (and so will its game);
+        `Refused` for impossible options, a channel that has a game, or a limit on opening lobbies
+        (`service.limits`). Only a lobby that opens counts against the limits."""
+        settings = await self.guilds.settings(guild_id)
+        lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                            preset=preset or settings.preset, options={**settings.options, **options},
+                            players=[LobbySeat(user_id=host_id, name=kept_name(host_name))], locale=locale)
+        lobby_rules(lobby)  # refuse impossible options before anyone joins
+        try:
+            return await self.storage.lobbies.create_lobby(lobby, limits=self.open_limits, now=self.games.clock())
+        except ChannelBusy as busy:
+            raise Refused("refused.channel_busy", holder=busy.holder) from busy
+        except OverLimit as over:
+            refusal = limits.refusal(over)
+            raise Refused(refusal.key, **refusal.values) from over
+
+    async def load(self, lobby_id: str) -> LobbyRecord:
+        """A lobby (`Refused` once it is gone)."""
+        try:
+            return await self.storage.lobbies.load_lobby(lobby_id)
+        except NotFound as missing:
+            raise Refused("refused.lobby_closed") from missing
+
+    async def update(self, lobby_id: str, user_id: int, change: str, level: int = 1,
+                     name: str | None = None) -> LobbyRecord:
+        """`change` is join, leave or add_ai (host only); compare-and-set."""
+        lobby = await self.load(lobby_id)
+        players = list(lobby.players)
+        wanted = lobby.options.get("seats", 4)
+        seats = wanted if isinstance(wanted, int) else 4
+        humans = [p.user_id for p in players if p.user_id is not None]
+        if change == "join":
+            if user_id in humans:
+                raise Refused("refused.already_in")
+            if len(players) >= seats:
+                raise Refused("refused.full")
+            players.append(LobbySeat(user_id=user_id, name=kept_name(name)))
+        elif change == "leave":
+            if user_id == lobby.host_id:
+                raise Refused("refused.host_leaves")
+            if user_id not in humans:
+                raise Refused("refused.not_in")
+            players = [p for p in players if p.user_id != user_id]
+        elif change == "add_ai":
+            if user_id != lobby.host_id:
+                raise Refused("refused.host_adds_ai")
+            if len(players) >= seats:
+                raise Refused("refused.full")
+            if not 0 <= level < len(AI_LEVELS):
+                raise Refused("refused.ai_levels", top=len(AI_LEVELS) - 1)
+            players.append(LobbySeat(ai_level=level))
+        else:
+            raise ValueError(f"unknown lobby change {change!r}")
+        try:
+            return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": players}))
+        except Conflict as conflict:
+            raise Refused("refused.lobby_race") from conflict
+
+    async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
+        """The host (or a channel manager) closes a lobby."""
+        lobby = await self.load(lobby_id)
+        if user_id != lobby.host_id and not can_manage:
+            raise Refused("refused.host_cancels")
+        await self.storage.lobbies.drop_lobby(lobby)
+        return lobby
+
+    async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
+                    message_id: int | None = None) -> Outcome:
+        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts.
+        `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
+        lobby = await self.load(lobby_id)
+        if user_id != lobby.host_id:
+            raise Refused("refused.host_starts")
+        if len(lobby.players) < 2:
+            raise Refused("refused.two_players")
+        rules = lobby_rules(lobby)
+        if rules.teams and len(lobby.players) != engine.rules.MAX_SEATS:
+            raise Refused("refused.teams_seats", now=len(lobby.players))
+        numbers = engine.rules.default_seats(len(lobby.players))
+        seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
+                 for n, p in zip(numbers, lobby.players, strict=True)]
+        record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=channel_id or lobby.channel_id,
+                            host_id=lobby.host_id, rules=rules, seats=seats, seed=self.games.new_seed())
+        turn_seconds = lobby.options.get("turn_seconds")
+        record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
+                                           "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
+                                           "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
+                                           "auto_single": bool(lobby.options.get("auto_single", True))})
+        outcome = await self.games.commit(record, state_of(record), [], new=True)
+        if record.channel_id != lobby.channel_id:  # the game lives in its own thread: free the parent channel
+            await self.storage.games.channels.release(lobby.channel_id, lobby.id)
+        return outcome

@@ -1,0 +1,43 @@
+"""`Service`: the game service one bot process uses, wired once at start-up over one `Storage`."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from service import limits
+from service.archive import Archive
+from service.deadlines import Deadlines
+from service.games import Games
+from service.guilds import Guilds
+from service.lobbies import Lobbies
+from service.takeover import Takeover
+from storage import LobbyLimits, Storage
+
+
+class Service:
+    """Lobbies, games, deadlines, guild settings, reads for the commands, and this process's takeover inbox."""
+
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+                 defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None) -> None:
+        self.storage = storage  # the service's own; bot/ goes through the parts below
+        self.clock = clock
+        self.guilds = Guilds(storage, defaults)
+        self.games = Games(storage, self.guilds, clock=clock, new_seed=new_seed)
+        self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
+        self.deadlines = Deadlines(storage, self.games)
+        self.archive = Archive(storage)
+        self.takeover = Takeover(storage)
+
+    @classmethod
+    async def open(cls, url: str | None = None, *, data_dir: str | None = None, **options: Any) -> Service:
+        """Open storage (`Storage.open`: `url`, else `$REDIS_URL`, else the embedded server) and the service on
+        it; `close` closes the storage again."""
+        return cls(await Storage.open(url, data_dir=data_dir), **options)
+
+    async def close(self) -> None:
+        """Close the storage."""
+        await self.storage.close()
