@@ -27,7 +27,14 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, ClusterPipeline, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ConstantBackoff
-from redis.exceptions import BusyLoadingError, ClusterDownError, ClusterError, RedisClusterException, TryAgainError
+from redis.exceptions import (
+    BusyLoadingError,
+    ClusterDownError,
+    ClusterError,
+    RedisClusterException,
+    ResponseError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -128,17 +135,20 @@ def _host_port(node: str) -> tuple[str, int]:
 
 
 @asynccontextmanager
-async def guard(what: str, timeout: float = OPERATION_TIMEOUT) -> AsyncIterator[None]:
-    """Run a storage step: connection failures and timeouts become `StorageUnavailable`."""
+async def guard(what: str, timeout: float = OPERATION_TIMEOUT, *, key: str | None = None) -> AsyncIterator[None]:
+    """Run a storage step: connection failures and timeouts become `StorageUnavailable`; an error reply from
+    Redis becomes `CorruptRecord` naming `key` (the step's key holds something it cannot read: a wrong type, a
+    script refusing its content), or passes unchanged without a `key`."""
     try:
         async with asyncio.timeout(timeout):
             yield
     except (RedisConnectionError, RedisTimeoutError, BusyLoadingError, ClusterError, RedisClusterException, OSError,
             TimeoutError) as error:
         raise StorageUnavailable(f"Redis is unavailable ({what}): {error or type(error).__name__}") from error
-    except CorruptRecord as error:
-        # CLUSTERDOWN and TRYAGAIN are error replies, which the stores read as a bad record: they mean the
-        # cluster does not serve the slot right now
-        if isinstance(error.__cause__, ClusterDownError | TryAgainError):
-            raise StorageUnavailable(f"Redis is unavailable ({what}): {error.__cause__}") from error.__cause__
-        raise
+    except (ClusterDownError, TryAgainError) as error:
+        # error replies that mean the cluster does not serve the slot right now, not a bad record
+        raise StorageUnavailable(f"Redis is unavailable ({what}): {error}") from error
+    except ResponseError as error:
+        if key is None:
+            raise
+        raise CorruptRecord(key, str(error)) from error

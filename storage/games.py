@@ -13,8 +13,6 @@ import secrets
 from collections.abc import Sequence
 from typing import cast
 
-from redis.exceptions import ResponseError
-
 import engine
 from storage import keys
 from storage.client import Redis, guard
@@ -67,18 +65,15 @@ class GameStore:
 
         Raises `NotFound` for an unknown id, `CorruptRecord` for an unreadable record."""
         key = keys.game(game_id)
-        async with guard(f"load {key}"):
-            try:
-                if with_log:
-                    async with self.redis.pipeline(transaction=True) as pipe:
-                        pipe.hmget(key, ["v", "rec"])
-                        pipe.lrange(keys.log(game_id), 0, -1)
-                        (version, raw), log = await pipe.execute()
-                else:
-                    version, raw = await self.redis.hmget(key, ["v", "rec"])
-                    log = None
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"load {key}", key=key):
+            if with_log:
+                async with self.redis.pipeline(transaction=True) as pipe:
+                    pipe.hmget(key, ["v", "rec"])
+                    pipe.lrange(keys.log(game_id), 0, -1)
+                    (version, raw), log = await pipe.execute()
+            else:
+                version, raw = await self.redis.hmget(key, ["v", "rec"])
+                log = None
         number, text = parse_version(key, version, raw)
         record = read_record(GameRecord, key, text, version=number)
         if record.id != game_id:
@@ -92,11 +87,8 @@ class GameStore:
     async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
         """Entries `start`..`end` (inclusive) of a game's action log."""
         key = keys.log(game_id)
-        async with guard(f"read {key}"):
-            try:
-                entries = cast(list[str], await self.redis.lrange(key, start, end))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            entries = cast(list[str], await self.redis.lrange(key, start, end))
         return entries
 
     async def save_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:

@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from typing import Literal, cast
 
 from redis.commands.core import AsyncScript
-from redis.exceptions import ResponseError
 
 from storage import keys, scripts
 from storage.client import Redis, guard
-from storage.errors import ChannelBusy, CorruptRecord, StorageError
+from storage.errors import ChannelBusy, StorageError
 from storage.records import GameRecord, read_record
 
 Live = Literal["lobby", "game"]
@@ -34,11 +33,8 @@ class ChannelIndex:
     async def holder(self, channel_id: int) -> str | None:
         """The id holding the channel, if any (it may be stale; see `claim`)."""
         key = keys.channel(channel_id)
-        async with guard(f"read {key}"):
-            try:
-                value = cast(str | None, await self.redis.get(key))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            value = cast(str | None, await self.redis.get(key))
         return value
 
     async def claim(self, channel_id: int, owner_id: str) -> None:
@@ -46,11 +42,8 @@ class ChannelIndex:
         key = keys.channel(channel_id)
         stale = ""
         for _ in range(3):
-            async with guard(f"claim {key}"):
-                try:
-                    holder: str = await self._claim(keys=[key], args=[owner_id, stale])
-                except ResponseError as error:
-                    raise CorruptRecord(key, str(error)) from error
+            async with guard(f"claim {key}", key=key):
+                holder: str = await self._claim(keys=[key], args=[owner_id, stale])
             if not holder:
                 return
             if await self.is_live(holder):
@@ -125,9 +118,6 @@ class UserIndex:
     async def game_ids(self, user_id: int) -> list[str]:
         """The ids indexed under a user (possibly including finished games not yet dropped)."""
         key = keys.user_games(user_id)
-        async with guard(f"read {key}"):
-            try:
-                members = cast(set[str], await self.redis.smembers(key))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            members = cast(set[str], await self.redis.smembers(key))
         return sorted(members)

@@ -31,11 +31,10 @@ from dataclasses import dataclass
 from typing import cast
 
 from redis.commands.core import AsyncScript
-from redis.exceptions import ResponseError
 
 from storage import keys, scripts
 from storage.client import Redis, guard
-from storage.errors import CorruptRecord, OverLimit
+from storage.errors import OverLimit
 from storage.indexes import Live, live_records
 
 # An entry is trusted this long before it is checked against its record: long enough that an admission whose
@@ -87,11 +86,8 @@ class LimitStore:
                                  limits.burst_guild, repr(limits.refill_guild)]
         checked: set[str] = set()  # each set is checked at most once: at most three runs
         while True:
-            async with guard("admit lobby"):
-                try:
-                    reply: list[str] = await self._admit(keys=key_list, args=args)
-                except ResponseError as error:
-                    raise CorruptRecord(key_list[0], str(error)) from error
+            async with guard("admit lobby", key=key_list[0]):
+                reply: list[str] = await self._admit(keys=key_list, args=args)
             if reply[0] == "ok":
                 return
             status, limit, *rest = reply
@@ -128,11 +124,8 @@ class LimitStore:
     async def open_ids(self, guild_id: int, user_id: int | None = None) -> list[str]:
         """The ids counted as open in a guild (or as a user's open lobbies there), checked or not."""
         key = keys.open_in_guild(guild_id) if user_id is None else keys.open_by_user(guild_id, user_id)
-        async with guard(f"read {key}"):
-            try:
-                return cast(list[str], await self.redis.zrange(key, 0, -1))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            return cast(list[str], await self.redis.zrange(key, 0, -1))
 
     async def _drop_gone(self, key: str, stale: Sequence[str], now: float, kind: Live | None) -> bool:
         """Check the `stale` entries of an open set against their records: drop those no longer open (not of

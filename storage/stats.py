@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import cast
 
 from redis.commands.core import AsyncScript
-from redis.exceptions import ResponseError
 
 import engine
 from engine import events as ev
@@ -83,11 +82,8 @@ class StatsStore:
             old, new = ratings.get(r.user_id, (None, None))
             rated = [old.raw if old else "", repr(new.mu), repr(new.sigma)] if new else ["", "", ""]
             args += [str(r.user_id), r.place, int(r.won), r.captures, *rated]
-        async with guard("record results"):
-            try:
-                done = int(await self._record(keys=key_list, args=args))
-            except ResponseError as error:
-                raise CorruptRecord(keys.leaderboard(guild_id), str(error)) from error
+        async with guard("record results", key=keys.leaderboard(guild_id)):
+            done = int(await self._record(keys=key_list, args=args))
         if done < 0:
             raise RatingsChanged(game_id)
         return bool(done)
@@ -95,14 +91,11 @@ class StatsStore:
     async def ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating | None]:
         """The stored ratings of players (None for a player not rated yet)."""
         found: dict[int, Rating | None] = {}
-        async with guard("read ratings"):
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for user in user_ids:
-                        pipe.hmget(keys.player_stats(guild_id, user), ["mu", "sigma"])
-                    rows = await pipe.execute()
-            except ResponseError as error:
-                raise CorruptRecord(keys.rating_board(guild_id), str(error)) from error
+        async with guard("read ratings", key=keys.rating_board(guild_id)), self.redis.pipeline(
+                transaction=False) as pipe:
+            for user in user_ids:
+                pipe.hmget(keys.player_stats(guild_id, user), ["mu", "sigma"])
+            rows = await pipe.execute()
         for user, (mu, sigma) in zip(user_ids, rows, strict=True):
             found[user] = _rating(keys.player_stats(guild_id, user), mu, sigma)
         return found
@@ -110,21 +103,15 @@ class StatsStore:
     async def rating_board(self, guild_id: int, top: int = 10) -> list[tuple[int, float]]:
         """(user id, rating ordinal), best first."""
         key = keys.rating_board(guild_id)
-        async with guard(f"read {key}"):
-            try:
-                rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, top - 1, withscores=True))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, top - 1, withscores=True))
         return [(int(user), float(score)) for user, score in rows]
 
     async def history(self, guild_id: int, count: int = 10) -> list[tuple[str, float]]:
         """The guild's most recently finished games: (game id, finish time), newest first."""
         key = keys.history(guild_id)
-        async with guard(f"read {key}"):
-            try:
-                rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, count - 1, withscores=True))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, count - 1, withscores=True))
         return [(game, float(at)) for game, at in rows]
 
     async def forget_games(self, guild_id: int, game_ids: Sequence[str]) -> None:
@@ -136,11 +123,8 @@ class StatsStore:
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's counters in a guild (zeros if none)."""
         key = keys.player_stats(guild_id, user_id)
-        async with guard(f"read {key}"):
-            try:
-                raw = cast(dict[str, str], await self.redis.hgetall(key))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            raw = cast(dict[str, str], await self.redis.hgetall(key))
         try:
             count = {name: int(value) for name, value in raw.items() if name not in ("mu", "sigma")}
         except ValueError as error:
@@ -154,11 +138,8 @@ class StatsStore:
     async def leaderboard(self, guild_id: int, top: int = 10) -> list[tuple[int, int]]:
         """(user id, wins), most wins first."""
         key = keys.leaderboard(guild_id)
-        async with guard(f"read {key}"):
-            try:
-                rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, top - 1, withscores=True))
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            rows = cast(list[tuple[str, float]], await self.redis.zrevrange(key, 0, top - 1, withscores=True))
         return [(int(user), int(score)) for user, score in rows]
 
 

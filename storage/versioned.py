@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from redis.commands.core import AsyncScript
-from redis.exceptions import ResponseError
 
 from storage import scripts
 from storage.client import Redis, guard
@@ -24,11 +23,8 @@ class VersionedHashes:
 
     async def read(self, key: str) -> tuple[int, str]:
         """(version, JSON) of the record at `key`; `NotFound` if there is none."""
-        async with guard(f"read {key}"):
-            try:
-                version, raw = await self.redis.hmget(key, ["v", "rec"])
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"read {key}", key=key):
+            version, raw = await self.redis.hmget(key, ["v", "rec"])
         return parse_version(key, cast(str | None, version), cast(str | None, raw))
 
     async def write(self, key: str, record_json: str, expected: int, *, log_key: str | None = None,
@@ -43,11 +39,8 @@ class VersionedHashes:
             keys.append(delete_at_creation)
         args: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl,
                            *entries]
-        async with guard(f"write {key}"):
-            try:
-                status, value = await self.cas(keys=keys, args=args)
-            except ResponseError as error:
-                raise CorruptRecord(key, str(error)) from error
+        async with guard(f"write {key}", key=key):
+            status, value = await self.cas(keys=keys, args=args)
         if status == "ok":
             return int(value)
         if status == "conflict":
