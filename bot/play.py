@@ -36,7 +36,19 @@ from bot.messages import (
 from bot.outbox import Outbox
 from bot.translator import user_locale
 from render import WORDS, render_replay
-from service import REMIND, GameRecord, Outcome, Refused, Service, StorageUnavailable, seat_names, seat_user, state_of
+from service import (
+    REMIND,
+    Duplicate,
+    GameRecord,
+    Outcome,
+    Refused,
+    Service,
+    StorageUnavailable,
+    WriteUncertain,
+    seat_names,
+    seat_user,
+    state_of,
+)
 from service.i18n import templates, translate
 
 logger = logging.getLogger(__name__)
@@ -172,21 +184,21 @@ class Play:
 
     async def game_click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None:
         async def work() -> None:
-            if not await self._first(interaction):
-                return
-
-            async def act() -> tuple[Outcome, Post, bool]:
-                outcome = await self.service.games.act(game_id, ply, action, interaction.user.id)
+            async def act() -> tuple[Outcome, Post, bool]:  # the click is claimed with the game's load
+                outcome = await self.service.games.act(game_id, ply, action, interaction.user.id,
+                                                       click=interaction.id)
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
             try:
                 outcome, post, tell = await in_time(interaction, act())
+            except Duplicate:  # another bot process answers it
+                return
             except Refused as refused:
                 if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
                     raise Refused("refused.moved_on_reposted") from refused
                 raise
-            except StorageUnavailable:  # a save that timed out may have landed all the same: look again later
+            except WriteUncertain:  # a save that timed out may have landed all the same: look again later
                 self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
             await self.live.answer(interaction, outcome.record, post, new=tell)

@@ -6,7 +6,7 @@ are re-exported here.
 >>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
 """
 
-from service.errors import Refused
+from service.errors import Duplicate, Refused
 from service.games import REMIND, TIMEOUT
 from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
@@ -19,6 +19,7 @@ from storage import (
     NotFound,
     StorageError,
     StorageUnavailable,
+    WriteUncertain,
 )
 from storage.replay import state_of
 
@@ -26,6 +27,7 @@ __all__ = [
     "REMIND",
     "TIMEOUT",
     "CorruptRecord",
+    "Duplicate",
     "GameRecord",
     "LobbyLimits",
     "LobbyRecord",
@@ -36,6 +38,7 @@ __all__ = [
     "Step",
     "StorageError",
     "StorageUnavailable",
+    "WriteUncertain",
     "level_name",
     "lobby_rules",
     "seat_names",

@@ -3,7 +3,8 @@
 At the deadline the guild's timeout action plays: "ai" (an AI plays that turn), "skip", or "forfeit" (skip, and
 resign after `forfeit_after` missed turns in a row). Deadlines are scheduled before the save that makes them
 current, and a worker acts only when the stored record still says the deadline has come, so a lost save or a late
-worker does nothing wrong.
+worker does nothing wrong. The queue may hold a deadline early (a click moves a deadline only earlier, never
+later: `Games._schedule`); a worker that finds the record's deadline still ahead queues it at that time.
 """
 
 from __future__ import annotations
@@ -52,15 +53,20 @@ class Deadlines:
             return None
         now = self.games.clock()
         state = state_of(record)
+        due = record.reminder_at if deadline.kind == REMIND else record.turn_deadline
+        if due is not None and due > now:  # queued early (a click does not move a deadline later): move it
+            await self.storage.deadlines.schedule(deadline, due)
+            return None
         if deadline.kind == REMIND:
-            if record.reminder_at is None or record.reminder_at > now:
+            if due is None:
                 return None
             try:  # clear the reminder so that it fires once, whichever process claimed it
                 saved = await self.storage.games.save_game(record.model_copy(update={"reminder_at": None}))
-            except Conflict:
+            except Conflict:  # a click came first: its turn's reminder is queued by the record it saved
+                await self._requeue(deadline)
                 return None
             return REMIND, Outcome(saved, state)
-        if record.turn_deadline is None or record.turn_deadline > now:
+        if due is None:
             return None
         settings = await self.games.guilds.settings(record.guild_id)
         seat = state.current
@@ -78,7 +84,18 @@ class Deadlines:
             state, events = engine.apply(state, action)
             steps.append(Step(seat, action, "timeout", events))
         try:
-            outcome = await self.games.commit(record.model_copy(update={"missed": missed}), state, steps)
-        except Refused:
+            outcome = await self.games.commit(record.model_copy(update={"missed": missed}), state, steps, fired=True)
+        except Refused:  # a click came first: its turn's deadline is queued by the record it saved
+            await self._requeue(deadline)
             return None
         return TIMEOUT, outcome
+
+    async def _requeue(self, deadline: Deadline) -> None:
+        """Queue a deadline at the time the stored record now gives (the claim on it is dropped)."""
+        try:
+            record = await self.storage.games.load_game(deadline.game_id)
+        except NotFound:
+            return
+        due = record.reminder_at if deadline.kind == REMIND else record.turn_deadline
+        if record.active and due is not None:
+            await self.storage.deadlines.schedule(deadline, due)

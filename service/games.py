@@ -14,6 +14,7 @@ Choices written down here:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -22,17 +23,17 @@ from collections.abc import Callable
 import engine
 from engine import ai
 from service import ratings
-from service.errors import Refused
+from service.errors import Duplicate, Refused
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
 from service.seats import level_name, seat_of, seat_user
+from service.takeover import Takeover
 from storage import ChannelBusy, Conflict, Deadline, GameRecord, NotFound, RatingsChanged, Seat, Storage, results_of
 from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
 RATING_TRIES = 5  # reads of the players' ratings before giving up on recording a game's results
-SET_MESSAGE_TRIES = 5  # saves of the live message's id lost to other changes before giving up
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
 REMIND, TIMEOUT = "remind", "timeout"
 
@@ -40,10 +41,12 @@ REMIND, TIMEOUT = "remind", "timeout"
 class Games:
     """The games of every channel, as stored."""
 
-    def __init__(self, storage: Storage, guilds: Guilds, *, clock: Callable[[], float] = time.time,
+    def __init__(self, storage: Storage, guilds: Guilds, takeover: Takeover, *,
+                 clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
         self.storage = storage
         self.guilds = guilds
+        self.takeover = takeover
         self.clock = clock
         self.new_seed = new_seed
 
@@ -54,12 +57,15 @@ class Games:
         except NotFound as missing:
             raise Refused("refused.no_game") from missing
 
-    async def act(self, game_id: str, ply: int, action_text: str, user_id: int) -> Outcome:
-        """A player's click: `action_text` at the position (`state.ply`) the button was made for.
+    async def act(self, game_id: str, ply: int, action_text: str, user_id: int, *,
+                  click: int | None = None) -> Outcome:
+        """A player's click: `action_text` at the position (`state.ply`) the button was made for. With `click`
+        (the interaction's id) the click is claimed in the load's round trip: `Duplicate` when another bot process
+        has it.
 
         Buttons carry the engine's ply rather than the record's storage version, so that saving
         the live message's id does not make fresh buttons stale; the save still compares versions."""
-        record = await self.load(game_id)
+        record = await self.load(game_id) if click is None else await self._claim_and_load(game_id, click)
         if not record.active:
             raise Refused("refused.over")
         state = state_of(record)
@@ -84,6 +90,26 @@ class Games:
         missed = list(record.missed)
         missed[seat] = 0
         return await self.commit(record.model_copy(update={"missed": missed}), state, steps)
+
+    async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
+        """Claim a click and load its game (one script), filing the click in this process's inbox alongside (see
+        `service.takeover`): two commands in one round trip's time. A click adopted from a dead process was
+        claimed by it."""
+        if click in self.takeover.adopted:
+            return await self.load(game_id)
+        loaded, filed = await asyncio.gather(
+            self.storage.games.claim_and_load(game_id, click, now=time.time()), self.takeover.file(click),
+            return_exceptions=True)
+        if isinstance(filed, BaseException):
+            raise filed
+        if isinstance(loaded, NotFound):
+            raise Refused("refused.no_game") from loaded
+        if isinstance(loaded, BaseException):
+            raise loaded
+        if loaded is None:
+            await self.takeover.unfile(click)
+            raise Duplicate(click)
+        return loaded
 
     async def leave(self, game_id: str, user_id: int) -> Outcome:
         """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead."""
@@ -116,30 +142,21 @@ class Games:
 
     async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
         """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
-        of two answers racing, the one shown last wins)."""
-        for _ in range(SET_MESSAGE_TRIES):
-            if record.message_id is not None and record.message_id >= message_id:
-                return record
-            try:
-                return await self.storage.games.save_game(record.model_copy(update={"message_id": message_id}))
-            except Conflict:
-                record = await self.load(record.id)
-        logger.warning("game %s: could not remember message %s (the game kept changing)", record.id, message_id)
-        return record
+        of two answers racing, the one shown last wins). One step, which never conflicts with a move."""
+        shown = await self.storage.games.set_message(record.id, message_id)
+        return record.model_copy(update={"message_id": shown})
 
     # -- the common path ---------------------------------------------------------------------------
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
-                     new: bool = False) -> Outcome:
+                     new: bool = False, fired: bool = False) -> Outcome:
         """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
-        count a finished game."""
+        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit)."""
         before = state_of(record)
         outcome = self.advance(record, state, steps)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
-        if (outcome.record.turn_deadline, outcome.record.reminder_at) != (record.turn_deadline, record.reminder_at):
-            await self.storage.deadlines.set_due({Deadline(TIMEOUT, record.id): outcome.record.turn_deadline,
-                                                  Deadline(REMIND, record.id): outcome.record.reminder_at})
+        await self._schedule(record, outcome.record, always=new or fired)
         texts = [engine.action_text(step.action) for step in outcome.steps]
         try:
             if new:
@@ -177,18 +194,36 @@ class Games:
         return Outcome(record.model_copy(update=changes), state, steps)
 
     async def _deadlines(self, record: GameRecord, state: engine.GameState, *, turn_changed: bool) -> GameRecord:
-        """The turn's deadline and reminder: set when a person's turn starts (from the guild's settings, read
-        only then), kept within a turn, none when nobody is to act."""
+        """The turn's deadline and reminder: set when a person's turn starts (by the game's turn length and
+        reminder, fixed when it started; a game stored before that reads its guild's settings), kept within a
+        turn, none when nobody is to act."""
         if state.over or not record.active or seat_user(record, state.current) is None:
             return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
         if not turn_changed and record.turn_deadline is not None:
             return record
-        settings = await self.guilds.settings(record.guild_id)
-        turn = record.turn_seconds or settings.turn_deadline
+        turn, before = record.turn_seconds, record.reminder_before
+        if turn is None or before is None:
+            settings = await self.guilds.settings(record.guild_id)
+            turn, before = turn or settings.turn_deadline, settings.reminder_before if before is None else before
         deadline = self.clock() + turn
         # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)
-        remind = deadline - min(settings.reminder_before, turn / 2) if settings.reminder_before else None
+        remind = deadline - min(before, turn / 2) if before else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
+
+    async def _schedule(self, before: GameRecord, after: GameRecord, *, always: bool) -> None:
+        """Put the turn's timeout and reminder in the deadline queue when a worker would otherwise come too late.
+
+        The queue holds for each game a time no later than its record's (a worker that finds the record's time
+        still ahead moves the entry there, `service.deadlines`), and a new turn's deadline is later than the last
+        one's: so a click schedules only a deadline that is new (none was set, or the last one fired: `always`)
+        or earlier than the one before. Most clicks skip this round trip."""
+        due: dict[Deadline, float | None] = {}
+        for kind, old, new in ((TIMEOUT, before.turn_deadline, after.turn_deadline),
+                               (REMIND, before.reminder_at, after.reminder_at)):
+            if new is not None and (always or old is None or new < old):
+                due[Deadline(kind, after.id)] = new
+        if due:
+            await self.storage.deadlines.set_due(due)
 
     async def _finish_if_over(self, outcome: Outcome) -> None:
         if outcome.record.status != "finished":

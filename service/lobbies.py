@@ -123,8 +123,11 @@ class Lobbies:
         record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=channel_id or lobby.channel_id,
                             host_id=lobby.host_id, rules=rules, seats=seats, seed=self.games.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")
+        settings = await self.guilds.settings(lobby.guild_id)  # a game keeps the turn length it started with
         record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
-                                           "turn_seconds": turn_seconds if isinstance(turn_seconds, int) else None,
+                                           "turn_seconds": turn_seconds if isinstance(turn_seconds, int)
+                                           else settings.turn_deadline,
+                                           "reminder_before": settings.reminder_before,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True))})
         outcome = await self.games.commit(record, state_of(record), [], new=True)

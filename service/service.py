@@ -26,11 +26,11 @@ class Service:
         self.storage = storage  # the service's own; bot/ goes through the parts below
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
-        self.games = Games(storage, self.guilds, clock=clock, new_seed=new_seed)
+        self.takeover = Takeover(storage)
+        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.deadlines = Deadlines(storage, self.games)
         self.archive = Archive(storage)
-        self.takeover = Takeover(storage)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | None = None, **options: Any) -> Service:

@@ -67,6 +67,21 @@ class Takeover:
             self._filed.add(interaction_id)
         return claimed
 
+    async def file(self, interaction_id: int) -> None:
+        """File a click in this process's inbox, claimed elsewhere (a game click is claimed with its game's load,
+        `service.games`); nothing for a click that is not ours or was adopted."""
+        payload = self._payloads.pop(interaction_id, None)
+        if payload is None or interaction_id in self.adopted:
+            return
+        await self.inboxes.file(self.instance, interaction_id, payload)
+        self._filed.add(interaction_id)
+
+    async def unfile(self, interaction_id: int) -> None:
+        """Another process claimed a click filed here: out of the inbox at once."""
+        if interaction_id in self._filed:
+            self._filed.discard(interaction_id)
+            await self.inboxes.unfile(self.instance, interaction_id)
+
     def done(self, interaction_id: int) -> None:
         """The handler of an interaction ended: out of the inbox with the next beat (not a round trip per click;
         an adopter that finds an answered click first defers it, which Discord refuses as answered, and leaves

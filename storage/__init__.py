@@ -16,6 +16,7 @@ from storage.errors import (
     ReplayMismatch,
     StorageError,
     StorageUnavailable,
+    WriteUncertain,
 )
 from storage.games import GameStore, new_game_id
 from storage.interactions import claim_interaction
@@ -57,6 +58,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageUnavailable",
+    "WriteUncertain",
     "check_replay",
     "claim_interaction",
     "make_client",

@@ -11,6 +11,11 @@ class StorageUnavailable(StorageError):
     """Redis cannot be reached, or did not answer in time. Nothing was written, or the write is whole."""
 
 
+class WriteUncertain(StorageUnavailable):
+    """A compare-and-set write met an unavailable Redis: it was written whole or not at all, and which one is not
+    known until Redis answers again (a reply lost on its way back)."""
+
+
 class Conflict(StorageError):
     """A compare-and-set lost: the record changed since it was loaded. Reload and try again."""
 

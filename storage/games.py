@@ -13,11 +13,14 @@ import secrets
 from collections.abc import Sequence
 from typing import cast
 
+from redis.commands.core import AsyncScript
+
 import engine
-from storage import keys
+from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
+from storage.interactions import CLAIM_TTL
 from storage.limits import LimitStore
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
@@ -43,6 +46,8 @@ class GameStore:
         self.channels = ChannelIndex(redis)
         self.users = UserIndex(redis)
         self.places = LimitStore(redis)
+        self._claim_and_load: AsyncScript = redis.register_script(scripts.CLAIM_AND_LOAD)
+        self._set_message: AsyncScript = redis.register_script(scripts.SET_MESSAGE)
 
     async def create_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
         """Store a new game (version 0 -> 1) and claim its channel; a lobby of the same id is deleted in the
@@ -68,21 +73,33 @@ class GameStore:
         async with guard(f"load {key}", key=key):
             if with_log:
                 async with self.redis.pipeline(transaction=True) as pipe:
-                    pipe.hmget(key, ["v", "rec"])
+                    pipe.hmget(key, ["v", "rec", "m"])
                     pipe.lrange(keys.log(game_id), 0, -1)
-                    (version, raw), log = await pipe.execute()
+                    (version, raw, message), log = await pipe.execute()
             else:
-                version, raw = await self.redis.hmget(key, ["v", "rec"])
+                version, raw, message = await self.redis.hmget(key, ["v", "rec", "m"])
                 log = None
-        number, text = parse_version(key, version, raw)
-        record = read_record(GameRecord, key, text, version=number)
-        if record.id != game_id:
-            raise CorruptRecord(key, f"holds game {record.id!r}")
-        if log is not None:
-            if len(log) != record.log_length:
-                raise CorruptRecord(keys.log(game_id), f"{len(log)} entries, the record says {record.log_length}")
-            record = record.model_copy(update={"log": log})
-        return record
+        return _game(game_id, version, raw, message, log)
+
+    async def claim_and_load(self, game_id: str, interaction_id: int, *, now: float,
+                             kept: int = CLAIM_TTL) -> GameRecord | None:
+        """Claim a click on the game's buttons and load the game, in one step: None when the click was claimed
+        before (another bot process has it); else the game, as `load_game` reads it."""
+        key = keys.game(game_id)
+        async with guard(f"claim a click on {key}", key=key):
+            found = await self._claim_and_load(keys=[key, keys.clicks(game_id)], args=[interaction_id, now, kept])
+        if not int(found[0]):
+            return None
+        version, raw, message = (value or None for value in found[1:4])
+        return _game(game_id, version, raw, message, None)
+
+    async def set_message(self, game_id: str, message_id: int) -> int | None:
+        """Remember the game's live message unless a newer one is remembered (Discord's ids grow with time): one
+        step that does not touch the version. Returns the id remembered now (None: the game is gone)."""
+        key = keys.game(game_id)
+        async with guard(f"set the message of {key}", key=key):
+            shown = await self._set_message(keys=[key], args=[message_id])
+        return int(shown) if shown else None
 
     async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
         """Entries `start`..`end` (inclusive) of a game's action log."""
@@ -160,3 +177,24 @@ class GameStore:
     async def _delete(self, game_id: str) -> None:
         async with guard("delete game"):
             await self.redis.delete(keys.game(game_id), keys.log(game_id))
+
+
+def _game(game_id: str, version: str | None, raw: str | None, message: str | None,
+          log: list[str] | None) -> GameRecord:
+    """A game record from the fields of its hash (and its log, when read)."""
+    key = keys.game(game_id)
+    number, text = parse_version(key, version, raw)
+    record = read_record(GameRecord, key, text, version=number)
+    if record.id != game_id:
+        raise CorruptRecord(key, f"holds game {record.id!r}")
+    changes: dict[str, object] = {}
+    if message is not None:
+        try:
+            changes["message_id"] = int(message)
+        except ValueError:
+            raise CorruptRecord(key, f"message id {message[:20]!r} is not a number") from None
+    if log is not None:
+        if len(log) != record.log_length:
+            raise CorruptRecord(keys.log(game_id), f"{len(log)} entries, the record says {record.log_length}")
+        changes["log"] = log
+    return record.model_copy(update=changes) if changes else record

@@ -40,6 +40,16 @@ class Inboxes:
                 await self.redis.hdel(keys.inbox(instance), str(interaction_id))
         return bool(won)
 
+    async def file(self, instance: str, interaction_id: int, payload: str) -> None:
+        """File an interaction in `instance`'s inbox (claimed elsewhere: a game click in its game's step)."""
+        async with guard("file interaction"):
+            await self.redis.hset(keys.inbox(instance), str(interaction_id), payload)
+
+    async def unfile(self, instance: str, interaction_id: int) -> None:
+        """Take an interaction out of `instance`'s inbox at once (another process has it)."""
+        async with guard("unfile interaction"):
+            await self.redis.hdel(keys.inbox(instance), str(interaction_id))
+
     async def beat(self, instance: str, now: float, answered: Collection[int] = ()) -> None:
         """`instance` is alive at `now`, and the `answered` interactions are out of its inbox (one round trip on
         one server: the two keys are in different slots, so no transaction)."""

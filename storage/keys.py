@@ -10,7 +10,13 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
                                         ``w`` id of the last write (makes a retried write idempotent)
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
+``ludo:{<id>}:clicks``         zset     interaction ids of the game's button clicks, claimed once (score: when);
+                                        claims older than 15 minutes are dropped as new ones come, the key expires
 =============================  =======  =====================================================================
+
+The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
+id and leaves the version alone, so remembering a message never conflicts with a move. The JSON's
+``message_id`` counts until ``m`` is set (a new game's first message, records written before ``m`` existed).
 
 A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
 the new log entries, write the record, and on finish set the retention expiry on both keys.
@@ -21,7 +27,8 @@ Indexes (each a single key, so no cross-slot step is needed):
 ``ludo:{c:<channel id>}``      string   id of the channel's (or thread's) active game or lobby
 ``ludo:{u:<user id>}:games``   set      ids of a user's active games (entries of finished games are dropped
                                         when listed)
-``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires)
+``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires); game clicks are
+                                        claimed in their game's ``clicks`` instead
 =============================  =======  =====================================================================
 
 Bot processes (so that one can answer for another that died):
@@ -84,6 +91,11 @@ def log(game_id: str) -> str:
 def lobby(lobby_id: str) -> str:
     """The lobby record (hash); the lobby id becomes the game id."""
     return f"ludo:{{{lobby_id}}}:lobby"
+
+
+def clicks(game_id: str) -> str:
+    """The game's claimed button clicks (sorted set)."""
+    return f"ludo:{{{game_id}}}:clicks"
 
 
 def channel(channel_id: int) -> str:

@@ -92,6 +92,8 @@ class GameRecord(Record):
     ai_takeover: bool = False  # a player who leaves is replaced by an AI instead of forfeiting
     auto_single: bool = True  # a forced move (the only legal one) is played for the player
     turn_seconds: int | None = Field(default=None, ge=30)  # this game's turn deadline (else the guild's)
+    reminder_before: int | None = Field(default=None, ge=0)  # seconds before the deadline a player is reminded
+    # (else the guild's); both are set when a game starts, from the lobby's options and the guild's settings
     locale: str = Field(default="en-US", max_length=16)  # the language of the game's public messages (its lobby's)
 
     @model_validator(mode="after")

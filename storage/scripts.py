@@ -47,6 +47,32 @@ end
 return {'ok', expected + 1}
 """
 
+# KEYS[1] game hash, KEYS[2] the game's claimed clicks (zset: interaction id -> when claimed). ARGV[1] the
+# interaction id, ARGV[2] now, ARGV[3] seconds a claim is kept. Claims a click once (the first caller wins) and reads
+# the game in the same step. Returns {0} when the click was claimed before, else {1, v, rec, m} (false: a missing
+# field). Claims older than ARGV[3] are dropped as they go (a click's token lives 15 minutes).
+CLAIM_AND_LOAD = """
+if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return {0} end
+local now, kept = tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - kept)
+redis.call('ZADD', KEYS[2], now, ARGV[1])
+redis.call('EXPIRE', KEYS[2], kept)
+local found = redis.call('HMGET', KEYS[1], 'v', 'rec', 'm')
+return {1, found[1], found[2], found[3]}
+"""
+
+# KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the
+# game is gone; no version change, so it never conflicts with a move. Returns the id the field holds ('' none).
+SET_MESSAGE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return '' end
+local current = redis.call('HGET', KEYS[1], 'm')
+if (not current) or tonumber(current) < tonumber(ARGV[1]) then
+  redis.call('HSET', KEYS[1], 'm', ARGV[1])
+  return ARGV[1]
+end
+return current
+"""
+
 # KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none)
 # Returns '' when claimed (or already held by the same id), else the current holder.
 CLAIM_CHANNEL = """

@@ -26,7 +26,8 @@ from storage.stats import StatsStore
 DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
                 scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
-                scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY)
+                scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_AND_LOAD,
+                scripts.SET_MESSAGE)
 
 
 class Storage:

@@ -11,7 +11,7 @@ from redis.commands.core import AsyncScript
 
 from storage import scripts
 from storage.client import Redis, guard
-from storage.errors import Conflict, CorruptRecord, NotFound
+from storage.errors import Conflict, CorruptRecord, NotFound, StorageUnavailable, WriteUncertain
 
 
 class VersionedHashes:
@@ -39,8 +39,11 @@ class VersionedHashes:
             keys.append(delete_at_creation)
         args: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl,
                            *entries]
-        async with guard(f"write {key}", key=key):
-            status, value = await self.cas(keys=keys, args=args)
+        try:
+            async with guard(f"write {key}", key=key):
+                status, value = await self.cas(keys=keys, args=args)
+        except StorageUnavailable as error:
+            raise WriteUncertain(str(error)) from error
         if status == "ok":
             return int(value)
         if status == "conflict":

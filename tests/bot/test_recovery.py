@@ -16,7 +16,7 @@ import bot.live
 import bot.play
 from bot.app import LudoBot
 from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
-from storage import Storage, StorageUnavailable
+from storage import Storage, StorageUnavailable, WriteUncertain
 from storage.interactions import Inboxes
 from storage.replay import state_of
 from tests.bot.conftest import Launch
@@ -123,7 +123,7 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
         saved = await real(record, texts)
         if texts:  # a click's save: written, but the answer never came back in time
             monkeypatch.setattr(games, "save_game", real)
-            raise StorageUnavailable("Redis is unavailable (save game): timed out")
+            raise WriteUncertain("Redis is unavailable (save game): timed out")
         return saved
 
     monkeypatch.setattr(games, "save_game", landed_then_timed_out)
