@@ -54,7 +54,7 @@ import bot.messages
 import engine
 import engine.ai
 from bot.app import LudoBot
-from bot.play import Play
+from bot.game import GameMessage
 from bot.settings import BotSettings
 from storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
 from tests.bot.standin import BotRunner, InteractionRecord, Message, StandIn
@@ -160,9 +160,9 @@ def instrument() -> None:
     for owner in (discord.http.HTTPClient, discord.webhook.async_.AsyncWebhookAdapter):
         owner.request = timed_http(owner.request)  # type: ignore[method-assign]
 
-    game_click = Play.game_click
+    game_click = GameMessage.click
 
-    async def timed_game_click(self: Play, interaction: discord.Interaction[Any], game_id: str, ply: int,
+    async def timed_game_click(self: GameMessage, interaction: discord.Interaction[Any], game_id: str, ply: int,
                                action: str) -> None:
         click = Click()
         CLICKS[interaction.id] = click
@@ -172,7 +172,7 @@ def instrument() -> None:
         finally:
             CLICK.reset(token)
 
-    Play.game_click = timed_game_click  # type: ignore[method-assign]
+    GameMessage.click = timed_game_click  # type: ignore[method-assign]
 
 
 # -- playing --------------------------------------------------------------------------------------------------

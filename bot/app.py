@@ -1,4 +1,5 @@
-"""The bot: wires storage, service, buttons, commands and the deadline worker together once, at start-up."""
+"""The bot: wires storage, service, buttons, commands and the two workers (deadlines, takeover) together once, at
+start-up."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ from discord import app_commands
 
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
+from bot.deadline_worker import DeadlineWorker
 from bot.errors import answer_privately
 from bot.outbox import Gate
-from bot.play import Play
+from bot.parts import Parts
 from bot.settings import BotSettings
+from bot.takeover_worker import Adoption
 from bot.translator import LudoTranslator, user_locale
 from service import Service
 from service.i18n import translate
-from service.takeover import Takeover
 from storage import Storage
 
 logger = logging.getLogger(__name__)
@@ -85,17 +87,19 @@ class LudoBot(discord.AutoShardedClient):
         self._given_storage = storage  # tests pass theirs; otherwise it is opened at start-up
         self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
         self.storage: Storage | None = None
-        self.handlers: Play | None = None
+        self.handlers: Parts | None = None
+        self._deadlines: DeadlineWorker | None = None
+        self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
-        self._dispatch_adopted: Callable[[Any], None] = lambda payload: None  # set in setup_hook
 
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
                                                                  data_dir=self.settings.ludo_data_dir)
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                           open_limits=self.settings.open_limits())
-        self.handlers = Play(self, service, concurrency=self.settings.max_concurrent_clicks)
-        self._file_clicks(self.handlers.takeover)
+        self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks)
+        self._deadlines = DeadlineWorker(service, self.handlers.live)
+        self._adoption = Adoption(self, service.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild
@@ -104,25 +108,11 @@ class LudoBot(discord.AutoShardedClient):
             await self.tree.sync(guild=guild)
         self._worker = asyncio.create_task(self._background(), name="ludo-background")
 
-    def _file_clicks(self, takeover: Takeover) -> None:
-        """Show the takeover every interaction's gateway payload before discord.py reads it (discord.py keeps
-        no payload; `parsers` is its table of gateway event handlers)."""
-        parsers: dict[str, Callable[[Any], None]] = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def parse_and_file(payload: Any) -> None:
-            takeover.received(payload)
-            parse(payload)
-
-        parsers["INTERACTION_CREATE"] = parse_and_file
-        self._dispatch_adopted = parse
-
     async def _background(self) -> None:
         """The deadline worker, the process beat (and adoption of dead processes, see `service.takeover`), and a
         heartbeat file for the container health check (`ludo-bot health`)."""
-        assert self.handlers is not None
-        workers = {asyncio.create_task(self.handlers.run_deadlines()),
-                   asyncio.create_task(self.handlers.takeover.run(self._dispatch_adopted))}
+        assert self._deadlines is not None and self._adoption is not None
+        workers = {asyncio.create_task(self._deadlines.run()), asyncio.create_task(self._adoption.run())}
         beat = heartbeat_path(self.settings)
         try:
             while not any(worker.done() for worker in workers):  # (the file stops when a worker does)
@@ -142,7 +132,7 @@ class LudoBot(discord.AutoShardedClient):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not handled(custom_id, interaction.message):
-            await self.handlers.unknown_click(interaction)
+            await self.handlers.clicks.unknown(interaction)
 
     async def close(self) -> None:
         if self._worker is not None:
@@ -150,6 +140,8 @@ class LudoBot(discord.AutoShardedClient):
             await asyncio.wait({self._worker}, timeout=6.0)
         if self.handlers is not None:
             await self.handlers.close(timeout=5.0)
+        if self._adoption is not None:
+            await self._adoption.leave()
         await super().close()
         self.gate.close()
         if self.storage is not None and self._given_storage is None:

@@ -16,7 +16,8 @@ from discord import app_commands
 import engine
 from bot.live import next_person
 from bot.messages import game_post, lobby_post, outcome_post
-from bot.play import Play, replay_file, replay_gif, repost
+from bot.parts import Parts
+from bot.spectate import replay_file, replay_gif
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
@@ -32,14 +33,14 @@ def choices(option: str, *values: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=described(f"choice.{option}.{value}"), value=value) for value in values]
 
 
-def _play(interaction: discord.Interaction[Any]) -> Play:
-    found: Play = interaction.client.handlers
+def _parts(interaction: discord.Interaction[Any]) -> Parts:
+    found: Parts = interaction.client.handlers  # set by bot.app.LudoBot
     return found
 
 
-async def _channel_game(play: Play, interaction: discord.Interaction[Any]) -> GameRecord:
+async def _channel_game(parts: Parts, interaction: discord.Interaction[Any]) -> GameRecord:
     """The live game of the channel the command was used in."""
-    return await play.service.archive.channel_game(interaction.channel_id or 0)
+    return await parts.service.archive.channel_game(interaction.channel_id or 0)
 
 
 START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
@@ -63,7 +64,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                 turn_limit: app_commands.Range[int, 0, 500] | None = None, ai_takeover: bool = False,
                 auto_single: bool = True, quick: bool | None = None, kill_to_unlock: bool | None = None,
                 teams: bool | None = None) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         if teams and seats != 4:
@@ -76,82 +77,82 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
         options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
         if turn_minutes is not None:
             options["turn_seconds"] = turn_minutes * 60
-        lobby = await play.service.lobbies.open(
+        lobby = await parts.service.lobbies.open(
             guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
             preset=preset, options=options, host_name=interaction.user.display_name, locale=guild_locale(interaction))
         post = lobby_post(lobby)
         await interaction.response.send_message(post.content, view=post.view,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="board", description=described("cmd.board"))
 async def board(interaction: discord.Interaction[Any]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        await repost(play, interaction, await _channel_game(play, interaction))
+        await parts.game.repost(interaction, await _channel_game(parts, interaction))
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="rules", description=described("cmd.rules"))
 @app_commands.describe(preset=described("opt.rules.preset"))
 async def rules(interaction: discord.Interaction[Any], preset: Preset | None = None) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         if preset is not None:
             chosen = engine.Rules.preset(preset)
         else:
-            chosen = engine.notation.parse_rules((await _channel_game(play, interaction)).rules)
+            chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)
         await interaction.response.send_message(rules_summary(chosen, user_locale(interaction)), ephemeral=True)
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="leave", description=described("cmd.leave"))
 async def leave(interaction: discord.Interaction[Any]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        record = await _channel_game(play, interaction)
+        record = await _channel_game(parts, interaction)
         if seat_of(record, interaction.user.id) is None:
             raise Refused("refused.not_playing")
-        outcome = await play.service.games.leave(record.id, interaction.user.id)
+        outcome = await parts.service.games.leave(record.id, interaction.user.id)
         await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
         tell = next_person(outcome, interaction.user.id) is not None
-        await play.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
+        await parts.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="end", description=described("cmd.end"))
 async def end(interaction: discord.Interaction[Any]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        record = await _channel_game(play, interaction)
+        record = await _channel_game(parts, interaction)
         manager = bool(interaction.permissions.manage_channels)
-        ended = await play.service.games.end(record.id, interaction.user.id, can_manage=manager)
+        ended = await parts.service.games.end(record.id, interaction.user.id, can_manage=manager)
         await interaction.response.send_message(
             translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none())
-        play.live.update(ended, await game_post(ended))  # the live message says the game ended, without buttons
+        parts.live.update(ended, await game_post(ended))  # the live message says the game ended, without buttons
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="stats", description=described("cmd.stats"))
 @app_commands.describe(user=described("opt.stats.user"))
 async def stats(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         lang = user_locale(interaction)
         who = user or interaction.user
-        found = await play.service.archive.player_stats(interaction.guild_id or 0, who.id)
+        found = await parts.service.archive.player_stats(interaction.guild_id or 0, who.id)
         if not found.games:
             text = translate(lang, "stats.none", who=who.mention)
         else:
@@ -164,17 +165,17 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                              wins=found.wins, average=average, captures=found.captures, favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="leaderboard", description=described("cmd.leaderboard"))
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
-        rated, unrated = await play.service.archive.leaderboard(guild)
+        rated, unrated = await parts.service.archive.leaderboard(guild)
         lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
                  for i, (user, ordinal, wins) in enumerate(rated)]
         lines += [translate(lang, "leaderboard.unrated", place=len(lines) + i + 1, user=user, wins=won)
@@ -183,7 +184,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
             translate(lang, "leaderboard.head") + "\n" + ("\n".join(lines) or translate(lang, "leaderboard.empty")),
             allowed_mentions=discord.AllowedMentions.none())
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="settings", description=described("cmd.settings"))
@@ -195,7 +196,7 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
                    forfeit_after: app_commands.Range[int, 1, 50] | None = None) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         if not interaction.permissions.manage_guild:
@@ -203,7 +204,7 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
         changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
-        saved = await play.service.guilds.update(interaction.guild_id or 0,
+        saved = await parts.service.guilds.update(interaction.guild_id or 0,
                                                     {k: v for k, v in changes.items() if v is not None})
         lang = user_locale(interaction)
         action = translate(lang, f"choice.timeout_action.{saved.timeout_action}")
@@ -213,14 +214,14 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
                       reminder=saved.reminder_before // 60, action=action), ephemeral=True)
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 # -- issue 7: checkable dice ------------------------------------------------------------------------------
-async def _guild_game(play: Play, interaction: discord.Interaction[Any], game_id: str, *,
+async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_id: str, *,
                       with_log: bool = False) -> GameRecord:
     """A game of this server by its id (finished games are kept for the retention period)."""
-    return await play.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
+    return await parts.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
 
 
 def _finished(record: GameRecord) -> GameRecord:
@@ -239,31 +240,31 @@ def game_file(record: GameRecord) -> dict[str, Any]:
 @ludo.command(name="export", description=described("cmd.export"))
 @app_commands.describe(game=described("opt.game"))
 async def export(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        record = _finished(await _guild_game(play, interaction, game, with_log=True))
+        record = _finished(await _guild_game(parts, interaction, game, with_log=True))
         data = json.dumps(game_file(record), indent=1).encode()
         await interaction.response.send_message(
             translate(guild_locale(interaction), "reply.export", id=record.id),
             file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="verify", description=described("cmd.verify"))
 @app_commands.describe(game=described("opt.game"))
 async def verify(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        record = _finished(await _guild_game(play, interaction, game, with_log=True))
+        record = _finished(await _guild_game(parts, interaction, game, with_log=True))
         report = verify_game(game_file(record))
         verdict = translate(guild_locale(interaction), "verify.ok" if report.ok else "verify.bad", id=record.id,
                             seed=record.seed, commitment=commitment(record.seed))
         await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"))
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 # -- issue 7: history and replays ----------------------------------------------------------------------------
@@ -285,27 +286,27 @@ def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
 
 @ludo.command(name="history", description=described("cmd.history"))
 async def history(interaction: discord.Interaction[Any]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
         lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
         lines = [history_line(record, finished_at, lang)
-                 for record, finished_at in await play.service.archive.history(guild, HISTORY_SHOWN)]
+                 for record, finished_at in await parts.service.archive.history(guild, HISTORY_SHOWN)]
         text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
                 else translate(lang, "history.empty"))
         await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)
 
 
 @ludo.command(name="replay", description=described("cmd.replay"))
 @app_commands.describe(game=described("opt.game"))
 async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    play = _play(interaction)
+    parts = _parts(interaction)
 
     async def work() -> None:
-        record = await _guild_game(play, interaction, game, with_log=True)
+        record = await _guild_game(parts, interaction, game, with_log=True)
         if record.active:
             raise Refused("refused.still_playing", id=record.id)
         await interaction.response.defer(thinking=True)  # drawing every move takes a while
@@ -314,4 +315,4 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         await interaction.followup.send(translate(lang, "replay.public", id=record.id),
                                         file=replay_file(record, gif, lang))
 
-    await play.guard(interaction, work)
+    await parts.clicks.guard(interaction, work)

@@ -9,8 +9,8 @@ Templates (all under 100 characters):
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
 Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
-The callbacks hand over to the client's `handlers` (see `bot.play`), which run inside the one
-error path.
+The callbacks hand over to the client's `handlers` (see `bot.parts`): `bot.lobby`, `bot.game` and
+`bot.spectate`, which run inside the one error path (`bot.clicks`).
 """
 
 from __future__ import annotations
@@ -26,18 +26,37 @@ ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
 
 
+class LobbyHandler(Protocol):
+    """What a lobby button calls."""
+
+    async def click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None: ...
+
+
+class GameHandler(Protocol):
+    """What a game button calls."""
+
+    async def click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
+
+
+class WatchHandler(Protocol):
+    """What Spectate, Refresh and Replay call."""
+
+    async def spectate(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None: ...
+
+    async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
+
+
 class Handlers(Protocol):
-    """What the buttons call; implemented by `bot.play.Play`."""
+    """What the buttons call, one part per kind of button; implemented by `bot.parts.Parts`."""
 
-    async def lobby_click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None: ...
+    @property
+    def lobby(self) -> LobbyHandler: ...
 
-    async def game_click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
+    @property
+    def game(self) -> GameHandler: ...
 
-    async def replay_click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
-
-    async def spectate_click(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None: ...
-
-    async def unknown_click(self, interaction: discord.Interaction[Any]) -> None: ...
+    @property
+    def watching(self) -> WatchHandler: ...
 
 
 def handlers(interaction: discord.Interaction[Any]) -> Handlers:
@@ -67,7 +86,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["lobby"], match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).lobby_click(interaction, self.lobby_id, self.verb)
+        await handlers(interaction).lobby.click(interaction, self.lobby_id, self.verb)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -87,7 +106,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["game"], int(match["ply"]), match["action"], label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).game_click(interaction, self.game_id, self.ply, self.action)
+        await handlers(interaction).game.click(interaction, self.game_id, self.ply, self.action)
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:r:(?P<game>{ID})"):
@@ -104,7 +123,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l
         return cls(match["game"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).replay_click(interaction, self.game_id)
+        await handlers(interaction).watching.replay(interaction, self.game_id)
 
 
 class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
@@ -122,7 +141,7 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         return cls(match["game"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).spectate_click(interaction, self.game_id, refresh=self.kind == "v")
+        await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
 DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, SpectateButton)

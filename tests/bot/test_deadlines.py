@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-import bot.play
+import bot.deadline_worker
 from bot.app import LudoBot
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, board_messages, live_message, private_text, slash, start_game, to_act
@@ -16,7 +16,8 @@ from tests.bot.standin import BotRunner, Message, StandIn
 
 @pytest.fixture(autouse=True)
 def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.play, "IDLE_POLL", 0.05)  # the worker looks often, so a due deadline is seen at once
+    # the worker looks often, so a due deadline is seen at once
+    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
 
 
 def said(standin: StandIn, words: str) -> list[Message]:

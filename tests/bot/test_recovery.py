@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+import bot.game
 import bot.live
-import bot.play
 from bot.app import LudoBot
 from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
 from storage import Storage, StorageUnavailable, WriteUncertain
@@ -69,7 +69,7 @@ async def play_until_it_dies(standin: StandIn, ludo: LudoBot, live: Message, die
 
 async def revived(standin: StandIn, ludo: LudoBot, stale: Message, monkeypatch: pytest.MonkeyPatch) -> Message:
     """Click a left-behind button of `stale`: the answer says the game message was posted again; it is returned."""
-    monkeypatch.setattr(bot.play, "STALE_AFTER", 0.2)
+    monkeypatch.setattr(bot.game, "STALE_AFTER", 0.2)
     await asyncio.sleep(0.3)
     record = await click(standin, ludo, to_act(standin, stale), stale, custom_id=stale.custom_ids()[0])
     assert "posted again" in private_text(record)
@@ -127,7 +127,7 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
         return saved
 
     monkeypatch.setattr(games, "save_game", landed_then_timed_out)
-    monkeypatch.setattr(bot.play, "CATCH_UP_POLL", 0.05)
+    monkeypatch.setattr(bot.game, "CATCH_UP_POLL", 0.05)
     clicker = to_act(standin, live)
     record = await click(standin, ludo, clicker, live, label="Roll")
     assert "Storage is unavailable" in private_text(record)
@@ -157,7 +157,7 @@ async def die_at(monkeypatch: pytest.MonkeyPatch, doomed: LudoBot, step: str) ->
     more; set the event to end the frozen handler. Its earlier clicks are out of its inbox by then (it beats a
     few times first)."""
     assert doomed.handlers is not None and doomed._worker is not None
-    takeover = doomed.handlers.takeover
+    takeover = doomed.handlers.service.takeover
     real, release = getattr(takeover, step), asyncio.Event()
 
     async def then_freeze(interaction_id: int) -> Any:
@@ -196,7 +196,7 @@ async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: Sta
 
 async def test_a_click_answered_just_before_its_process_died_is_not_handled_again(
         standin: StandIn, launch: Launch, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="bot.play")
+    caplog.set_level(logging.INFO, logger="bot.clicks")
     survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
     release = await die_at(monkeypatch, doomed, "done")
     try:

@@ -1,0 +1,63 @@
+"""The deadline worker's Discord side: it claims due turn deadlines through `Service` (any number of bot processes
+run one) and shows what each did, a reminder or a timed-out turn, in the game's live message."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.live import LiveMessages, next_person
+from bot.messages import game_post, outcome_post
+from service import REMIND, Outcome, Service, StorageUnavailable, seat_names, seat_user
+from service.i18n import translate
+
+logger = logging.getLogger(__name__)
+IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
+
+
+class DeadlineWorker:
+    """Reminders and time-outs, for as long as the bot runs (`run`)."""
+
+    def __init__(self, service: Service, live: LiveMessages) -> None:
+        self.service = service
+        self.live = live
+
+    async def announce(self, kind: str, outcome: Outcome) -> None:
+        """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
+        one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
+        the next turn's message: a new one when another person must be told, else the live message in place."""
+        record = outcome.record
+        if kind == REMIND:
+            user = outcome.player_to_act()
+            if user is None or record.turn_deadline is None:
+                return
+            note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
+            await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
+            return
+        sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
+        late = translate(record.locale, "game.timed_out", who=seat_names(record, record.locale).get(sleeper, ""))
+        tell = next_person(outcome, seat_user(record, sleeper))
+        post = await outcome_post(outcome, notify=tell is not None, note=late)
+        await self.live.show(record, post, tell=tell is not None)
+
+    async def run(self) -> None:
+        """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
+        task = asyncio.current_task()
+        while True:
+            try:
+                for claim in await self.service.deadlines.due():
+                    try:
+                        result = await self.service.deadlines.handle(claim)
+                        if result is not None:
+                            await self.announce(*result)
+                    except Exception:  # one bad game must not stop the others' deadlines
+                        logger.exception("deadline %s failed", claim.deadline.member)
+                next_due = await self.service.deadlines.next_due()
+                now = self.service.clock()  # the clock deadlines were set by
+                wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
+            except StorageUnavailable as error:
+                logger.warning("deadline worker: %s", error)
+                wait = IDLE_POLL
+            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
+                raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
+            await asyncio.sleep(wait)

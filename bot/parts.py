@@ -1,0 +1,43 @@
+"""The parts that answer a bot process's interactions, made once at start-up (`LudoBot.handlers`): the click
+plumbing, the process's outbox and the games' live messages they share, and one part per kind of button (see
+`bot.components.Handlers`); and their shutdown."""
+
+from __future__ import annotations
+
+import time
+
+import discord
+
+from bot.clicks import Clicks
+from bot.game import GameMessage
+from bot.live import LiveMessages
+from bot.lobby import LobbyButtons
+from bot.outbox import Outbox
+from bot.spectate import Watching
+from service import Service
+
+
+class Parts:
+    """What the buttons and commands call, wired together."""
+
+    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32) -> None:
+        self.service = service
+        self.outbox = Outbox(client)
+        self.live = LiveMessages(service, self.outbox)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency)
+        self.lobby = LobbyButtons(service, self.clicks, self.live)
+        self.game = GameMessage(service, self.clicks, self.live, self.outbox)
+        self.watching = Watching(service, self.clicks)
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a
+        shutdown does not cut one short."""
+        started = time.monotonic()
+        await self.clicks.idle(timeout)
+        await self.outbox.drain(max(0.0, timeout - (time.monotonic() - started)))
+
+    async def close(self, timeout: float) -> None:
+        """At shutdown: let handlers in flight finish and the outbox empty (`drain`), then end what is left
+        (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
+        await self.drain(timeout)
+        await self.outbox.close(0.0)

@@ -1,0 +1,81 @@
+"""Watching a game: Spectate on the live game message (a private view of the board for anyone) and that view's
+Refresh, and a finished game's animated replay (its button; the GIF and file `/ludo replay` posts too)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+
+import engine
+from bot.clicks import Clicks
+from bot.errors import in_time
+from bot.live import edit_clicked
+from bot.messages import ALT_LIMIT, alt_text, board_alt, spectator_post
+from bot.translator import user_locale
+from render import WORDS, render_replay
+from service import GameRecord, Service, seat_names, state_of
+from service.i18n import templates, translate
+
+
+class Watching:
+    """Clicks on Spectate, Refresh and Replay (see `bot.components.SpectateButton` and `ReplayButton`)."""
+
+    def __init__(self, service: Service, clicks: Clicks) -> None:
+        self.service = service
+        self.clicks = clicks
+
+    async def spectate(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None:
+        """Spectate: a private view of the live board for anyone; Refresh: that view brought up to date.
+        Neither touches the players' message."""
+        async def work() -> None:
+            if not await self.clicks.first(interaction):
+                return
+            record = await self.service.games.load(game_id)
+            post = await in_time(interaction, spectator_post(record, self.service.clock(), user_locale(interaction)),
+                                 thinking=not refresh, ephemeral=True)
+            if refresh:
+                await edit_clicked(interaction, post=post)
+            elif interaction.response.is_done():  # deferred: the followup completes the "thinking..." message
+                await interaction.followup.send(post.content, files=post.files(), view=post.view, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await interaction.response.send_message(post.content, files=post.files(), view=post.view,
+                                                        ephemeral=True,
+                                                        allowed_mentions=discord.AllowedMentions.none())
+            post.view.stop()  # discord.py gives a private message's view a timeout task; the buttons are
+            # dynamic items, dispatched by their custom id without it
+
+        await self.clicks.guard(interaction, work, game_id=game_id)
+
+    async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        async def work() -> None:
+            record = await self.service.games.load(game_id, with_log=True)  # before deferring: an unknown game
+            # is answered at once
+            if not interaction.response.is_done():  # (a click deferred in a burst is already)
+                await interaction.response.defer(thinking=True, ephemeral=True)
+            locale = user_locale(interaction)
+            gif = await replay_gif(record, locale)
+            await interaction.followup.send(translate(locale, "replay.private", id=game_id), ephemeral=True,
+                                            file=replay_file(record, gif, locale))
+
+        await self.clicks.guard(interaction, work, game_id=game_id)
+
+
+async def replay_gif(record: GameRecord, lang: str) -> bytes:
+    """The animated replay of a game (loaded with its log) in a language, drawn off the event loop."""
+    names = seat_names(record, lang)
+    return await asyncio.to_thread(
+        render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
+        [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)),
+        words=templates(lang, "board.", WORDS))
+
+
+def replay_file(record: GameRecord, gif: bytes, lang: str) -> discord.File:
+    """A replay GIF as an attachment whose description (alt text) tells the game and its final position."""
+    told = translate(lang, "replay.alt", id=record.id, actions=record.log_length)
+    return discord.File(io.BytesIO(gif), filename=f"ludo-{record.id}.gif",
+                        description=alt_text(told + board_alt(record, state_of(record), lang,
+                                                              limit=ALT_LIMIT - len(told) - 4)))
