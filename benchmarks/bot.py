@@ -57,6 +57,7 @@ from bot.app import LudoBot
 from bot.game import GameMessage
 from bot.settings import BotSettings
 from storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
+from storage.served import Served
 from tests.bot.standin import BotRunner, InteractionRecord, Message, StandIn
 
 CATEGORIES = ("storage", "engine", "render", "discord")
@@ -219,28 +220,32 @@ class Cost:
 
     calls: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
     messages: int = 0
-    redis: int = 0
+    redis: int = 0  # commands the clients sent
+    trips: int = 0  # requests the server read (round trips)
+    background: int = 0  # commands of the process beat and the deadline worker, which ran meanwhile
 
 
 COSTS: list[Cost] = []
 
 
-async def costed_click(standin: StandIn, ludo: LudoBot, storage: Storage, channel: int, user: Any,
+async def costed_click(standin: StandIn, ludo: LudoBot, served: Served, channel: int, user: Any,
                        message: Message, custom_id: str) -> InteractionRecord:
     """Click, wait until the bot is idle, and keep what the click cost."""
     requests, messages = len(standin.requests), len(standin.messages(channel, include_deleted=True))
-    commands = await storage.commands_served()
+    commands, trips = await served.tally()
+    background = served.background
     record = await standin.click(user, message, custom_id=custom_id)
     await settle(ludo, record)
+    commands_after, trips_after = await served.tally()
     cost = Cost(messages=len(standin.messages(channel, include_deleted=True)) - messages,
-                redis=await storage.commands_served() - commands)
+                redis=commands_after - commands, trips=trips_after - trips, background=served.background - background)
     for request in standin.requests[requests:]:
         cost.calls[kind_of(request.method, request.path)] += 1
     COSTS.append(cost)
     return record
 
 
-async def play_game(standin: StandIn, ludo: LudoBot, storage: Storage, number: int, preset: str,
+async def play_game(standin: StandIn, ludo: LudoBot, served: Served, number: int, preset: str,
                     ai: int) -> list[InteractionRecord]:
     """One game in a channel of its own; returns the game clicks' interaction records."""
     channel = standin.add_channel(standin.guild, f"game-{number}")
@@ -258,7 +263,7 @@ async def play_game(standin: StandIn, ludo: LudoBot, storage: Storage, number: i
     await settle(ludo, await standin.click(host, lobby, label="Start"))
     clicks: list[InteractionRecord] = []
     while (live := live_message(standin, channel.id)) is not None:
-        clicks.append(await costed_click(standin, ludo, storage, channel.id, player_to_act(standin, live), live,
+        clicks.append(await costed_click(standin, ludo, served, channel.id, player_to_act(standin, live), live,
                                          live.custom_ids()[0]))
     return clicks
 
@@ -291,7 +296,8 @@ async def run(games: int, preset: str, ai: int) -> None:
             records: list[InteractionRecord] = []
             started = time.perf_counter()
             for number in range(games):
-                records += await play_game(standin, ludo, storage, number, preset, ai)
+                async with Served(storage.redis) as served:
+                    records += await play_game(standin, ludo, served, number, preset, ai)
             wall = time.perf_counter() - started
         finally:
             problems = await runner.close_all()
@@ -323,10 +329,20 @@ async def run(games: int, preset: str, ai: int) -> None:
     discord_calls = sum(sum(c.calls.values()) for c in COSTS) / clicks
     messages = sum(c.messages for c in COSTS) / clicks
     redis = sum(c.redis for c in COSTS) / clicks
+    trips = sum(c.trips for c in COSTS) / clicks
+    background = sum(c.background for c in COSTS) / clicks
+    print("Redis per click, counted on the server (the process beat and the deadline worker ran meanwhile):")
+    print(f"  commands the bot sent {redis:7.3f}   of them beat and deadline worker {background:7.3f}   "
+          f"round trips {trips:7.3f}")
+    for label, wanted in (("keeping the turn (no new message)", 0), ("passing it (a new message)", 1)):
+        group = [c for c in COSTS if (c.messages > 0) == bool(wanted)]
+        if group:
+            print(f"  {label:<38} commands {sum(c.redis - c.background for c in group) / len(group):6.3f}"
+                  f" without beat and worker, round trips {sum(c.trips for c in group) / len(group):6.3f}")
     print(f"rate-limited answers (429) from the stand-in: {len(standin.rate_limited)}")
     print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click, "
           f"discord {discord_calls:.2f} calls/click, channel messages {messages:.3f}/click, "
-          f"redis {redis:.1f} commands/click")
+          f"redis {redis:.2f} commands/click")
 
 
 def main() -> None:

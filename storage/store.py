@@ -72,13 +72,6 @@ class Storage:
         async with guard("ping"):
             await self.redis.ping()
 
-    async def commands_served(self) -> int:
-        """How many commands the Redis server has run since its start, not counting INFO itself (for the
-        benchmarks' commands per click; on a cluster, the node the client asks)."""
-        async with guard("info"):
-            stats = await self.redis.info("commandstats")
-        return sum(int(value["calls"]) for name, value in stats.items() if name != "cmdstat_info")
-
     async def claim_interaction(self, interaction_id: int | str, ttl: int = CLAIM_TTL) -> bool:
         """True for the first process to handle this interaction."""
         return await claim_interaction(self.redis, interaction_id, ttl)
