@@ -30,9 +30,10 @@ class Clicks:
         self._idle = asyncio.Event()
         self._idle.set()
 
-    async def first(self, interaction: discord.Interaction[Any]) -> bool:
-        """True for the one bot process that handles this interaction (a repeat delivery is ignored)."""
-        return await self.takeover.claim(interaction.id)
+    async def first(self, interaction: discord.Interaction[Any], game_id: str | None = None) -> bool:
+        """True for the one bot process that handles this interaction (a repeat delivery is ignored); a click on a
+        game's or lobby's buttons is claimed in its game's storage slot (`game_id`)."""
+        return await self.takeover.claim(interaction.id, game_id)
 
     async def guard(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
                     game_id: str | None = None) -> None:

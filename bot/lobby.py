@@ -25,7 +25,7 @@ class LobbyButtons:
 
     async def click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None:
         async def work() -> None:
-            if not await self.clicks.first(interaction):
+            if not await self.clicks.first(interaction, lobby_id):
                 return
             user = interaction.user
             if verb == "start":

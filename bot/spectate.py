@@ -31,7 +31,7 @@ class Watching:
         """Spectate: a private view of the live board for anyone; Refresh: that view brought up to date.
         Neither touches the players' message."""
         async def work() -> None:
-            if not await self.clicks.first(interaction):
+            if not await self.clicks.first(interaction, game_id):
                 return
             record = await self.service.games.load(game_id)
             post = await in_time(interaction, spectator_post(record, self.service.clock(), user_locale(interaction)),

@@ -14,7 +14,6 @@ Choices written down here:
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
@@ -29,7 +28,18 @@ from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
 from service.seats import level_name, seat_of, seat_user
 from service.takeover import Takeover
-from storage import ChannelBusy, Conflict, Deadline, GameRecord, NotFound, RatingsChanged, Seat, Storage, results_of
+from storage import (
+    ChannelBusy,
+    Conflict,
+    Deadline,
+    GameRecord,
+    NotFound,
+    RatingsChanged,
+    Seat,
+    Storage,
+    StorageError,
+    results_of,
+)
 from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
@@ -92,22 +102,22 @@ class Games:
         return await self.commit(record.model_copy(update={"missed": missed}), state, steps)
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
-        """Claim a click and load its game (one script), filing the click in this process's inbox alongside (see
-        `service.takeover`): two commands in one round trip's time. A click adopted from a dead process was
-        claimed by it."""
+        """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
+        adopted from a dead process was claimed by it."""
         if click in self.takeover.adopted:
             return await self.load(game_id)
-        loaded, filed = await asyncio.gather(
-            self.storage.games.claim_and_load(game_id, click, now=time.time()), self.takeover.file(click),
-            return_exceptions=True)
-        if isinstance(filed, BaseException):
-            raise filed
-        if isinstance(loaded, NotFound):
-            raise Refused("refused.no_game") from loaded
-        if isinstance(loaded, BaseException):
-            raise loaded
+        now = time.time()
+        filing = self.takeover.filing(click, game_id, now)
+        try:
+            loaded = await self.storage.games.claim_and_load(game_id, click, now=now, filing=filing)
+        except NotFound as missing:
+            self.takeover.filed(click, game_id, filing, now, claimed=True)
+            raise Refused("refused.no_game") from missing
+        except StorageError:
+            self.takeover.not_filed(game_id, filing)
+            raise
+        self.takeover.filed(click, game_id, filing, now, claimed=loaded is not None)
         if loaded is None:
-            await self.takeover.unfile(click)
             raise Duplicate(click)
         return loaded
 

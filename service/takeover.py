@@ -1,11 +1,13 @@
 """Answering for a bot process that died: the clicks it had received and not answered yet.
 
 Discord gives an interaction to one gateway session only, and the answer must come within 3 seconds. So every
-process files each button click it claims in its inbox in Redis (the gateway payload, in the claim's round trip)
-and takes it out once answered, and beats every `BEAT_EVERY` seconds. When a process's beat stops for
+process files each button click it claims in the clicked game's inbox in Redis (the gateway payload, in the claim's
+own step: `storage.interactions`), and beats every `BEAT_EVERY` seconds. When a process's beat stops for
 `DEAD_AFTER` seconds (a kill -9, a lost machine), one other process adopts it: it gets the unanswered clicks
 and handles each as if Discord had sent it there (the answer goes through the interaction's token, which any
-process may use), if there is still time to answer it.
+process may use), if there is still time to answer it. An answered click leaves the inbox with the next claim on
+its game (no round trip of its own); an adopter that finds one first defers it, which Discord refuses as
+answered, and leaves it alone.
 
 No Discord import: the payloads are plain gateway JSON, handed to a `dispatch` callable of the adapter.
 """
@@ -22,13 +24,15 @@ from collections.abc import Callable
 from typing import Any
 
 from storage import Storage, StorageError, StorageUnavailable
+from storage.interactions import REGISTER_EVERY, Filing
 
 logger = logging.getLogger(__name__)
 BEAT_EVERY = 0.25  # seconds between two beats of a process
 DEAD_AFTER = 1.5  # seconds without a beat after which a process is adopted
 ANSWER_WITHIN = 2.6  # seconds from its creation within which an adopted click can still be answered
 DISCORD_EPOCH_MS = 1420070400000
-KEPT = 2000  # payloads waiting for their handler at most (the rest were not ours to file)
+KEPT = 2000  # payloads waiting for their handler at most (the rest were not ours to file), and games remembered
+TRIM_EVERY = 40  # beats between two trims of the process's registry of games
 
 
 def created(interaction_id: int) -> float:
@@ -37,15 +41,17 @@ def created(interaction_id: int) -> float:
 
 
 class Takeover:
-    """This process's inbox and beat, and its adoption of dead processes."""
+    """This process's filing of clicks, its beat, and its adoption of dead processes."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.inboxes = storage.inboxes
         self.instance = secrets.token_hex(6)  # a new one per start: a restarted process is another instance
         self._payloads: collections.OrderedDict[int, str] = collections.OrderedDict()
-        self._filed: set[int] = set()
-        self._answered: set[int] = set()  # out of the inbox with the next beat
+        self._filed: dict[int, str] = {}  # interaction id -> the game whose inbox holds it
+        self._answered: collections.OrderedDict[str, list[int]] = collections.OrderedDict()  # per game, out of
+        # its inbox with the next claim there
+        self._registered: collections.OrderedDict[str, float] = collections.OrderedDict()  # game -> when
         self.adopted: set[int] = set()
 
     def received(self, payload: dict[str, Any]) -> None:
@@ -55,55 +61,69 @@ class Takeover:
             while len(self._payloads) > KEPT:
                 self._payloads.popitem(last=False)
 
-    async def claim(self, interaction_id: int) -> bool:
-        """True for the one process that handles this interaction; a click is filed in this process's inbox."""
-        if interaction_id in self.adopted:
-            return True
-        payload = self._payloads.pop(interaction_id, None)
-        if payload is None:
-            return await self.storage.claim_interaction(interaction_id)  # not a click of ours: nothing to file
-        claimed = await self.inboxes.claim(self.instance, interaction_id, payload)
-        if claimed:
-            self._filed.add(interaction_id)
-        return claimed
-
-    async def file(self, interaction_id: int) -> None:
-        """File a click in this process's inbox, claimed elsewhere (a game click is claimed with its game's load,
-        `service.games`); nothing for a click that is not ours or was adopted."""
+    def filing(self, interaction_id: int, game_id: str, now: float) -> Filing | None:
+        """What to file with the claim of a click on a game's buttons (None: not a click of ours, or adopted)."""
         payload = self._payloads.pop(interaction_id, None)
         if payload is None or interaction_id in self.adopted:
-            return
-        await self.inboxes.file(self.instance, interaction_id, payload)
-        self._filed.add(interaction_id)
+            return None
+        register = now - self._registered.get(game_id, 0.0) > REGISTER_EVERY
+        return Filing(self.instance, payload, register, tuple(self._answered.pop(game_id, ())))
 
-    async def unfile(self, interaction_id: int) -> None:
-        """Another process claimed a click filed here: out of the inbox at once."""
-        if interaction_id in self._filed:
-            self._filed.discard(interaction_id)
-            await self.inboxes.unfile(self.instance, interaction_id)
+    def filed(self, interaction_id: int, game_id: str, filing: Filing | None, now: float, *, claimed: bool) -> None:
+        """The claim that carried `filing` landed (`claimed`: this process has the click)."""
+        if filing is None:
+            return
+        if claimed:
+            self._filed[interaction_id] = game_id
+        if filing.register:
+            self._registered[game_id] = now
+            self._registered.move_to_end(game_id)
+            while len(self._registered) > KEPT:
+                self._registered.popitem(last=False)
+
+    def not_filed(self, game_id: str, filing: Filing | None) -> None:
+        """The claim that carried `filing` failed (storage unavailable): its answered ids go with a later one."""
+        if filing is not None and filing.answered:
+            self._answered.setdefault(game_id, []).extend(filing.answered)
+
+    async def claim(self, interaction_id: int, game_id: str | None = None) -> bool:
+        """True for the one process that handles this interaction. A click on a game's (or lobby's) buttons is
+        claimed and filed in its game's inbox; other interactions are claimed on their own. (A move is claimed
+        with its game's load instead: `service.games`.)"""
+        if interaction_id in self.adopted:
+            return True
+        if game_id is None:
+            return await self.storage.claim_interaction(interaction_id)
+        now = time.time()
+        filing = self.filing(interaction_id, game_id, now)
+        try:
+            claimed = await self.inboxes.claim(game_id, interaction_id, now=now, filing=filing) is not None
+        except StorageError:
+            self.not_filed(game_id, filing)
+            raise
+        self.filed(interaction_id, game_id, filing, now, claimed=claimed)
+        return claimed
 
     def done(self, interaction_id: int) -> None:
-        """The handler of an interaction ended: out of the inbox with the next beat (not a round trip per click;
-        an adopter that finds an answered click first defers it, which Discord refuses as answered, and leaves
-        it alone)."""
+        """The handler of an interaction ended: out of its game's inbox with the next claim there."""
         self.adopted.discard(interaction_id)
-        if interaction_id in self._filed:
-            self._filed.discard(interaction_id)
-            self._answered.add(interaction_id)
+        game_id = self._filed.pop(interaction_id, None)
+        if game_id is not None:
+            self._answered.setdefault(game_id, []).append(interaction_id)
+            self._answered.move_to_end(game_id)
+            while len(self._answered) > KEPT:  # (an inbox entry leaves by age too)
+                self._answered.popitem(last=False)
 
     async def run(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
         """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
         `dispatch`; for as long as the bot runs."""
         beating_since: float | None = None  # since when this process's beats land without a break
+        beats = 0
         while True:
             try:
                 now = time.time()
-                answered, self._answered = self._answered, set()
-                try:
-                    await self.inboxes.beat(self.instance, now, answered)
-                except StorageUnavailable:
-                    self._answered |= answered  # out with a later beat
-                    raise
+                beats += 1
+                await self.inboxes.beat(self.instance, now, trim=beats % TRIM_EVERY == 0)
                 beating_since = beating_since or now
                 # only a process that could beat all along judges another silent (after a storage outage,
                 # nobody could beat: the others get the time to beat again first)

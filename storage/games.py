@@ -20,7 +20,7 @@ from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
-from storage.interactions import CLAIM_TTL
+from storage.interactions import Filing, Inboxes
 from storage.limits import LimitStore
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
@@ -46,7 +46,7 @@ class GameStore:
         self.channels = ChannelIndex(redis)
         self.users = UserIndex(redis)
         self.places = LimitStore(redis)
-        self._claim_and_load: AsyncScript = redis.register_script(scripts.CLAIM_AND_LOAD)
+        self.inboxes = Inboxes(redis)
         self._set_message: AsyncScript = redis.register_script(scripts.SET_MESSAGE)
 
     async def create_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
@@ -82,15 +82,14 @@ class GameStore:
         return _game(game_id, version, raw, message, log)
 
     async def claim_and_load(self, game_id: str, interaction_id: int, *, now: float,
-                             kept: int = CLAIM_TTL) -> GameRecord | None:
-        """Claim a click on the game's buttons and load the game, in one step: None when the click was claimed
-        before (another bot process has it); else the game, as `load_game` reads it."""
-        key = keys.game(game_id)
-        async with guard(f"claim a click on {key}", key=key):
-            found = await self._claim_and_load(keys=[key, keys.clicks(game_id)], args=[interaction_id, now, kept])
-        if not int(found[0]):
+                             filing: Filing | None = None) -> GameRecord | None:
+        """Claim a click on the game's buttons (filing it in the game's inbox, see `storage.interactions`) and load
+        the game, in one step: None when the click was claimed before (another bot process has it); else the game,
+        as `load_game` reads it."""
+        found = await self.inboxes.claim(game_id, interaction_id, now=now, filing=filing, read_game=True)
+        if found is None:
             return None
-        version, raw, message = (value or None for value in found[1:4])
+        version, raw, message = found
         return _game(game_id, version, raw, message, None)
 
     async def set_message(self, game_id: str, message_id: int) -> int | None:

@@ -10,8 +10,10 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
                                         ``w`` id of the last write (makes a retried write idempotent)
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
-``ludo:{<id>}:clicks``         zset     interaction ids of the game's button clicks, claimed once (score: when);
-                                        claims older than 15 minutes are dropped as new ones come, the key expires
+``ludo:{<id>}:clicks``         zset     interaction ids of the game's (or lobby's) button clicks, claimed once
+                                        (score: when); claims older than 15 minutes are dropped as new ones come
+``ludo:{<id>}:inbox``          hash     interaction id -> ``<instance> <gateway payload JSON>``: the clicks a bot
+                                        process is handling (see storage.interactions), kept seconds at most
 =============================  =======  =====================================================================
 
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
@@ -35,8 +37,8 @@ Bot processes (so that one can answer for another that died):
 
 ============================  =======  ======================================================================
 ``ludo:{procs}``              hash     process instance id -> the time of its last beat (epoch seconds)
-``ludo:{in:<instance>}``      hash     interaction id -> its gateway payload (JSON): the interactions a process
-                                       is handling, each removed when answered
+``ludo:{in:<instance>}``      zset     the games (or lobbies) whose inbox may hold the process's clicks (score:
+                                       when registered; a process registers a game again every 30 seconds)
 ============================  =======  ======================================================================
 
 Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script, and so is
@@ -163,8 +165,13 @@ def user_bucket(guild_id: int, user_id: int) -> str:
     return f"ludo:{{g:{guild_id}}}:burst:{user_id}"
 
 
-def inbox(instance: str) -> str:
-    """The interactions a bot process instance is handling (hash)."""
+def click_inbox(game_id: str) -> str:
+    """The clicks on a game's buttons that bot processes are handling (hash)."""
+    return f"ludo:{{{game_id}}}:inbox"
+
+
+def registry(instance: str) -> str:
+    """The games whose inbox may hold a bot process instance's clicks (sorted set)."""
     return f"ludo:{{in:{instance}}}"
 
 

@@ -47,18 +47,47 @@ end
 return {'ok', expected + 1}
 """
 
-# KEYS[1] game hash, KEYS[2] the game's claimed clicks (zset: interaction id -> when claimed). ARGV[1] the
-# interaction id, ARGV[2] now, ARGV[3] seconds a claim is kept. Claims a click once (the first caller wins) and reads
-# the game in the same step. Returns {0} when the click was claimed before, else {1, v, rec, m} (false: a missing
-# field). Claims older than ARGV[3] are dropped as they go (a click's token lives 15 minutes).
-CLAIM_AND_LOAD = """
-if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return {0} end
-local now, kept = tonumber(ARGV[2]), tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - kept)
-redis.call('ZADD', KEYS[2], now, ARGV[1])
-redis.call('EXPIRE', KEYS[2], kept)
-local found = redis.call('HMGET', KEYS[1], 'v', 'rec', 'm')
-return {1, found[1], found[2], found[3]}
+# KEYS[1] a game's (or lobby's) claimed clicks (zset: interaction id -> when claimed), KEYS[2] its inbox (hash:
+# interaction id -> '<instance> <payload>'), KEYS[3] (optional) the game hash, read in the same step.
+# ARGV[1] the interaction id, ARGV[2] now, ARGV[3] seconds a claim is kept, ARGV[4] seconds an inbox entry is kept,
+# ARGV[5] the claiming instance ('': file nothing), ARGV[6] the payload, ARGV[7..] the instance's clicks answered
+# since (out of the inbox). Claims a click once (the first caller wins), files it, reads the game.
+# Returns {0} when the click was claimed before (nothing filed), else {1} or {1, v, rec, m} (false: missing).
+CLAIM_CLICK = """
+for i = 7, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return {0} end
+local now, kept, filed = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - kept)
+for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
+  local at = redis.call('ZSCORE', KEYS[1], id)
+  if (not at) or tonumber(at) < now - filed then redis.call('HDEL', KEYS[2], id) end
+end
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('EXPIRE', KEYS[1], kept)
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[5] .. ' ' .. ARGV[6])
+  redis.call('EXPIRE', KEYS[2], filed)
+end
+if KEYS[3] then
+  local found = redis.call('HMGET', KEYS[3], 'v', 'rec', 'm')
+  return {1, found[1], found[2], found[3]}
+end
+return {1}
+"""
+
+# KEYS[1] a game's inbox. ARGV[1] a process instance. Takes the instance's clicks out of the inbox and returns
+# their payloads.
+ADOPT_CLICKS = """
+local prefix = ARGV[1] .. ' '
+local flat = redis.call('HGETALL', KEYS[1])
+local out = {}
+for i = 1, #flat, 2 do
+  if string.sub(flat[i + 1], 1, #prefix) == prefix then
+    redis.call('HDEL', KEYS[1], flat[i])
+    out[#out + 1] = string.sub(flat[i + 1], #prefix + 1)
+  end
+end
+return out
 """
 
 # KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the

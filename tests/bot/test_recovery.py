@@ -17,7 +17,7 @@ import bot.live
 from bot.app import LudoBot
 from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
 from storage import Storage, StorageUnavailable, WriteUncertain
-from storage.interactions import Inboxes
+from storage.interactions import Filing, Inboxes
 from storage.replay import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -226,10 +226,10 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
     outage = True
     beat = watcher.inboxes.beat
 
-    async def beat_unless_down(instance: str, now: float, answered: Any = ()) -> None:
+    async def beat_unless_down(instance: str, now: float, *, trim: bool = False) -> None:
         if outage:
             raise StorageUnavailable("Redis is unavailable (beat): paused")
-        await beat(instance, now, answered)
+        await beat(instance, now, trim=trim)
 
     monkeypatch.setattr(watcher.inboxes, "beat", beat_unless_down)
     adopted: list[dict[str, Any]] = []
@@ -238,7 +238,8 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
         await other.beat("other", time.time())
         await asyncio.sleep(2.0)  # Redis is down for the watcher, and the other cannot beat either
         during = fresh_id()  # a click the other process is handling as Redis comes back
-        assert await other.claim("other", during, f'{{"id": "{during}"}}')
+        filed = Filing("other", f'{{"id": "{during}"}}', register=True)
+        assert await other.claim("g1", during, now=time.time(), filing=filed) == []
         outage = False
         await asyncio.sleep(0.3)  # the other's next beat comes a moment later (beats are not in step)
         for _ in range(8):  # back: both beat again
@@ -246,7 +247,8 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
             await asyncio.sleep(BEAT_EVERY)
         assert adopted == []  # the other was silent for 2 s, but so was everyone: not dead
         later = fresh_id()
-        assert await other.claim("other", later, f'{{"id": "{later}"}}')
+        filed = Filing("other", f'{{"id": "{later}"}}', register=True)
+        assert await other.claim("g1", later, now=time.time(), filing=filed) == []
         await asyncio.sleep(DEAD_AFTER + 3 * BEAT_EVERY)  # and now the other process stops for good
     finally:
         running.cancel()
@@ -257,8 +259,8 @@ async def test_an_unreadable_entry_in_a_dead_process_inbox_does_not_stop_the_bea
         storage: Storage, caplog: pytest.LogCaptureFixture) -> None:
     watcher, other = Takeover(storage), Inboxes(storage.redis)
     click = fresh_id()
-    assert await other.claim("other", 1, "{not json")
-    assert await other.claim("other", click, f'{{"id": "{click}"}}')
+    assert await other.claim("g2", 1, now=time.time(), filing=Filing("other", "{not json", True)) == []
+    assert await other.claim("g2", click, now=time.time(), filing=Filing("other", f'{{"id": "{click}"}}')) == []
     await other.beat("other", time.time() - 10.0)  # silent for long
     adopted: list[dict[str, Any]] = []
     running = asyncio.create_task(watcher.run(adopted.append))

@@ -1,30 +1,48 @@
-"""Process inboxes: the interactions a bot process is handling, adopted by exactly one other when it stops beating."""
+"""Claims of clicks and the games' inboxes: a click is claimed once, filed in its game's inbox by the process that
+claimed it, out once answered or too old, and adopted by exactly one other process when that one stops beating."""
 
 from __future__ import annotations
 
 import asyncio
 
 from storage import Storage
+from storage.interactions import INBOX_KEPT, Filing
 
 
-async def test_a_claimed_click_is_filed_until_a_beat_says_it_was_answered_and_a_lost_claim_files_nothing(
-        storage: Storage) -> None:
+def filing(instance: str, payload: str, *answered: int) -> Filing:
+    return Filing(instance, payload, register=True, answered=answered)
+
+
+async def test_a_click_is_claimed_once_and_only_the_winner_files_it(storage: Storage) -> None:
     inboxes = storage.inboxes
-    assert await inboxes.claim("a", 1, '{"id": "1"}')
-    assert not await inboxes.claim("b", 1, '{"id": "1"}')  # a second delivery, to another process
+    assert await inboxes.claim("game1", 1, now=100.0, filing=filing("a", '{"id": "1"}')) == []
+    assert await inboxes.claim("game1", 1, now=100.0, filing=filing("b", '{"id": "1"}')) is None  # a repeat
     await inboxes.beat("a", 100.0)
     await inboxes.beat("b", 100.0)
     assert await inboxes.adopt("c", 110.0, dead_after=1.5) == ['{"id": "1"}']  # a's; b filed nothing
-    assert await inboxes.claim("a", 2, '{"id": "2"}')
-    assert await inboxes.claim("a", 3, '{"id": "3"}')
-    await inboxes.beat("a", 200.0, answered=[2])
-    assert await inboxes.adopt("c", 210.0, dead_after=1.5) == ['{"id": "3"}']  # 2 was answered: not adopted
 
 
-async def test_only_a_silent_process_is_adopted_and_by_exactly_one_other(storage: Storage) -> None:
+async def test_an_answered_click_leaves_the_inbox_with_the_next_claim_on_its_game(storage: Storage) -> None:
     inboxes = storage.inboxes
-    await inboxes.claim("dead", 7, "seven")
-    await inboxes.claim("alive", 8, "eight")
+    await inboxes.claim("game2", 2, now=200.0, filing=filing("a", "two"))
+    await inboxes.claim("game2", 3, now=200.5, filing=filing("a", "three", 2))  # 2 was answered meanwhile
+    await inboxes.claim("game3", 4, now=200.5, filing=filing("a", "four"))
+    await inboxes.beat("a", 200.5)
+    assert sorted(await inboxes.adopt("c", 210.0, dead_after=1.5)) == ["four", "three"]
+
+
+async def test_a_click_too_old_to_answer_leaves_the_inbox(storage: Storage) -> None:
+    inboxes = storage.inboxes
+    await inboxes.claim("game4", 5, now=300.0, filing=filing("a", "five"))
+    await inboxes.claim("game4", 6, now=300.0 + INBOX_KEPT + 1, filing=filing("b", "six"))
+    await inboxes.beat("a", 300.0)
+    assert await inboxes.adopt("c", 400.0, dead_after=1.5) == []
+
+
+async def test_one_adopter_wins_each_silent_process(storage: Storage) -> None:
+    inboxes = storage.inboxes
+    await inboxes.claim("game5", 7, now=100.0, filing=filing("dead", "seven"))
+    await inboxes.claim("game6", 8, now=100.0, filing=filing("alive", "eight"))
     await inboxes.beat("dead", 100.0)
     await inboxes.beat("alive", 101.0)
     assert await inboxes.adopt("alive", 101.2, dead_after=1.5) == []  # nobody silent long enough yet
@@ -35,7 +53,12 @@ async def test_only_a_silent_process_is_adopted_and_by_exactly_one_other(storage
 
 async def test_a_process_that_left_is_not_adopted(storage: Storage) -> None:
     inboxes = storage.inboxes
-    await inboxes.claim("gone", 9, "nine")
+    await inboxes.claim("game7", 9, now=100.0, filing=filing("gone", "nine"))
     await inboxes.beat("gone", 100.0)
     await inboxes.leave("gone")
     assert await inboxes.adopt("peer", 200.0, dead_after=1.5) == []
+
+
+async def test_a_game_click_is_claimed_with_its_game_in_one_step(storage: Storage) -> None:
+    assert await storage.inboxes.claim("nogame", 10, now=100.0, read_game=True) == [None, None, None]
+    assert await storage.inboxes.claim("nogame", 10, now=100.0, read_game=True) is None
