@@ -338,11 +338,12 @@ async def run(games: int, preset: str, ai: int) -> None:
         group = [c for c in COSTS if (c.messages > 0) == bool(wanted)]
         if group:
             print(f"  {label:<38} commands {sum(c.redis - c.background for c in group) / len(group):6.3f}"
-                  f" without beat and worker, round trips {sum(c.trips for c in group) / len(group):6.3f}")
+                  f", round trips {sum(c.trips - c.background for c in group) / len(group):6.3f}"
+                  " (without beat and worker, one command a round trip)")
     print(f"rate-limited answers (429) from the stand-in: {len(standin.rate_limited)}")
     print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click, "
           f"discord {discord_calls:.2f} calls/click, channel messages {messages:.3f}/click, "
-          f"redis {redis:.2f} commands/click")
+          f"redis {redis - background:.2f} commands/click")
 
 
 def main() -> None:

@@ -123,12 +123,14 @@ class Takeover:
             try:
                 now = time.time()
                 beats += 1
-                await self.inboxes.beat(self.instance, now, trim=beats % TRIM_EVERY == 0)
+                seen = await self.inboxes.beat(self.instance, now)
+                if beats % TRIM_EVERY == 0:
+                    await self.inboxes.trim(self.instance, now)
                 beating_since = beating_since or now
                 # only a process that could beat all along judges another silent (after a storage outage,
                 # nobody could beat: the others get the time to beat again first)
                 adopted = [] if now - beating_since < DEAD_AFTER else await self.inboxes.adopt(
-                    self.instance, now, DEAD_AFTER)
+                    self.instance, now, DEAD_AFTER, seen)
                 for text in adopted:
                     self._answer_for_the_dead(text, dispatch)
             except StorageUnavailable as error:

@@ -51,6 +51,7 @@ class Inboxes:
         self._claim: AsyncScript = redis.register_script(scripts.CLAIM_CLICK)
         self._adopt: AsyncScript = redis.register_script(scripts.ADOPT_CLICKS)
         self._forget: AsyncScript = redis.register_script(scripts.DELETE_FIELD_IF_EQUAL)
+        self._beat: AsyncScript = redis.register_script(scripts.BEAT)
 
     async def claim(self, game_id: str, interaction_id: int, *, now: float, filing: Filing | None = None,
                     read_game: bool = False) -> list[Any] | None:
@@ -83,20 +84,25 @@ class Inboxes:
                 await self.redis.script_load(scripts.CLAIM_CLICK)
         raise AssertionError("unreachable")
 
-    async def beat(self, instance: str, now: float, *, trim: bool = False) -> None:
-        """`instance` is alive at `now`; with `trim`, games registered too long ago leave its registry (one round
-        trip on one server: the keys are in different slots, so no transaction)."""
-        async with guard("beat"), self.redis.pipeline(transaction=False) as pipe:
-            pipe.hset(keys.PROCESSES, instance, repr(now))
-            if trim:
-                pipe.zremrangebyscore(keys.registry(instance), "-inf", now - REGISTRY_KEPT)
-            await pipe.execute()
+    async def beat(self, instance: str, now: float) -> dict[str, str]:
+        """`instance` is alive at `now`: returns every instance's last beat (one command)."""
+        async with guard("beat"):
+            flat = cast(list[str], await self._beat(keys=[keys.PROCESSES], args=[instance, repr(now)]))
+        return dict(zip(flat[::2], flat[1::2], strict=True))
 
-    async def adopt(self, instance: str, now: float, dead_after: float) -> list[str]:
-        """Take over every other instance whose last beat is older than `dead_after` seconds: exactly one
-        adopter wins each; returns the payloads of their unanswered clicks (taken out of the inboxes)."""
-        async with guard("adopt processes"):
-            beats = cast(dict[str, str], await self.redis.hgetall(keys.PROCESSES))
+    async def trim(self, instance: str, now: float) -> None:
+        """Games registered too long ago leave `instance`'s registry."""
+        async with guard("trim registry"):
+            await self.redis.zremrangebyscore(keys.registry(instance), "-inf", now - REGISTRY_KEPT)
+
+    async def adopt(self, instance: str, now: float, dead_after: float,
+                    beats: dict[str, str] | None = None) -> list[str]:
+        """Take over every other instance whose last beat (in `beats`, as `beat` returns them, else read) is older
+        than `dead_after` seconds: exactly one adopter wins each; returns the payloads of their unanswered clicks
+        (taken out of the inboxes)."""
+        if beats is None:
+            async with guard("adopt processes"):
+                beats = cast(dict[str, str], await self.redis.hgetall(keys.PROCESSES))
         payloads: list[str] = []
         for other, beat in beats.items():
             if other == instance or float(beat) > now - dead_after:

@@ -75,6 +75,13 @@ end
 return {1}
 """
 
+# KEYS[1] the processes' beats (hash: instance -> epoch seconds). ARGV[1] an instance, ARGV[2] now. Records the
+# instance's beat and returns every instance's last beat (flat: instance, beat ...).
+BEAT = """
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return redis.call('HGETALL', KEYS[1])
+"""
+
 # KEYS[1] a game's inbox. ARGV[1] a process instance. Takes the instance's clicks out of the inbox and returns
 # their payloads.
 ADOPT_CLICKS = """

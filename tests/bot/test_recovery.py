@@ -226,10 +226,10 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
     outage = True
     beat = watcher.inboxes.beat
 
-    async def beat_unless_down(instance: str, now: float, *, trim: bool = False) -> None:
+    async def beat_unless_down(instance: str, now: float) -> dict[str, str]:
         if outage:
             raise StorageUnavailable("Redis is unavailable (beat): paused")
-        await beat(instance, now, trim=trim)
+        return await beat(instance, now)
 
     monkeypatch.setattr(watcher.inboxes, "beat", beat_unless_down)
     adopted: list[dict[str, Any]] = []
