@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
+from service.i18n import translate
 from storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -113,9 +114,11 @@ async def test_clicks_by_non_players(standin: StandIn, ludo: LudoBot) -> None:
             continue
         record = await click(standin, ludo, eve, live, custom_id=custom_id)
         assert "not playing in this game" in private_text(record)
-    for command in ("leave", "end"):
-        record = await slash(standin, ludo, eve, standin.channel, command)
-        assert "not" in private_text(record).lower() or "only" in private_text(record).lower()
+    # /ludo leave and /ludo end by someone without a seat: each its own private refusal, in eve's language
+    for command, key, locale in (("leave", "refused.not_playing", "en-US"), ("end", "refused.host_ends", "en-US"),
+                                 ("leave", "refused.not_playing", "de"), ("end", "refused.host_ends", "de")):
+        record = await answered(await standin.slash(eve, standin.channel, "ludo", command, locale=locale), ludo)
+        assert private_text(record) == translate(locale, key), (command, locale)
     after = await stored(ludo, game_id)
     assert (after.version, after.log, after.status) == (before.version, before.log, before.status)
     assert not standin.notifications(eve)

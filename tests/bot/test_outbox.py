@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -27,6 +28,11 @@ async def client(standin: StandIn, bots: BotRunner) -> AsyncIterator[discord.Cli
     gate.close()
 
 
+def content(text: str) -> Callable[[], dict[str, Any]]:
+    """The fields of a message saying `text`, as the outbox takes them."""
+    return lambda: {"content": text}
+
+
 async def posted(outbox: Outbox, standin: StandIn, text: str) -> Message:
     sent = await outbox.send(standin.channel.id, lambda: {"content": text})
     return standin.message(sent.id)
@@ -41,7 +47,7 @@ async def test_edits_waiting_for_one_message_are_sent_once_with_the_newest_versi
     outbox = Outbox(client)
     message = await posted(outbox, standin, "v0")
     mark = len(standin.requests)
-    done = [outbox.edit(standin.channel.id, message.id, lambda i=i: {"content": f"v{i}"}) for i in range(1, 11)]
+    done = [outbox.edit(standin.channel.id, message.id, content(f"v{i}")) for i in range(1, 11)]
     await asyncio.gather(*done)
     await outbox.drain(5.0)
     assert message.content == "v10"
@@ -66,7 +72,7 @@ async def test_a_message_telling_someone_goes_before_deletes_and_calls_are_paced
         standin: StandIn, client: discord.Client) -> None:
     outbox = Outbox(client)
     channels = [standin.add_channel(standin.guild, f"c{i}") for i in range(5)]
-    boards = [standin.message((await outbox.send(c.id, lambda i=i: {"content": f"old {i}"})).id)
+    boards = [standin.message((await outbox.send(c.id, content(f"old {i}"))).id)
               for c in channels for i in range(4)]  # (the request that empties a bucket sleeps out its window)
     await asyncio.sleep(1.0)  # a fresh second
     mark = standin.traffic_mark()

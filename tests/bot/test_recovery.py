@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -49,12 +50,17 @@ def die_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, when: str |
     return died
 
 
+def answered_or_failed(record: InteractionRecord) -> Callable[[], bool]:
+    """Whether `record` has the bot's answer, or Discord shows it as failed (a check for `StandIn.wait_until`)."""
+    return lambda: record.response_record is not None or record.failed
+
+
 async def play_until_it_dies(standin: StandIn, ludo: LudoBot, live: Message, died: list[bool]
                              ) -> tuple[Message, InteractionRecord]:
     """Click the first button of each live message until the patched step dies; the message clicked then."""
     for _ in range(200):
         record = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
-        await standin.wait_until(lambda record=record: record.response_record is not None or record.failed,
+        await standin.wait_until(answered_or_failed(record),
                                  timeout=5.0, what=f"an answer to {record!r}, or its failure")
         await settle(ludo)
         if died:

@@ -17,6 +17,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
+from discord.types.snowflake import SnowflakeList
 
 from tests.bot.standin import BotRunner, StandIn
 from tests.bot.standin.ratelimits import BucketSpec, Traffic
@@ -200,7 +201,8 @@ async def test_bulk_delete_bucket(standin: StandIn) -> None:
     async with logged_in(standin) as client:
         started = time.monotonic()
         for pair in (ids[3:5], ids[5:7], ids[7:9]):
-            await client.http.delete_messages(standin.channel.id, pair)
+            message_ids: SnowflakeList = list(pair)
+            await client.http.delete_messages(standin.channel.id, message_ids)
         assert time.monotonic() - started >= 1.0
     assert standin.rate_limited == [] and [m.id for m in standin.messages(standin.channel)] == [int(ids[9])]
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, YARD, GameState, Rules, apply, from_text, legal_actions, new_game, to_text
+from engine import PRESETS, YARD, Action, GameState, Rules, apply, from_text, legal_actions, new_game, to_text
 from engine.rules import TOKENS
 
 MAX_ACTIONS = 20_000
@@ -55,7 +55,8 @@ def test_random_play_keeps_the_rules_and_replays(preset: str, seats: tuple[int, 
     rules = rules_for(preset, variant)
     start = new_game(rules, seats, seed)
     chooser = random.Random(seed)
-    state, log = start, []
+    state = start
+    log: list[Action] = []
     homes = {s: 0 for s in seats}
     while not state.over:
         assert len(log) < MAX_ACTIONS, "the game did not end"

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine import (
     PRESETS,
     YARD,
+    Action,
     Event,
     GameState,
     IllegalAction,
@@ -338,7 +339,8 @@ def test_random_play_with_each_variant_ends_and_replays(preset: str, variant: st
     seats = (0, 1, 2, 3) if rules.teams else ((0, 2), (0, 1, 2), (0, 1, 2, 3))[players - 2]
     start = new_game(rules, seats, seed)
     chooser = random.Random(seed)
-    state, log = start, []
+    state = start
+    log: list[Action] = []
     while not state.over:
         assert len(log) < 20_000, "the game did not end"
         action = chooser.choice(legal_actions(state))

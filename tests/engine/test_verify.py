@@ -14,6 +14,7 @@ import pytest
 
 import engine.verify
 from engine import Rules, action_text, apply, legal_actions, new_game
+from engine.dice import die
 from engine.verify import FORMAT, commitment, export_game, main, verify_game
 
 CHECKS = ["format", "commitment", "rules and seats", "replay", "dice", "final state"]
@@ -21,7 +22,8 @@ CHECKS = ["format", "commitment", "rules and seats", "replay", "dice", "final st
 
 def played(rules: Rules, seats: tuple[int, ...], seed: int, limit: int = 100_000) -> list[str]:
     """The log of a random game (to its end, or `limit` actions)."""
-    state, log = new_game(rules, seats, seed), []
+    state = new_game(rules, seats, seed)
+    log: list[str] = []
     chooser = random.Random(seed)
     while not state.over and len(log) < limit:
         action = chooser.choice(legal_actions(state))
@@ -131,7 +133,7 @@ def test_dice_that_do_not_follow_the_seed_are_caught(monkeypatch: pytest.MonkeyP
     """The verifier recomputes every die itself: where its dice and the replay's rolls differ, it says so."""
     rules = Rules.preset("classic")
     data = export_game(rules, (0, 2), 31, played(rules, (0, 2), 31, limit=60))
-    real = engine.verify.die
+    real = die  # the function engine.verify rolls with, patched there
     monkeypatch.setattr(engine.verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 5 else real(seed, n))
     report = verify_game(data)
     assert report.problem is not None and report.problem.startswith("dice: log entry")
@@ -142,7 +144,7 @@ def test_dice_that_do_not_follow_the_seed_are_caught(monkeypatch: pytest.MonkeyP
 def test_the_turn_order_roll_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules.preset("classic")
     data = export_game(rules, (0, 2), 31, [])
-    real = engine.verify.die
+    real = die  # the function engine.verify rolls with, patched there
     monkeypatch.setattr(engine.verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 0 else real(seed, n))
     assert verify_game(data).problem == (
         f"dice: the turn-order roll: die number 0 shows {real(31, 0)}, the seed gives {real(31, 0) % 6 + 1}")

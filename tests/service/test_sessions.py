@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 import engine
-from service import REMIND, TIMEOUT, Refused, Service, seat_user
+from service import REMIND, TIMEOUT, Outcome, Refused, Service, seat_user
 from storage import Deadline, GuildSettings, Storage
 
 GUILD, CHANNEL, HOST, GUEST, STRANGER = 1, 10, 100, 200, 300
@@ -34,7 +34,7 @@ def sessions(storage: Storage, clock: Clock) -> Service:
     return Service(storage, clock=clock, new_seed=lambda: next(seeds))
 
 
-async def two_player_game(sessions: Service, preset: str = "classic", **options: object):  # type: ignore[no-untyped-def]
+async def two_player_game(sessions: Service, preset: str = "classic", **options: object) -> Outcome:
     lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
                                       options=dict(options))
     await sessions.lobbies.update(lobby.id, GUEST, "join")
@@ -118,13 +118,43 @@ async def play_to_the_end(sessions: Service, game_id: str) -> None:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.parametrize("ai_opens", [True, False], ids=["ai-opens", "host-opens"])
 @pytest.mark.parametrize("preset", engine.PRESETS)
-async def test_a_game_with_an_ai_seat_plays_to_the_end_and_counts_once(sessions: Service, preset: str) -> None:
+async def test_a_game_with_an_ai_seat_plays_to_the_end_and_counts_once(sessions: Service, preset: str,
+                                                                        ai_opens: bool) -> None:
+    options: dict[str, object] = {"turn_limit": 15} if preset == "star" else {}
+    host_seat, ai_seat = engine.rules.default_seats(2)
+    rules = engine.Rules.preset(preset, **options)
+
+    def fits(candidate: int) -> bool:
+        """The turn-order roll gives the first turn to the AI seat (whose first roll lets it play on: a turn of
+        more than one action), or to the host."""
+        opening = engine.new_game(rules, (host_seat, ai_seat), seed=candidate)
+        if not ai_opens:
+            return opening.current == host_seat
+        return opening.current == ai_seat and engine.apply(opening, engine.Roll())[0].current == ai_seat
+
+    seed = next(s for s in range(1, 1000) if fits(s))
+    sessions.games.new_seed = lambda: seed
     lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset=preset,
-                                      options={"turn_limit": 15} if preset == "star" else {})
+                                      options=options)
     await sessions.lobbies.update(lobby.id, HOST, "add_ai", level=1)
     outcome = await sessions.lobbies.start(lobby.id, HOST)
-    assert any(step.by == "ai" for step in outcome.steps) or outcome.state.current == 0
+    opening = engine.new_game(rules, (host_seat, ai_seat), seed=seed)
+    # the AI seat plays its opening turn by itself, and only its own; then the host must click Roll
+    if ai_opens:
+        assert len(outcome.steps) > 1 and outcome.steps[0].action == engine.Roll()
+        assert [(step.seat, step.by) for step in outcome.steps] == [(ai_seat, "ai")] * len(outcome.steps)
+    else:
+        assert outcome.steps == []
+    assert (outcome.state.current, outcome.state.phase, outcome.player_to_act()) == (host_seat, "roll", HOST)
+    replayed = opening
+    for step in outcome.steps:
+        replayed, _ = engine.apply(replayed, step.action)
+    assert replayed == outcome.state
+    started = await sessions.storage.games.load_game(lobby.id, with_log=True)
+    assert started.log == [engine.action_text(step.action) for step in outcome.steps]
+    assert started.state == engine.to_text(outcome.state)
     await play_to_the_end(sessions, lobby.id)
     final = await sessions.storage.games.load_game(lobby.id, with_log=True)
     assert final.status == "finished"

@@ -55,6 +55,13 @@ def client_of(storage: Storage) -> ClusterClient:
     return storage.redis
 
 
+def port_of(client: ClusterClient, key: str) -> int:
+    """The port of the node that serves `key`."""
+    node = client.get_node_from_key(key)
+    assert node is not None, key
+    return int(node.port)
+
+
 async def test_cluster_url_names_the_startup_nodes() -> None:
     client = make_client("rediss+cluster://bot:secret@a:7000,b:7001,[::1]:7002?ssl_cert_reqs=none")
     assert isinstance(client, ClusterClient)
@@ -111,7 +118,8 @@ async def test_a_games_keys_share_a_slot_and_games_spread_over_the_nodes(on_clus
         await storage.games.save_game(new, texts)
         ids.append(game.id)
     await storage.stats.record_results(42, ids[0], results_of(await storage.games.load_game(ids[0], with_log=True)))
-    held = {node.name: set(await client.keys("ludo:*", target_nodes=node)) for node in client.get_primaries()}
+    held = {node.name: {key if isinstance(key, str) else key.decode()
+                        for key in await client.keys("ludo:*", target_nodes=node)} for node in client.get_primaries()}
 
     def homes(*names: str) -> set[str]:
         return {node for node, found in held.items() for name in names if name in found}
@@ -139,7 +147,7 @@ async def test_stopped_node_or_cluster_is_unavailable_within_a_second(tmp_path: 
         storage = await Storage.open(cluster.url)
         try:
             client = client_of(storage)
-            by_port = {client.get_node_from_key(keys.game(game_id)).port: game_id for game_id in map(str, range(50))}
+            by_port = {port_of(client, keys.game(game_id)): game_id for game_id in map(str, range(50))}
             (down_port, down_id), (_, up_id) = list(by_port.items())[:2]
             next(node for node in cluster.nodes if node.port == down_port).stop()
             started = time.monotonic()
