@@ -43,9 +43,9 @@ def seat_user(record: GameRecord, seat: int) -> int | None:
 
 
 def seat_of(record: GameRecord, user_id: int) -> int | None:
-    """The seat a user holds in a game."""
+    """The seat a user holds in a game (never an AI seat)."""
     for s in record.seats:
-        if s.user_id == user_id:
+        if s.user_id is not None and s.user_id == user_id:
             return s.seat
     return None
 
