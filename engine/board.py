@@ -81,10 +81,8 @@ class Tables:
         # per seat: the occupancy bits of the tokens that are not opponents (own, and the partner's with teams)
         self.friends = tuple(
             sum(15 << (s * TOKENS) for s in (team_of(seat) if rules.teams else (seat,))) for seat in range(4))
-        # per seat: the absolute square of each track step; per absolute square: is it safe
-        self.routes = tuple(
-            tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
-            for seat in range(4))
+        # per seat: the absolute square of each track step (`Rules.route`); per absolute square: is it safe
+        self.routes = tuple(rules.route(seat) for seat in range(4))
         self.safe = tuple(rules.is_safe_square(square) for square in range(rules.track_length))
 
 
