@@ -78,6 +78,19 @@ def action_text(action: Action) -> str:
     raise TypeError(f"not an action: {action!r}")
 
 
+def tokens_moved(action: Action) -> tuple[int, ...]:
+    """The own tokens (0-3) an action moves: one for `Move`, two for `MovePair`, none for the others.
+
+    >>> tokens_moved(Move(2)), tokens_moved(MovePair((0, 3))), tokens_moved(ROLL)
+    ((2,), (0, 3), ())
+    """
+    if isinstance(action, Move):
+        return (action.token,)
+    if isinstance(action, MovePair):
+        return action.tokens
+    return ()
+
+
 def parse_action(text: str) -> Action:
     """Read the short text of an action; anything else raises `IllegalAction`."""
     kind, arg = text[:1], text[1:]
