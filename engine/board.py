@@ -24,6 +24,7 @@ from engine.actions import (
     Action,
     ChooseDie,
     IllegalAction,
+    InvalidAction,
     Move,
     MovePair,
     Resign,
@@ -352,7 +353,8 @@ class Board:
 
     # -- playing ---------------------------------------------------------------------------------
     def push(self, action: Action) -> None:
-        """Play `action`, or raise `IllegalAction` with a reason a player can read and change nothing."""
+        """Play `action`, or change nothing and raise `IllegalAction` with a reason a player can read
+        (`InvalidAction` for a value that is no action; a compiled build's type check raises TypeError first)."""
         phase, kind = self.phase, type(action)
         if phase == "over":
             raise IllegalAction("the game is over")
@@ -391,7 +393,7 @@ class Board:
         elif isinstance(action, Resign):
             self._resign(action.seat)
         else:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise InvalidAction(f"not an action: {action!r}")
         self.ply += 1
 
     def roll(self, values: tuple[int, ...]) -> None:
