@@ -134,6 +134,16 @@ def _opponent_block(mask: int, own: int) -> int:
     return -1
 
 
+def _first_block(at: list[int], route: tuple[int, ...], friends: int, start: int, stop: int) -> int:
+    """The seat of the first opponent block on `route`'s steps `start` to `stop` - 1, or -1 (`friends`:
+    the occupancy bits that are no opponent's, own and a partner's)."""
+    for k in range(start, stop):
+        blocker = _opponent_block(at[route[k]], friends)
+        if blocker >= 0:
+            return blocker
+    return -1
+
+
 class Board:
     """A position being played. `at[square]` is a bit mask of the token ids on that track square."""
 
@@ -209,7 +219,7 @@ class Board:
                 if end > finish:
                     return Refusal("overshoot", end - finish)
                 if t.blocks:
-                    blocker = self._blocker(seat, step + 1, min(end, last + 1))
+                    blocker = _first_block(at, route, friends, step + 1, min(end, last + 1))
                     if blocker >= 0:
                         return Refusal("pass_block", blocker)
         if end > last:
@@ -263,7 +273,7 @@ class Board:
         else:
             if end > finish:
                 return Refusal("overshoot", end - finish)
-            blocker = self._blocker(seat, step + 1, min(end, last + 1))
+            blocker = _first_block(self.at, t.routes[seat], t.friends[seat], step + 1, min(end, last + 1))
             if blocker >= 0:
                 return Refusal("pass_block", blocker)
         if end > last:
@@ -289,22 +299,13 @@ class Board:
         t = self.tables
         wrapped = end - t.last - 1
         if t.blocks:
-            blocker = self._blocker(seat, step + 1, t.last + 1)
+            at, route, friends = self.at, t.routes[seat], t.friends[seat]
+            blocker = _first_block(at, route, friends, step + 1, t.last + 1)
             if blocker < 0:
-                blocker = self._blocker(seat, 0, wrapped)
+                blocker = _first_block(at, route, friends, 0, wrapped)
             if blocker >= 0:
                 return Refusal("pass_block", blocker)
         return wrapped
-
-    def _blocker(self, seat: int, start: int, stop: int) -> int:
-        """The seat of the first opponent block on `seat`'s track steps `start` to `stop` - 1, or -1
-        (a partner's block is no opponent's)."""
-        route, friends, at = self.tables.routes[seat], self.tables.friends[seat], self.at
-        for k in range(start, stop):
-            blocker = _opponent_block(at[route[k]], friends)
-            if blocker >= 0:
-                return blocker
-        return -1
 
     def pairs(self) -> list[tuple[int, int]]:
         """Pairs of the current player's tokens sharing a track square (a locked pair only as itself)."""
@@ -453,7 +454,10 @@ class Board:
     def _play(self, action: Action, landing: Landing) -> None:
         seat, rules = self.current, self.rules
         base = seat * TOKENS
-        tids = tuple([base + token for token in tokens_moved(action)])  # push passes only Move or MovePair
+        if isinstance(action, MovePair):
+            tids: tuple[int, ...] = (base + action.tokens[0], base + action.tokens[1])
+        else:
+            tids = (base + action.token,)  # type: ignore[union-attr]  # push passes only Move or MovePair
         end, captured = landing
         steps, at, route = self.steps, self.at, self.tables.routes[seat]
         start = steps[tids[0]]
