@@ -11,6 +11,7 @@ from engine.actions import (
     Action,
     ChooseDie,
     IllegalAction,
+    InvalidAction,
     Move,
     MovePair,
     Resign,
@@ -27,7 +28,7 @@ from engine.rules import COLOURS, PRESETS, Rules, RulesError
 from engine.state import YARD, GameState
 
 __all__ = [
-    "COLOURS", "PRESETS", "YARD", "Action", "ChooseDie", "Event", "GameState", "IllegalAction", "Move",
-    "MovePair", "NotationError", "Resign", "Roll", "Rules", "RulesError", "Skip", "Transition", "action_text",
+    "COLOURS", "PRESETS", "YARD", "Action", "ChooseDie", "Event", "GameState", "IllegalAction", "InvalidAction",
+    "Move", "MovePair", "NotationError", "Resign", "Roll", "Rules", "RulesError", "Skip", "Transition", "action_text",
     "apply", "from_text", "legal_actions", "new_game", "parse_action", "position", "roll_with", "to_text",
 ]

@@ -3,6 +3,9 @@
 Player actions come from `legal_actions`; `Skip` and `Resign` are administrative (a turn
 deadline, a player leaving) and are accepted by `apply` without being listed.
 
+Two errors, neither a kind of the other: `InvalidAction` for something that is not an action at
+all (a text `parse_action` cannot read), `IllegalAction` for an action the rules forbid now.
+
 >>> parse_action("M2"), action_text(MovePair((0, 1)))
 (Move(token=1), 'P12')
 """
@@ -12,8 +15,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class InvalidAction(ValueError):
+    """Something that is not an action at all: a text `parse_action` cannot read, or another object
+    where an action belongs. Nothing was played; compare `IllegalAction`.
+
+    >>> parse_action("M9")
+    Traceback (most recent call last):
+    ...
+    engine.actions.InvalidAction: not an action: 'M9'
+    """
+
+
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is readable by a player."""
+    """An action the rules do not allow now; the message is readable by a player. Nothing was played.
+
+    >>> from engine.game import apply, new_game
+    >>> from engine.rules import Rules
+    >>> apply(new_game(Rules.preset("classic"), (0, 2), seed=1), Move(0))
+    Traceback (most recent call last):
+    ...
+    engine.actions.IllegalAction: roll the dice first
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +83,8 @@ SKIP = Skip()
 
 
 def action_text(action: Action) -> str:
-    """The short text of an action: R, D5, M2 (token 2), P12 (tokens 1 and 2), S, X3 (seat 3)."""
+    """The short text of an action: R, D5, M2 (token 2), P12 (tokens 1 and 2), S, X3 (seat 3);
+    `InvalidAction` for anything else."""
     match action:
         case Roll():
             return "R"
@@ -75,11 +98,32 @@ def action_text(action: Action) -> str:
             return "S"
         case Resign(seat):
             return f"X{seat}"
-    raise TypeError(f"not an action: {action!r}")
+    raise InvalidAction(f"not an action: {action!r}")
+
+
+def tokens_moved(action: Action) -> tuple[int, ...]:
+    """The own tokens (0-3) an action moves: one for `Move`, two for `MovePair`, none for the others.
+
+    >>> tokens_moved(Move(2)), tokens_moved(MovePair((0, 3))), tokens_moved(ROLL)
+    ((2,), (0, 3), ())
+    """
+    if isinstance(action, Move):
+        return (action.token,)
+    if isinstance(action, MovePair):
+        return action.tokens
+    return ()
 
 
 def parse_action(text: str) -> Action:
-    """Read the short text of an action; anything else raises `IllegalAction`."""
+    """Read the short text of an action (see `action_text`); anything else raises `InvalidAction`.
+
+    >>> parse_action("P24"), parse_action("X3")
+    (MovePair(tokens=(1, 3)), Resign(seat=3))
+    >>> parse_action("P21")
+    Traceback (most recent call last):
+    ...
+    engine.actions.InvalidAction: not an action: 'P21'
+    """
     kind, arg = text[:1], text[1:]
     if kind == "R" and not arg:
         return ROLL
@@ -97,4 +141,4 @@ def parse_action(text: str) -> Action:
         a, b = int(arg[0]) - 1, int(arg[1]) - 1
         if 0 <= a < b <= 3:
             return MovePair((a, b))
-    raise IllegalAction(f"not an action: {text[:20]!r}")
+    raise InvalidAction(f"not an action: {text[:20]!r}")

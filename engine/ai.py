@@ -37,16 +37,16 @@ import random as _random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.actions import Action, ChooseDie, Move, MovePair
+from engine.actions import Action, ChooseDie, tokens_moved
+from engine.board import Tables, tables
 from engine.game import apply, legal_actions
-from engine.moves import check_pair, check_single, occupancy, pairs
+from engine.moves import Occupancy, choices, occupancy, occupancy_of
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
 
 LEVELS = ("random", "greedy", "expert")
 
 Steps = tuple[int, ...]
-Board = dict[int, list[int]]
 MoveSpec = tuple[tuple[int, ...], int, tuple[int, ...]]  # token ids, end step, captured ids
 
 # Position evaluation weights.
@@ -76,30 +76,26 @@ ADVANCE = 0.05
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
-    """Per-rules lookup tables."""
+    """Per-rules lookup tables: the board's own (`moves`: routes, safe squares, finish ...) and the AI's."""
 
     rules: Rules
-    track: int
-    last: int
-    finish: int
-    route: tuple[tuple[int, ...], ...]     # seat -> step -> square
+    moves: Tables                          # the `engine.board.tables` the rules are played by
     step_at: tuple[tuple[int, ...], ...]   # seat -> square -> step on that seat's route (-1: not on it)
-    safe: tuple[bool, ...]                 # square -> safe
     reach: tuple[float, ...]               # distance -> chance an opponent can cover it on its roll
     p_enter: float                         # chance an opponent rolls its entering number
     value: tuple[float, ...]               # step + 1 -> material value of a token there (greedy)
     evalue: tuple[float, ...]              # the same for the expert's evaluation
-    blocks: bool
-    dice: int
 
 
 @lru_cache(maxsize=32)
 def _tables(rules: Rules) -> _Tables:
-    track, last, finish = rules.track_length, rules.last_track_step, rules.finish_step
-    route = tuple(tuple((rules.start_square(s) + k) % track for k in range(last + 1)) for s in range(4))
-    step_at = tuple(tuple(k if k <= last else -1 for k in ((q - rules.start_square(s)) % track for q in range(track)))
-                    for s in range(4))
-    safe = tuple(rules.is_safe_square(q) for q in range(track))
+    moves = tables(rules)
+    step_at = []
+    for route in moves.routes:
+        steps = [-1] * rules.track_length
+        for step, square in enumerate(route):
+            steps[square] = step
+        step_at.append(tuple(steps))
     counts = [0.0] * 25
     if rules.dice == 1:
         for d in range(1, 7):
@@ -118,8 +114,7 @@ def _tables(rules: Rules) -> _Tables:
     value = _values(rules, g_enter if rules.bonus_on_six else g_enter_no_bonus, g_curve, g_column, g_finish)
     evalue = _values(rules, ENTER_VALUE if rules.bonus_on_six else ENTER_VALUE_NO_BONUS, CURVE,
                      HOME_COLUMN_BONUS, FINISH_BONUS)
-    return _Tables(rules, track, last, finish, route, step_at, safe, tuple(counts), p_enter, value, evalue,
-                   rules.stacking == "block", rules.dice)
+    return _Tables(rules, moves, tuple(step_at), tuple(counts), p_enter, value, evalue)
 
 
 def _values(rules: Rules, enter: float, curve: float, home_column: float, finish_bonus: float
@@ -155,13 +150,8 @@ def choose(state: GameState, level: str) -> Action:
 
 # -- board helpers ---------------------------------------------------------------------------------
 
-def _board(tb: _Tables, steps: Steps) -> Board:
-    board: Board = {}
-    last, route = tb.last, tb.route
-    for tid, step in enumerate(steps):
-        if 0 <= step <= last:
-            board.setdefault(route[tid >> 2][step], []).append(tid)
-    return board
+def _board(tb: _Tables, steps: Steps) -> Occupancy:
+    return occupancy_of(tb.moves, steps)
 
 
 def _after(steps: Steps, tids: tuple[int, ...], end: int, captured: tuple[int, ...]) -> Steps:
@@ -173,12 +163,13 @@ def _after(steps: Steps, tids: tuple[int, ...], end: int, captured: tuple[int, .
     return tuple(new)
 
 
-def _threat(tb: _Tables, steps: Steps, board: Board, seat: int, square: int, active: tuple[int, ...]) -> float:
+def _threat(tb: _Tables, steps: Steps, board: Occupancy, seat: int, square: int, active: tuple[int, ...]) -> float:
     """The chance that some opponent can land on `square` (held by `seat`) before `seat` moves again."""
-    if tb.safe[square]:
+    blocks = tb.moves.blocks
+    if tb.moves.safe[square]:
         return 0.0
     here = board.get(square)
-    if tb.blocks and here is not None and sum(1 for t in here if t >> 2 == seat) >= 2:
+    if blocks and here is not None and sum(1 for t in here if t >> 2 == seat) >= 2:
         return 0.0
     miss = 1.0
     reach = tb.reach
@@ -196,13 +187,13 @@ def _threat(tb: _Tables, steps: Steps, board: Board, seat: int, square: int, act
                     miss *= 1.0 - tb.p_enter
             elif 0 <= step < target and target - step < len(reach):
                 p = reach[target - step]
-                if p and not (tb.blocks and _path_blocked(tb, board, other, step, target)):
+                if p and not (blocks and _path_blocked(tb, board, other, step, target)):
                     miss *= 1.0 - p
     return 1.0 - miss
 
 
-def _path_blocked(tb: _Tables, board: Board, seat: int, start: int, end: int) -> bool:
-    route = tb.route[seat]
+def _path_blocked(tb: _Tables, board: Occupancy, seat: int, start: int, end: int) -> bool:
+    route = tb.moves.routes[seat]
     for step in range(start + 1, end):
         here = board.get(route[step])
         if here and len(here) > 1:
@@ -230,31 +221,38 @@ def _evaluate(tb: _Tables, steps: Steps, me: int, active: tuple[int, ...],
     board = _board(tb, steps)
     mine = _material(tb, steps, me)
     base = me * TOKENS
-    last, route, value = tb.last, tb.route[me], tb.evalue
+    last, route, value = tb.moves.last, tb.moves.routes[me], tb.evalue
     for tid in range(base, base + TOKENS):
         step = steps[tid]
         if 0 <= step <= last:
             mine -= THREAT * _threat(tb, steps, board, me, route[step], threats) * (value[step + 1] - 2.0)
-    mine += MOBILITY * _mobility(tb, steps, me) + POTENTIAL * _potential(tb, steps, board, me)
+    mobility, potential = _prospects(tb, steps, board, me)
+    mine += MOBILITY * mobility + POTENTIAL * potential
     others = [_material(tb, steps, s) for s in active if s != me]
     if not others:
         return mine
     return mine - OPPONENT_WEIGHT * ((1 - LEADER_SHARE) * sum(others) / len(others) + LEADER_SHARE * max(others))
 
 
-def _potential(tb: _Tables, steps: Steps, board: Board, seat: int) -> float:
-    """The mean over the next die of the best material gain of one move of `seat`'s tokens on the
-    track (entering gains nothing here: the yard must not look like a reserve), an opponent token
-    it would land on counting `CAPTURE_SHARE` of its value. Own tokens only block, as in `_mobility`."""
+def _potential(tb: _Tables, steps: Steps, board: Occupancy, seat: int) -> float:
+    """The next roll's mean best gain of `seat` (see `_prospects`)."""
+    return _prospects(tb, steps, board, seat)[1]
+
+
+def _prospects(tb: _Tables, steps: Steps, board: Occupancy, seat: int) -> tuple[int, float]:
+    """What the next die offers `seat` (only its own tokens are considered, and only they block): how
+    many die values 1-6 give it a move, and the mean over the die of the best material gain of one
+    move (entering gains nothing here: the yard must not look like a reserve), an opponent token on
+    the track it would land on counting `CAPTURE_SHARE` of its value."""
     base = seat * TOKENS
     partner = tb.rules.partner(seat)
     mine = steps[base:base + TOKENS]
-    value, route, last, finish = tb.evalue, tb.route[seat], tb.last, tb.finish
-    forbid = tb.rules.stacking == "forbidden"
-    enter = tb.rules.enter_on
-    total = 0.0
+    t = tb.moves
+    value, route, last, finish, safe = tb.evalue, t.routes[seat], t.last, t.finish, t.safe
+    forbid, enter = t.forbidden, t.enter_on
+    count, total = 0, 0.0
     for die in range(1, 7):
-        best = 0.0
+        best, movable = 0.0, False
         for step in mine:
             if step == YARD:
                 if die != enter or (forbid and 0 in mine):
@@ -264,110 +262,76 @@ def _potential(tb: _Tables, steps: Steps, board: Board, seat: int) -> float:
                 continue
             else:
                 end = step + die
+            movable = True
             gain = value[end + 1] - value[step + 1] if step != YARD else 0.0
             if end <= last:
                 square = route[end]
                 here = board.get(square)
-                if here and not tb.safe[square]:
-                    foes = [t for t in here if t >> 2 != seat and t >> 2 != partner]
-                    if foes and not (tb.blocks and len(foes) > 1):
-                        gain += CAPTURE_SHARE * sum(value[steps[t] + 1] for t in foes)
+                if here and not safe[square]:
+                    foes = [tid for tid in here if tid >> 2 != seat and tid >> 2 != partner]
+                    if foes and not (t.blocks and len(foes) > 1):
+                        gain += CAPTURE_SHARE * sum(value[steps[tid] + 1] for tid in foes)
             if gain > best:
                 best = gain
+        count += movable
         total += best
-    return total / 6
-
-
-def _mobility(tb: _Tables, steps: Steps, seat: int) -> int:
-    """How many die values 1-6 would give `seat` a move (own tokens only are considered)."""
-    base = seat * TOKENS
-    mine = steps[base:base + TOKENS]
-    forbid = tb.rules.stacking == "forbidden"
-    finish, enter = tb.finish, tb.rules.enter_on
-    count = 0
-    for die in range(1, 7):
-        for step in mine:
-            if step == YARD:
-                if die == enter and not (forbid and 0 in mine):
-                    count += 1
-                    break
-            elif step != finish and step + die <= finish and not (
-                    forbid and step + die != finish and step + die in mine):
-                count += 1
-                break
-    return count
+    return count, total / 6
 
 
 # -- greedy ----------------------------------------------------------------------------------------
 
-def _candidates(state: GameState, board: Board, seat: int, die: int) -> list[MoveSpec]:
-    """(token ids, end step, captured) of each legal move of `seat` with `die` in `state`."""
+def _candidates(state: GameState, seat: int, die: int) -> list[tuple[Action, MoveSpec]]:
+    """Each legal move of `seat` with `die` in `state`: its action, and (token ids, end step, captured)."""
     base = seat * TOKENS
-    found: list[MoveSpec] = []
-    for tid in range(base, base + TOKENS):
-        landing = check_single(state, board, tid, die)
-        if not isinstance(landing, str):
-            found.append(((tid,), landing[0], landing[1]))
-    if state.rules.pair_moves and die % 2 == 0:
-        for pair in pairs(state, seat):
-            landing = check_pair(state, board, pair, die)
-            if not isinstance(landing, str):
-                found.append((pair, landing[0], landing[1]))
-    return found
+    return [(action, (tuple([base + t for t in tokens_moved(action)]), end, captured))
+            for action, (end, captured) in choices(state, seat, die)]
 
 
-def _move_score(tb: _Tables, steps: Steps, board: Board, seat: int, tids: tuple[int, ...], end: int,
+def _move_score(tb: _Tables, steps: Steps, board: Occupancy, seat: int, tids: tuple[int, ...], end: int,
                 captured: tuple[int, ...], active: tuple[int, ...]) -> float:
     """The greedy player's liking for a move."""
     start = steps[tids[0]]
-    value = tb.value
+    value, last, blocks, route = tb.value, tb.moves.last, tb.moves.blocks, tb.moves.routes[seat]
     score = ADVANCE * end * len(tids)
     if captured:
         score += CAPTURE * len(captured) + sum(value[steps[t] + 1] for t in captured)
-    if end == tb.finish:
+    if end == tb.moves.finish:
         score += REACH_FINISH
-    elif start <= tb.last < end:
+    elif start <= last < end:
         score += REACH_HOME_COLUMN
     if start == YARD:
         score += ENTER
     new = _after(steps, tids, end, captured)
     new_board = _board(tb, new)
     moved = len(tids)
-    if 0 <= start <= tb.last:
-        square = tb.route[seat][start]
+    if 0 <= start <= last:
+        square = route[start]
         before = _threat(tb, steps, board, seat, square, active) * value[start + 1] * moved
         left = [t for t in board.get(square, ()) if t >> 2 == seat and t not in tids]
         if left:  # tokens left behind (a broken block, or the rest of a stack)
             before -= _threat(tb, new, new_board, seat, square, active) * value[start + 1] * len(left)
         score += DANGER * before
-        if tb.blocks and len(left) == 1:
+        if blocks and len(left) == 1:
             score -= FORM_BLOCK
-    if 0 <= end <= tb.last:
-        square = tb.route[seat][end]
+    if 0 <= end <= last:
+        square = route[end]
         score -= DANGER * _threat(tb, new, new_board, seat, square, active) * value[end + 1] * moved
-        if tb.blocks and sum(1 for t in new_board.get(square, ()) if t >> 2 == seat) == 2:
+        if blocks and sum(1 for t in new_board.get(square, ()) if t >> 2 == seat) == 2:
             score += FORM_BLOCK
     return score
 
 
-def _greedy_pick(state: GameState, board: Board, seat: int, die: int, active: tuple[int, ...]
-                 ) -> tuple[float, MoveSpec | None]:
+def _greedy_pick(state: GameState, board: Occupancy, seat: int, die: int, active: tuple[int, ...]
+                 ) -> tuple[float, tuple[Action, MoveSpec] | None]:
     """The greedy player's best move with `die` and its score (None: no legal move)."""
     tb = _tables(state.rules)
-    best: MoveSpec | None = None
+    best: tuple[Action, MoveSpec] | None = None
     best_score = 0.0
-    for move in _candidates(state, board, seat, die):
-        score = _move_score(tb, state.steps, board, seat, *move, active)
+    for candidate in _candidates(state, seat, die):
+        score = _move_score(tb, state.steps, board, seat, *candidate[1], active)
         if best is None or score > best_score:
-            best, best_score = move, score
+            best, best_score = candidate, score
     return best_score, best
-
-
-def _as_action(seat: int, tids: tuple[int, ...]) -> Action:
-    base = seat * TOKENS
-    if len(tids) == 2:
-        return MovePair((tids[0] - base, tids[1] - base))
-    return Move(tids[0] - base)
 
 
 def _greedy(state: GameState, actions: list[Action]) -> Action:
@@ -382,7 +346,7 @@ def _greedy(state: GameState, actions: list[Action]) -> Action:
                     best_action, best_score = action, score
         return best_action
     _, move = _greedy_pick(state, board, seat, state.dice[0], active)
-    return actions[0] if move is None else _as_action(seat, move[0])
+    return actions[0] if move is None else move[0]
 
 
 # -- expert ----------------------------------------------------------------------------------------
@@ -407,9 +371,9 @@ def _plan_value(state: GameState, me: int) -> float:
     active = state.active
     if me not in active:
         return _evaluate(tb, state.steps, me, (*state.active, me))
-    if tb.dice != 1:
+    if tb.moves.dice != 1:
         return _evaluate(tb, state.steps, me, active) + (3.0 if state.current == me else 0.0)
-    board = occupancy(state)
+    board = _board(tb, state.steps)
     total = 0.0
     mover = state.current
     i = active.index(mover)
@@ -421,11 +385,11 @@ def _plan_value(state: GameState, me: int) -> float:
             continue
         if mover == me:  # a bonus roll: our best move by the evaluation
             outcomes = [_evaluate(tb, _after(state.steps, *move), me, active)
-                        for move in _candidates(state, board, me, die)]
+                        for _, move in _candidates(state, me, die)]
             total += max(outcomes) if outcomes else _evaluate(tb, state.steps, me, active)
         else:  # the next player's greedy reply
             _, move = _greedy_pick(state, board, mover, die, active)
-            steps = state.steps if move is None else _after(state.steps, *move)
+            steps = state.steps if move is None else _after(state.steps, *move[1])
             total += _evaluate(tb, steps, me, active, later)
     return total / 6
 

@@ -19,7 +19,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine import events as ev
-from engine.actions import ROLL, Action, ChooseDie, IllegalAction, Move, MovePair, Resign, Roll, Skip
+from engine.actions import (
+    ROLL,
+    Action,
+    ChooseDie,
+    IllegalAction,
+    InvalidAction,
+    Move,
+    MovePair,
+    Resign,
+    Roll,
+    Skip,
+    tokens_moved,
+)
 from engine.dice import die
 from engine.events import Event
 from engine.rules import COLOURS, TOKENS, Rules
@@ -66,6 +78,14 @@ def explain(refusal: Refusal, what: str) -> str:
     return _REASONS[refusal.reason].format(what=what, detail=refusal.detail, colour=colour)
 
 
+def moving(tokens: tuple[int, ...], landing: Landing | Refusal) -> str:
+    """How a message names the own tokens (0-3) of a move: "token 2", "pair 1+2" ("tokens 1+2" if no pair)."""
+    if len(tokens) == 1:
+        return f"token {tokens[0] + 1}"
+    unpaired = isinstance(landing, Refusal) and landing.reason in ("no_block", "split")
+    return f"{'tokens' if unpaired else 'pair'} {tokens[0] + 1}+{tokens[1] + 1}"
+
+
 class Tables:
     """What the hot paths read of a rules, flattened once per rules: numbers, flags, routes."""
 
@@ -81,10 +101,8 @@ class Tables:
         # per seat: the occupancy bits of the tokens that are not opponents (own, and the partner's with teams)
         self.friends = tuple(
             sum(15 << (s * TOKENS) for s in (team_of(seat) if rules.teams else (seat,))) for seat in range(4))
-        # per seat: the absolute square of each track step; per absolute square: is it safe
-        self.routes = tuple(
-            tuple((rules.start_square(seat) + step) % rules.track_length for step in range(rules.last_track_step + 1))
-            for seat in range(4))
+        # per seat: the absolute square of each track step (`Rules.route`); per absolute square: is it safe
+        self.routes = tuple(rules.route(seat) for seat in range(4))
         self.safe = tuple(rules.is_safe_square(square) for square in range(rules.track_length))
 
 
@@ -116,36 +134,22 @@ def _opponent_block(mask: int, own: int) -> int:
     return -1
 
 
+def _first_block(at: list[int], route: tuple[int, ...], friends: int, start: int, stop: int) -> int:
+    """The seat of the first opponent block on `route`'s steps `start` to `stop` - 1, or -1 (`friends`:
+    the occupancy bits that are no opponent's, own and a partner's)."""
+    for k in range(start, stop):
+        blocker = _opponent_block(at[route[k]], friends)
+        if blocker >= 0:
+            return blocker
+    return -1
+
+
 class Board:
     """A position being played. `at[square]` is a bit mask of the token ids on that track square."""
 
-    __slots__ = (
-        "at",
-        "bonus",
-        "captures",
-        "choices",
-        "current",
-        "dice",
-        "events",
-        "finished",
-        "locked",
-        "order",
-        "order_rolls",
-        "out",
-        "phase",
-        "ply",
-        "resigned",
-        "rolled",
-        "rolls",
-        "rules",
-        "scores",
-        "seats",
-        "seed",
-        "sixes",
-        "steps",
-        "tables",
-        "turns",
-    )
+    __slots__ = ("at", "bonus", "captures", "choices", "current", "dice", "events", "finished", "locked", "order",
+                 "order_rolls", "out", "phase", "ply", "resigned", "rolled", "rolls", "rules", "scores", "seats",
+                 "seed", "sixes", "steps", "tables", "turns")
 
     def __init__(self, state: GameState, events: list[Event] | None = None) -> None:
         self.rules = state.rules
@@ -215,10 +219,9 @@ class Board:
                 if end > finish:
                     return Refusal("overshoot", end - finish)
                 if t.blocks:
-                    for k in range(step + 1, min(end, last + 1)):
-                        blocker = _opponent_block(at[route[k]], friends)
-                        if blocker >= 0:
-                            return Refusal("pass_block", blocker)
+                    blocker = _first_block(at, route, friends, step + 1, min(end, last + 1))
+                    if blocker >= 0:
+                        return Refusal("pass_block", blocker)
         if end > last:
             if end < finish and t.forbidden:
                 steps, base = self.steps, seat * TOKENS
@@ -250,11 +253,11 @@ class Board:
 
     def pair(self, a: int, b: int, value: int) -> Landing | Refusal:
         """Where the block tokens `a` and `b` land moving together by `value` / 2, or why they may not."""
-        rules = self.rules
-        if not rules.pair_moves:
+        t = self.tables
+        if not t.pair_moves:
             return Refusal("no_pairs")
-        step = self.steps[a]
-        if self.steps[b] != step or not 0 <= step <= rules.last_track_step or a >> 2 != b >> 2:
+        step, last, finish = self.steps[a], t.last, t.finish
+        if self.steps[b] != step or not 0 <= step <= last or a >> 2 != b >> 2:
             return Refusal("no_block")
         if self.locked and (a, b) not in self.locked and any(a in p or b in p for p in self.locked):
             return Refusal("split")
@@ -262,25 +265,22 @@ class Board:
             return Refusal("odd")
         end = step + value // 2
         seat = a >> 2
-        friends = self.tables.friends[seat]
-        route = self.tables.routes[seat]
-        if end > rules.last_track_step and rules.kill_to_unlock and not self.captures[seat]:
+        if end > last and t.kill and not self.captures[seat]:
             lap = self._lap(seat, step, end)
             if isinstance(lap, Refusal):
                 return lap
             end = lap
         else:
-            if end > rules.finish_step:
-                return Refusal("overshoot", end - rules.finish_step)
-            for k in range(step + 1, min(end, rules.last_track_step + 1)):
-                blocker = _opponent_block(self.at[route[k]], friends)
-                if blocker >= 0:
-                    return Refusal("pass_block", blocker)
-        if end > rules.last_track_step:
+            if end > finish:
+                return Refusal("overshoot", end - finish)
+            blocker = _first_block(self.at, t.routes[seat], t.friends[seat], step + 1, min(end, last + 1))
+            if blocker >= 0:
+                return Refusal("pass_block", blocker)
+        if end > last:
             return (end, NOBODY)
-        square = route[end]
-        opp = self.at[square] & ~friends
-        safe = self.tables.safe[square]
+        square = t.routes[seat][end]
+        opp = self.at[square] & ~t.friends[seat]
+        safe = t.safe[square]
         captured: list[int] = []
         for other in range(4):
             count = _POPCOUNT[(opp >> (other * TOKENS)) & 15]
@@ -299,11 +299,12 @@ class Board:
         t = self.tables
         wrapped = end - t.last - 1
         if t.blocks:
-            route, friends = t.routes[seat], t.friends[seat]
-            for k in (*range(step + 1, t.last + 1), *range(wrapped)):
-                blocker = _opponent_block(self.at[route[k]], friends)
-                if blocker >= 0:
-                    return Refusal("pass_block", blocker)
+            at, route, friends = self.at, t.routes[seat], t.friends[seat]
+            blocker = _first_block(at, route, friends, step + 1, t.last + 1)
+            if blocker < 0:
+                blocker = _first_block(at, route, friends, 0, wrapped)
+            if blocker >= 0:
+                return Refusal("pass_block", blocker)
         return wrapped
 
     def pairs(self) -> list[tuple[int, int]]:
@@ -353,7 +354,8 @@ class Board:
 
     # -- playing ---------------------------------------------------------------------------------
     def push(self, action: Action) -> None:
-        """Play `action`, or raise `IllegalAction` with a reason a player can read and change nothing."""
+        """Play `action`, or change nothing and raise `IllegalAction` with a reason a player can read
+        (`InvalidAction` for a value that is no action; a compiled build's type check raises TypeError first)."""
         phase, kind = self.phase, type(action)
         if phase == "over":
             raise IllegalAction("the game is over")
@@ -392,7 +394,7 @@ class Board:
         elif isinstance(action, Resign):
             self._resign(action.seat)
         else:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise InvalidAction(f"not an action: {action!r}")
         self.ply += 1
 
     def roll(self, values: tuple[int, ...]) -> None:
@@ -608,14 +610,12 @@ class Board:
             if not 0 <= action.token < TOKENS:
                 return f"tokens are numbered 1 to {TOKENS}"
             landing = self.single(base + action.token, self.dice[0])
-            what = f"token {action.token + 1}"
         elif isinstance(action, MovePair):
             a, b = action.tokens
             if not 0 <= a < b < TOKENS:
                 return f"a pair is two different tokens numbered 1 to {TOKENS}"
             landing = self.pair(base + a, base + b, self.dice[0])
-            unpaired = isinstance(landing, Refusal) and landing.reason in ("no_block", "split")
-            what = f"{'tokens' if unpaired else 'pair'} {a + 1}+{b + 1}"
         else:
             return self.hint()
+        what = moving(tokens_moved(action), landing)
         return explain(landing, what) if isinstance(landing, Refusal) else f"{what} cannot move now"

@@ -154,13 +154,13 @@ def _player(state: GameState, seat: int, who: Names, say: _Say, *, detail: bool)
     if detail:
         locked = {t - seat * TOKENS + 1 for pair in state.locked for t in pair if t // TOKENS == seat}
         for step, tokens in sorted(on_track.items(), reverse=True):
-            square = (rules.start_square(seat) + step) % rules.track_length
+            square = rules.square(seat, step)
             what = (say("token", n=tokens[0]) if len(tokens) == 1
                     else say("tokens", list=say.joined([str(t) for t in tokens])))
             text = say("on_square", what=what, square=step + 1, of=last + 1)
             if len(tokens) > 1 and rules.stacking == "block":
                 text = say("locked_pair" if set(tokens) <= locked else "block", text=text)
-            if rules.is_safe_square(square):
+            if square is not None and rules.is_safe_square(square):
                 text = say("safe", text=text)
             parts.append(text)
         for token, step in sorted(column, key=lambda item: -item[1]):

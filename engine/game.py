@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.actions import ROLL, Action, IllegalAction
+from engine.actions import ROLL, Action, IllegalAction, InvalidAction
 from engine.board import Board
 from engine.dice import die
 from engine.events import Event
@@ -74,7 +74,17 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def apply(state: GameState, action: Action) -> Transition:
-    """Play `action`; raise `IllegalAction` (with a reason a player can read) if it is not legal now."""
+    """Play `action`; raise `IllegalAction` (with a reason a player can read) if it is not legal now,
+    `InvalidAction` if it is no action at all. Either way nothing was played.
+
+    >>> state = new_game(Rules.preset("classic"), (0, 2), seed=7)
+    >>> apply(state, "R")  # a text is no action: `parse_action` reads texts
+    Traceback (most recent call last):
+    ...
+    engine.actions.InvalidAction: not an action: 'R'
+    """
+    if not isinstance(action, Action):  # checked here: a compiled Board would raise TypeError instead
+        raise InvalidAction(f"not an action: {action!r}")
     events: list[Event] = []
     board = Board(state, events)
     board.push(action)

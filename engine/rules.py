@@ -102,6 +102,27 @@ class Rules:
         """Absolute track square of a seat's start square (step 0)."""
         return seat * self.quarter
 
+    def square(self, seat: int, step: int) -> int | None:
+        """The absolute track square of `seat`'s token at `step`, or None off the shared track (in the
+        yard, the home column or at the finish). Every step-to-square question of the project asks this.
+
+        >>> rules = Rules.preset("classic")
+        >>> rules.square(1, 0), rules.square(1, 45), rules.square(1, 51), rules.square(1, -1)
+        (13, 6, None, None)
+        """
+        if 0 <= step <= self.last_track_step:
+            return (self.start_square(seat) + step) % self.track_length
+        return None
+
+    def route(self, seat: int) -> tuple[int, ...]:
+        """The squares of `seat`'s track steps 0 to `last_track_step` in order (`square` of each).
+
+        >>> Rules.preset("strict", end_path=4).route(3)[:4], Rules.preset("strict", end_path=4).route(3)[-1]
+        ((33, 34, 35, 36), 31)
+        """
+        squares = (self.square(seat, step) for step in range(self.last_track_step + 1))
+        return tuple(square for square in squares if square is not None)
+
     def is_safe_square(self, square: int) -> bool:
         """True when `square` (absolute) is safe: an offset of `safe_offsets` after some start square."""
         return square % self.quarter in self.safe_offsets

@@ -87,11 +87,8 @@ class GameState(NamedTuple):
         return self.tokens(seat).count(self.rules.finish_step)
 
     def square_of(self, token_id: int) -> int | None:
-        """The absolute track square of a token, or None in the yard, home column or finish."""
-        step = self.steps[token_id]
-        if step < 0 or step > self.rules.last_track_step:
-            return None
-        return (self.rules.start_square(token_id // TOKENS) + step) % self.rules.track_length
+        """The absolute track square of a token, or None in the yard, home column or finish (`Rules.square`)."""
+        return self.rules.square(token_id // TOKENS, self.steps[token_id])
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -13,10 +13,11 @@ The game file (format ``ludo-game/1``) is JSON::
      "commitment": "<hex>", "log": ["R", "M1", ...], "state": "<notation.to_text of the position>"}
 
 `verify_game` checks, in order: the file's shape, that the commitment matches the seed, that the
-rules and seats make a game, that the log replays from (rules, seats, seed) with the engine, that
-every die (the turn-order rolls and each roll of the log) is the die the seed gives at that point,
-recomputed here with `engine.dice.die` independently of the replay, and that the replay reaches the
-stored position. Run ``python -m engine.verify FILE`` to check a file: it exits 0 when everything
+rules and seats make a game, that the log replays from (rules, seats, seed) with the engine (the
+first entry that is not an action's text, or not legal where it stands, is named), that every die
+(the turn-order rolls and each roll of the log) is the die the seed gives at that point, recomputed
+here with `engine.dice.die` independently of the replay, and that the replay reaches the stored
+position. Run ``python -m engine.verify FILE`` to check a file: it exits 0 when everything
 checks out, 1 otherwise.
 
 >>> from engine.rules import Rules
@@ -27,6 +28,8 @@ checks out, 1 otherwise.
 True
 >>> verify_game(dict(data, seed=43)).problem
 'commitment: sha256("ludo-seed:43") is 7f8e117c4b85..., not the published ca7aefd130a3...'
+>>> verify_game(dict(data, log=["R", "zz"])).problem
+"replay: log entry 2 ('zz') is not an action"
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import events as ev
-from engine.actions import Action, IllegalAction, action_text, parse_action
+from engine.actions import Action, IllegalAction, InvalidAction, action_text, parse_action
 from engine.dice import die
 from engine.game import apply, new_game
 from engine.notation import NotationError, parse_rules, rules_text, to_text
@@ -60,7 +63,13 @@ def export_game(rules: Rules, seats: Sequence[int], seed: int, log: Sequence[Act
     """The game file of a game: replays `log` (actions or their texts) to fill in the position.
 
     It reveals the seed, so export a game once it is over (or the rest of its dice are known).
-    Raises `IllegalAction` if the log does not replay.
+    Raises `InvalidAction` for a log entry that is not an action, `IllegalAction` for one the rules
+    forbid where it stands.
+
+    >>> export_game(Rules.preset("classic"), (0, 2), 42, ["R", "M7"])
+    Traceback (most recent call last):
+    ...
+    engine.actions.InvalidAction: not an action: 'M7'
     """
     texts = [entry if isinstance(entry, str) else action_text(entry) for entry in log]
     state = new_game(rules, tuple(sorted(seats)), seed)
@@ -137,6 +146,9 @@ def verify_game(data: Mapping[str, Any]) -> Report:
     for number, text in enumerate(data["log"], 1):
         try:
             state, events = apply(state, parse_action(text))
+        except InvalidAction:
+            report.add("replay", False, f"log entry {number} ({text!r}) is not an action")
+            return report
         except IllegalAction as error:
             report.add("replay", False, f"log entry {number} ({text!r}) is illegal: {error}")
             return report

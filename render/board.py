@@ -17,9 +17,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine import events as ev
-from engine.actions import ChooseDie, Move, MovePair
+from engine.actions import ChooseDie, tokens_moved
 from engine.events import Event
-from engine.moves import check_pair, check_single, occupancy
+from engine.moves import check_pair, check_single
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
 from render.geometry import Box, Layout, Metrics, Place, Point, layout, metrics, place_box, place_centre, place_of
@@ -205,18 +205,13 @@ def label_places(state: GameState, view: BoardView) -> dict[Place, list[str]]:
         return found
     rules, seat, die = state.rules, state.current, state.dice[0]
     cached = dict(state.choices) if state.choices else {}
-    board = occupancy(state)
     for action, label in view.sorted_labels():
-        if isinstance(action, Move):
-            tids: tuple[int, ...] = (seat * TOKENS + action.token,)
-        elif isinstance(action, MovePair):
-            tids = (seat * TOKENS + action.tokens[0], seat * TOKENS + action.tokens[1])
-        else:
+        tids = tuple(seat * TOKENS + token for token in tokens_moved(action))
+        if not tids:
             continue
         known = cached.get(action)
         landing = known if known is not None else (
-            check_single(state, board, tids[0], die) if len(tids) == 1
-            else check_pair(state, board, (tids[0], tids[1]), die))
+            check_single(state, tids[0], die) if len(tids) == 1 else check_pair(state, (tids[0], tids[1]), die))
         if isinstance(landing, str):
             continue
         found.setdefault(place_of(rules, seat, landing[0], tids[0] % TOKENS), []).append(label)

@@ -145,6 +145,8 @@ def _layout(track_length: int, last_track_step: int, home_length: int) -> Layout
     q = inner0.width / 4
     slots0 = [(inner0.x0 + q * (1 + 2 * (t % 2)), inner0.y0 + q * (1 + 2 * (t // 2))) for t in range(TOKENS)]
     fslots0 = [(a + 0.31, a + 0.75 + 0.5 * t) for t in range(TOKENS)]
+    shape = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length)
+    routes = [shape.route(seat) for seat in range(4)]  # where each colour starts and turns into its column
     return Layout(
         n=n, arm=arm, split_tip=split, track=track,
         home=tuple(tuple(_turn_box(b, n, s) for b in home0) for s in range(4)),
@@ -155,8 +157,8 @@ def _layout(track_length: int, last_track_step: int, home_length: int) -> Layout
         yard_slots=tuple(tuple(p if s == 0 else _yard_slot(p, inner0, _turn_box(inner0, n, s)) for p in slots0)
                          for s in range(4)),
         finish_slots=tuple(tuple(_turn(p, n, s) for p in fslots0) for s in range(4)),
-        entry=tuple((s * quarter + last_track_step) % track_length for s in range(4)),
-        starts=tuple(s * quarter for s in range(4)),
+        entry=tuple(route[-1] for route in routes),
+        starts=tuple(route[0] for route in routes),
     )
 
 
@@ -182,9 +184,10 @@ def place_of(rules: Rules, seat: int, step: int, token: int = 0) -> Place:
         return ("finish", seat, token)
     if step > rules.last_track_step:
         return ("home", seat, step - rules.last_track_step - 1)
-    if step < 0:
+    square = rules.square(seat, step)
+    if square is None:
         raise ValueError(f"step {step} is off the route")
-    return ("track", (rules.start_square(seat) + step) % rules.track_length, 0)
+    return ("track", square, 0)
 
 
 def place_centre(rules: Rules, place: Place) -> Point:

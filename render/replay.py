@@ -50,7 +50,7 @@ def render_replay(rules: Rules, seats: tuple[int, ...], seed: int, actions: Sequ
                   last_ms: int = 5000, words: Mapping[str, str] = WORDS) -> bytes:
     """An animated GIF replaying the game `seed` on `seats` under `rules` through `actions`: one frame
     per move, `frame_ms` each, the last held `last_ms`; loops forever. Raises `IllegalAction` if the
-    log does not replay."""
+    log does not replay (`InvalidAction` for an entry that is no action)."""
     frames = replay_frames(rules, seats, seed, actions, names, size, words)
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     out = io.BytesIO()

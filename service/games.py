@@ -88,7 +88,7 @@ class Games:
             raise Refused("refused.not_your_turn", colour=Term(COLOUR_KEYS[state.current]))
         try:
             action = engine.parse_action(action_text)
-        except engine.IllegalAction as error:
+        except engine.InvalidAction as error:
             raise Refused("refused.foreign_button") from error
         if action not in engine.legal_actions(state):  # e.g. a forged Resign of another seat, or a Skip
             raise Refused("refused.foreign_button")

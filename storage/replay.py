@@ -30,7 +30,8 @@ def state_of(record: GameRecord) -> engine.GameState:
 def play(record: GameRecord, actions: Iterable[engine.Action | str]
          ) -> tuple[GameRecord, list[str], list[engine.Event]]:
     """Apply actions to a record's state: the updated record (same version, not saved), the action texts
-    to append to its log, and the events. Raises `engine.IllegalAction` and changes nothing then."""
+    to append to its log, and the events. Raises `engine.InvalidAction` (a text that is no action) or
+    `engine.IllegalAction` (an action the rules forbid there) and changes nothing then."""
     state = state_of(record)
     texts: list[str] = []
     events: list[engine.Event] = []
@@ -65,7 +66,7 @@ def check_replay(record: GameRecord, log: Sequence[str] | None = None) -> engine
         raise ReplayMismatch(key, f"log has {len(entries)} entries, the record says {record.log_length}")
     try:
         state = replay(record.rules, record.seat_numbers, record.seed, entries)
-    except (engine.IllegalAction, engine.NotationError, engine.RulesError) as error:
+    except (engine.InvalidAction, engine.IllegalAction, engine.NotationError, engine.RulesError) as error:
         raise ReplayMismatch(key, f"log does not replay: {error}") from error
     if engine.to_text(state) != record.state:
         raise ReplayMismatch(key, f"log replays to {engine.to_text(state)!r}, stored {record.state!r}")

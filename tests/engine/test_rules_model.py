@@ -141,3 +141,25 @@ def test_default_seats_put_two_players_opposite() -> None:
 def test_colours_follow_the_seats() -> None:
     state = new_game(Rules.preset("classic"), (0, 1, 2, 3), seed=1)
     assert [state.colour(seat) for seat in range(4)] == ["red", "green", "yellow", "blue"]
+
+
+@pytest.mark.parametrize("rules", [Rules.preset(p) for p in PRESETS] + [Rules.preset("strict", end_path=4)],
+                         ids=lambda r: f"{r.name}-{r.track_length}")
+def test_one_square_per_step_everywhere(rules: Rules) -> None:
+    """`Rules.square` is the one step-to-square rule: the board's routes, the states and the AI read it."""
+    from engine.ai import _tables
+    from engine.board import tables
+
+    for seat in range(4):
+        route = rules.route(seat)
+        assert len(route) == rules.last_track_step + 1 and len(set(route)) == len(route)
+        assert route[0] == rules.start_square(seat) and tables(rules).routes[seat] == route
+        for step in range(-1, rules.finish_step + 1):
+            square = rules.square(seat, step)
+            assert square == (route[step] if 0 <= step <= rules.last_track_step else None)
+            steps = [-1] * 16
+            steps[seat * 4] = step
+            state = new_game(rules, (0, 1, 2, 3), seed=1)._replace(steps=tuple(steps))
+            assert state.square_of(seat * 4) == square
+            if square is not None:
+                assert _tables(rules).step_at[seat][square] == step

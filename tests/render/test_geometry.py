@@ -81,3 +81,15 @@ def test_places_and_pixel_centres() -> None:
 def test_impossible_geometry_is_refused() -> None:
     with pytest.raises(LayoutError):
         layout(Rules.preset("classic", home_length=7))
+
+
+@pytest.mark.parametrize("name", sorted(GEOMETRIES))
+def test_places_on_the_track_are_the_rules_squares(name: str) -> None:
+    rules = GEOMETRIES[name]
+    g = layout(rules)
+    for seat in range(4):
+        assert (g.starts[seat], g.entry[seat]) == (rules.route(seat)[0], rules.route(seat)[-1])
+        for step in range(rules.last_track_step + 1):
+            assert place_of(rules, seat, step) == ("track", rules.square(seat, step), 0)
+    with pytest.raises(ValueError, match="off the route"):
+        place_of(rules, 0, -2)
