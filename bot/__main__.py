@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -14,6 +16,8 @@ from bot.app import LudoBot, command_tree, healthy, localize
 from bot.settings import BotSettings
 from storage import StorageError
 from storage.server import EmbeddedRedisError
+
+T = TypeVar("T")
 
 
 async def run(settings: BotSettings, token: str) -> None:
@@ -34,6 +38,15 @@ async def sync(token: str, guild_id: int | None) -> int:
         synced = await tree.sync(guild=guild)
     print(f"ludo-bot: synced {len(synced)} command group(s) {'to guild ' + str(guild_id) if guild_id else 'globally'}")
     return 0
+
+
+def run_async(work: Coroutine[Any, Any, T]) -> T:
+    """Run the bot's event loop: uvloop's where it is installed (less CPU per click, see pyproject.toml)."""
+    try:
+        import uvloop
+    except ImportError:  # (Windows)
+        return asyncio.run(work)
+    return uvloop.run(work)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     token = settings.discord_token.get_secret_value()
     try:
         if args.command == "sync":
-            return asyncio.run(sync(token, args.guild))
-        asyncio.run(run(settings, token))
+            return run_async(sync(token, args.guild))
+        run_async(run(settings, token))
     except discord.LoginFailure:
         print("ludo-bot: Discord rejected the token in DISCORD_TOKEN", file=sys.stderr)
         return 1
