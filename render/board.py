@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Mapping
 from functools import lru_cache
@@ -25,14 +24,12 @@ from engine.state import YARD, GameState
 from render.geometry import Box, Layout, Metrics, Place, Point, layout, metrics, place_box, place_centre, place_of
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import draw_panel, draw_panel_static
+from render.png import encode_png
 from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
 from render.tokens import draw_blocks, draw_tokens, token_places
 from render.view import WORDS, BoardView
 
 SCALE = 3  # supersampling of the static board
-# zlib level 1: encoding is most of a picture's cost; level 4 took 3.5 ms and 28 KB a board, level 1 takes
-# 2.1 ms and 33 KB (python -m benchmarks.render), well inside the 40 KB a board may weigh
-PNG_OPTIONS: dict[str, int] = {"compress_level": 1}
 
 MoveMark = tuple[int, int, int, int]  # seat, token, start step, end step
 
@@ -265,13 +262,6 @@ def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
     _draw_labels(frame, state, m, targets, places)
     draw_panel(frame, state, view, m, choose_die_labels(view))
     return frame
-
-
-def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes of a frame (palette PNG; the same image always gives the same bytes)."""
-    out = io.BytesIO()
-    image.save(out, "PNG", **PNG_OPTIONS)
-    return out.getvalue()
 
 
 def render_board(state: GameState, view: BoardView | None = None) -> bytes:
