@@ -22,7 +22,8 @@ from engine.events import Event
 from engine.game import apply, legal_actions, new_game
 from engine.rules import Rules
 from engine.state import GameState
-from render.board import draw_board, encode_png, static_board
+from render.board import draw_board, static_board
+from render.png import encode_png
 from render.replay import REPLAY_SIZE, render_replay
 from render.view import DEFAULT_SIZE, BoardView, default_labels
 
