@@ -20,6 +20,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import SecretStr
 
+from bot.__main__ import run_async
 from bot.app import LudoBot
 from bot.settings import BotSettings
 
@@ -70,7 +71,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format=f"shard {arguments.shard} %(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # PyNaCl/davey voice notes
-    asyncio.run(run(arguments))
+    run_async(run(arguments))  # the bot's own event loop (uvloop)
 
 
 if __name__ == "__main__":
