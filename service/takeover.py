@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 from storage import Storage, StorageError, StorageUnavailable
 from storage.interactions import REGISTER_EVERY, Filing
 
@@ -57,7 +59,7 @@ class Takeover:
     def received(self, payload: dict[str, Any]) -> None:
         """A gateway INTERACTION_CREATE: keep the payload of a click on one of our buttons until it is claimed."""
         if payload.get("type") == 3 and str(payload.get("data", {}).get("custom_id", "")).startswith("ludo:"):
-            self._payloads[int(payload["id"])] = json.dumps(payload, separators=(",", ":"))
+            self._payloads[int(payload["id"])] = orjson.dumps(payload).decode()  # (a tenth of json.dumps' time)
             while len(self._payloads) > KEPT:
                 self._payloads.popitem(last=False)
 
