@@ -78,7 +78,7 @@ class Games:
         record = await self.load(game_id) if click is None else await self._claim_and_load(game_id, click)
         if not record.active:
             raise Refused("refused.over")
-        state = state_of(record)
+        start = state = state_of(record)
         if ply != state.ply:
             raise Refused("refused.moved_on")
         seat = seat_of(record, user_id)
@@ -99,7 +99,7 @@ class Games:
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0
-        return await self.commit(record.model_copy(update={"missed": missed}), state, steps)
+        return await self.commit(record.model_copy(update={"missed": missed}), state, steps, before=start)
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
         """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
@@ -158,10 +158,11 @@ class Games:
 
     # -- the common path ---------------------------------------------------------------------------
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
-                     new: bool = False, fired: bool = False) -> Outcome:
+                     new: bool = False, fired: bool = False, before: engine.GameState | None = None) -> Outcome:
         """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
-        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit)."""
-        before = state_of(record)
+        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit); `before`:
+        the record's state, when the caller has it (parsing a state was half the engine's time in a click, load profile)."""
+        before = before or state_of(record)
         outcome = self.advance(record, state, steps)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)

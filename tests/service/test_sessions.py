@@ -243,3 +243,31 @@ async def test_ending_is_for_the_host_or_a_manager_and_counts_nothing(sessions: 
         await sessions.games.act(ended.id, engine.from_text(ended.state).ply, "R", HOST)
     assert (await sessions.storage.stats.player_stats(GUILD, HOST)).games == 0
     assert await sessions.storage.deadlines.due_at(Deadline(TIMEOUT, ended.id)) is None
+
+
+async def test_a_click_leaves_the_queued_deadline_early_and_the_worker_moves_it(sessions: Service,
+                                                                                 clock: Clock) -> None:
+    """A new turn's deadline is later than the last one's, so a click does not queue it (no round trip); the queue
+    keeps the earlier time, and the worker that claims it there moves it to the turn's time instead of acting."""
+    await sessions.storage.settings.save_settings(GuildSettings(guild_id=GUILD, turn_deadline=60, reminder_before=0))
+    outcome = await two_player_game(sessions)
+    record, state, first = outcome.record, outcome.state, outcome.record.turn_deadline
+    queue, timeout = sessions.storage.deadlines, Deadline(TIMEOUT, outcome.record.id)
+    assert first is not None and await queue.due_at(timeout) == first
+    clock.now += 30
+    mover = state.current
+    while state.current == mover:  # play until the turn passes
+        action = engine.legal_actions(state)[0]
+        outcome = await sessions.games.act(record.id, state.ply, engine.action_text(action),
+                                           seat_user(record, state.current) or 0)
+        record, state = outcome.record, outcome.state
+    assert record.turn_deadline == clock.now + 60 and await queue.due_at(timeout) == first  # not moved by a click
+    clock.now = first + 1
+    [claim] = await queue.claim_due(now=clock.now)
+    assert await sessions.deadlines.handle(claim) is None  # not due: moved, nobody timed out
+    assert await queue.due_at(timeout) == record.turn_deadline
+    assert (await sessions.games.load(record.id)).missed == [0, 0, 0, 0]
+    clock.now = record.turn_deadline + 1
+    [claim] = await queue.claim_due(now=clock.now)
+    result = await sessions.deadlines.handle(claim)
+    assert result is not None and result[0] == TIMEOUT and result[1].record.missed[state.current] == 1

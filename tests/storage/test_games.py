@@ -207,3 +207,38 @@ async def test_save_after_the_server_forgot_the_scripts(storage: Storage, make_g
     await storage.redis.script_flush()
     new, texts = next_move(game, random.Random(1))
     assert (await storage.games.save_game(new, texts)).version == 2
+
+
+async def test_the_live_message_id_keeps_the_newest_and_never_conflicts_with_a_move(
+        storage: Storage, make_game: MakeGame) -> None:
+    game = await make_game()
+    moved, texts = next_move(game, random.Random(3))
+    assert await storage.games.set_message(game.id, 500) == 500
+    assert await storage.games.set_message(game.id, 400) == 500  # an older answer, shown first: not remembered
+    saved = await storage.games.save_game(moved, texts)  # loaded before the id was set: still saves
+    assert saved.version == game.version + 1
+    loaded = await storage.games.load_game(game.id)
+    assert (loaded.version, loaded.message_id) == (saved.version, 500)
+    assert await storage.games.set_message("unknown000", 600) is None
+    with pytest.raises(NotFound):
+        await storage.games.load_game("unknown000")
+
+
+async def test_a_record_from_before_the_message_field_keeps_its_message_id(storage: Storage,
+                                                                          make_game: MakeGame) -> None:
+    game = await make_game()
+    await storage.games.save_game(game.model_copy(update={"message_id": 123}))  # in the JSON only, as stored before
+    assert (await storage.games.load_game(game.id)).message_id == 123
+    assert await storage.games.set_message(game.id, 124) == 124
+    assert (await storage.games.load_game(game.id)).message_id == 124
+
+
+async def test_a_click_is_claimed_with_its_game_once(storage: Storage, make_game: MakeGame) -> None:
+    game = await make_game()
+    first, second = await asyncio.gather(storage.games.claim_and_load(game.id, 77, now=1000.0),
+                                         storage.games.claim_and_load(game.id, 77, now=1000.0))
+    assert [record is None for record in (first, second)].count(True) == 1
+    loaded = first or second
+    assert loaded is not None and (loaded.id, loaded.version, loaded.state) == (game.id, game.version, game.state)
+    with pytest.raises(NotFound):
+        await storage.games.claim_and_load("unknown000", 78, now=1000.0)
