@@ -160,8 +160,9 @@ class Games:
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
                      new: bool = False, fired: bool = False, before: engine.GameState | None = None) -> Outcome:
         """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
-        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit); `before`:
-        the record's state, when the caller has it (parsing a state was half the engine's time in a click, load profile)."""
+        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit);
+        `before`: the record's state, when the caller has it (parsing a state was half the engine's time in a click,
+        in the load benchmark's profile)."""
         before = before or state_of(record)
         outcome = self.advance(record, state, steps)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
