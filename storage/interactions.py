@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
@@ -71,6 +72,9 @@ class Inboxes:
 
     async def _registered_claim(self, instance: str, game_id: str, now: float, claim_keys: list[str],
                                 args: list[Any]) -> list[Any]:
+        if isinstance(self.redis, RedisCluster):  # redis-py's cluster pipelines refuse scripts: one step after the
+            await self.redis.zadd(keys.registry(instance), {game_id: now})  # other (a game registers every 30 s)
+            return cast(list[Any], await self._claim(keys=claim_keys, args=args))
         for attempt in range(2):
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
