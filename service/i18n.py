@@ -20,6 +20,7 @@ of `bot/locales/en.py`, add the module to `CATALOGUES`; tests/bot/test_i18n.py l
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ CATALOGUES: Mapping[str, Mapping[str, str]] = {"en": en.TEXTS, "de": de.TEXTS}
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 
 
+@functools.lru_cache(maxsize=128)
 def language(locale: str | None) -> str:
     """The catalogue for a Discord locale ("de", "en-US", None): its language, else English."""
     wanted = (locale or DEFAULT).split("-")[0].lower()
