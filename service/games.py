@@ -37,7 +37,6 @@ from storage import (
     RatingsChanged,
     Seat,
     Storage,
-    StorageError,
     results_of,
 )
 from storage.replay import state_of
@@ -106,17 +105,11 @@ class Games:
         adopted from a dead process was claimed by it."""
         if click in self.takeover.adopted:
             return await self.load(game_id)
-        now = time.time()
-        filing = self.takeover.filing(click, game_id, now)
         try:
-            loaded = await self.storage.games.claim_and_load(game_id, click, now=now, filing=filing)
+            loaded = await self.takeover.claim_with(click, game_id, lambda filing, now: (
+                self.storage.games.claim_and_load(game_id, click, now=now, filing=filing)))
         except NotFound as missing:
-            self.takeover.filed(click, game_id, filing, now, claimed=True)
             raise Refused("refused.no_game") from missing
-        except StorageError:
-            self.takeover.not_filed(game_id, filing)
-            raise
-        self.takeover.filed(click, game_id, filing, now, claimed=loaded is not None)
         if loaded is None:
             raise Duplicate(click)
         return loaded

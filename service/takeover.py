@@ -20,15 +20,16 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import orjson
 
-from storage import Storage, StorageError, StorageUnavailable
+from storage import NotFound, Storage, StorageError, StorageUnavailable
 from storage.interactions import REGISTER_EVERY, Filing
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 BEAT_EVERY = 0.25  # seconds between two beats of a process
 DEAD_AFTER = 1.5  # seconds without a beat after which a process is adopted
 ANSWER_WITHIN = 2.6  # seconds from its creation within which an adopted click can still be answered
@@ -63,48 +64,52 @@ class Takeover:
             while len(self._payloads) > KEPT:
                 self._payloads.popitem(last=False)
 
-    def filing(self, interaction_id: int, game_id: str, now: float) -> Filing | None:
-        """What to file with the claim of a click on a game's buttons (None: not a click of ours, or adopted)."""
-        payload = self._payloads.pop(interaction_id, None)
-        if payload is None or interaction_id in self.adopted:
-            return None
-        register = now - self._registered.get(game_id, 0.0) > REGISTER_EVERY
-        return Filing(self.instance, payload, register, tuple(self._answered.pop(game_id, ())))
+    async def claim(self, interaction_id: int, game_id: str | None = None) -> bool:
+        """True for the one process that handles this interaction. A click on a game's (or lobby's) buttons is
+        claimed and filed in its game's inbox; other interactions are claimed on their own. (A move is claimed
+        with its game's load: `service.games`, through `claim_with`.)"""
+        if interaction_id in self.adopted:
+            return True
+        if game_id is None:
+            return await self.storage.claim_interaction(interaction_id)
+        found = await self.claim_with(interaction_id, game_id, lambda filing, now: self.inboxes.claim(
+            game_id, interaction_id, now=now, filing=filing))
+        return found is not None
 
-    def filed(self, interaction_id: int, game_id: str, filing: Filing | None, now: float, *, claimed: bool) -> None:
-        """The claim that carried `filing` landed (`claimed`: this process has the click)."""
+    async def claim_with(self, interaction_id: int, game_id: str,
+                         claim: Callable[[Filing | None, float], Awaitable[T | None]]) -> T | None:
+        """Run a storage step that claims a click on a game's buttons and files it (`claim(filing, now)`, None
+        when another process has the click), with what this process files: the payload, the game's registration
+        when due, its clicks on the game answered since."""
+        now = time.time()
+        payload = self._payloads.pop(interaction_id, None)
+        register = now - self._registered.get(game_id, 0.0) > REGISTER_EVERY
+        filing = None if payload is None else Filing(self.instance, payload, register,
+                                                      tuple(self._answered.pop(game_id, ())))
+        try:
+            found = await claim(filing, now)
+        except NotFound:  # claimed and filed, and then no game there: answered as such, so out as answered
+            self._filed_now(interaction_id, game_id, filing, now)
+            raise
+        except StorageError:  # unknown: the answered ids go with a later claim
+            if filing is not None and filing.answered:
+                self._answered.setdefault(game_id, []).extend(filing.answered)
+            raise
+        if found is not None:
+            self._filed_now(interaction_id, game_id, filing, now)
+        elif filing is not None and filing.register:
+            self._registered[game_id] = now
+        return found
+
+    def _filed_now(self, interaction_id: int, game_id: str, filing: Filing | None, now: float) -> None:
         if filing is None:
             return
-        if claimed:
-            self._filed[interaction_id] = game_id
+        self._filed[interaction_id] = game_id
         if filing.register:
             self._registered[game_id] = now
             self._registered.move_to_end(game_id)
             while len(self._registered) > KEPT:
                 self._registered.popitem(last=False)
-
-    def not_filed(self, game_id: str, filing: Filing | None) -> None:
-        """The claim that carried `filing` failed (storage unavailable): its answered ids go with a later one."""
-        if filing is not None and filing.answered:
-            self._answered.setdefault(game_id, []).extend(filing.answered)
-
-    async def claim(self, interaction_id: int, game_id: str | None = None) -> bool:
-        """True for the one process that handles this interaction. A click on a game's (or lobby's) buttons is
-        claimed and filed in its game's inbox; other interactions are claimed on their own. (A move is claimed
-        with its game's load instead: `service.games`.)"""
-        if interaction_id in self.adopted:
-            return True
-        if game_id is None:
-            return await self.storage.claim_interaction(interaction_id)
-        now = time.time()
-        filing = self.filing(interaction_id, game_id, now)
-        try:
-            claimed = await self.inboxes.claim(game_id, interaction_id, now=now, filing=filing) is not None
-        except StorageError:
-            self.not_filed(game_id, filing)
-            raise
-        self.filed(interaction_id, game_id, filing, now, claimed=claimed)
-        return claimed
 
     def done(self, interaction_id: int) -> None:
         """The handler of an interaction ended: out of its game's inbox with the next claim there."""
@@ -120,6 +125,7 @@ class Takeover:
         """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
         `dispatch`; for as long as the bot runs."""
         beating_since: float | None = None  # since when this process's beats land without a break
+        task = asyncio.current_task()
         beats = 0
         while True:
             try:
@@ -138,6 +144,8 @@ class Takeover:
             except StorageUnavailable as error:
                 beating_since = None
                 logger.warning("process beat: %s", error)
+            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for can
+                raise asyncio.CancelledError  # swallow a cancellation (seen as a beat left running at shutdown)
             await asyncio.sleep(BEAT_EVERY)
 
     def _answer_for_the_dead(self, text: str, dispatch: Callable[[dict[str, Any]], None]) -> None:
