@@ -223,6 +223,7 @@ class Cost:
     redis: int = 0  # commands the clients sent
     trips: int = 0  # requests the server read (round trips)
     background: int = 0  # commands of the process beat and the deadline worker, which ran meanwhile
+    ends: bool = False  # the click ended its game
 
 
 COSTS: list[Cost] = []
@@ -265,6 +266,7 @@ async def play_game(standin: StandIn, ludo: LudoBot, served: Served, number: int
     while (live := live_message(standin, channel.id)) is not None:
         clicks.append(await costed_click(standin, ludo, served, channel.id, player_to_act(standin, live), live,
                                          live.custom_ids()[0]))
+    COSTS[-1].ends = True  # the click that ended the game (it records the results too)
     return clicks
 
 
@@ -334,12 +336,16 @@ async def run(games: int, preset: str, ai: int) -> None:
     print("Redis per click, counted on the server (the process beat and the deadline worker ran meanwhile):")
     print(f"  commands the bot sent {redis:7.3f}   of them beat and deadline worker {background:7.3f}   "
           f"round trips {trips:7.3f}")
+    print("  without beat and worker, by click (mean and most; the click that ends a game apart):")
     for label, wanted in (("keeping the turn (no new message)", 0), ("passing it (a new message)", 1)):
-        group = [c for c in COSTS if (c.messages > 0) == bool(wanted)]
+        group = [c for c in COSTS if (c.messages > 0) == bool(wanted) and not c.ends]
         if group:
+            reads = [c.trips - c.background for c in group]
             print(f"  {label:<38} commands {sum(c.redis - c.background for c in group) / len(group):6.3f}"
-                  f", round trips {sum(c.trips - c.background for c in group) / len(group):6.3f}"
-                  " (without beat and worker, one command a round trip)")
+                  f", round trips {sum(reads) / len(reads):6.3f} (most {max(reads)})")
+    ends = [c.trips - c.background for c in COSTS if c.ends]
+    if ends:
+        print(f"  {'ending the game':<38} round trips {sum(ends) / len(ends):6.3f} (results, ratings, indexes)")
     print(f"rate-limited answers (429) from the stand-in: {len(standin.rate_limited)}")
     print(f"bot: p50 {percentile(totals, 0.5) * 1000:.1f} ms, p99 {percentile(totals, 0.99) * 1000:.1f} ms per click, "
           f"discord {discord_calls:.2f} calls/click, channel messages {messages:.3f}/click, "

@@ -170,9 +170,12 @@ def click_inbox(game_id: str) -> str:
     return f"ludo:{{{game_id}}}:inbox"
 
 
+REGISTRY_PREFIX = "ludo:{in:"
+
+
 def registry(instance: str) -> str:
     """The games whose inbox may hold a bot process instance's clicks (sorted set)."""
-    return f"ludo:{{in:{instance}}}"
+    return f"{REGISTRY_PREFIX}{instance}}}"
 
 
 PROCESSES = "ludo:{procs}"

@@ -26,7 +26,7 @@ class Served:
             raise TypeError("served commands are counted on one Redis server, not a cluster")
         self.redis = redis
         self.commands = 0
-        self.background = 0  # of them, the process beats' and the deadline workers' (on their own keys)
+        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline workers'
         self._own = 0  # the tallies' own commands and reads
         self._marks: dict[str, asyncio.Event] = {}
         self._task: asyncio.Task[None] | None = None
@@ -62,7 +62,7 @@ class Served:
             return  # run by a script: part of the client's one command
         self.commands += 1
         words = str(entry.get("command", "")).split()
-        if any(word in BACKGROUND_KEYS for word in words[1:4]):
+        if any(word in BACKGROUND_KEYS or word.startswith(keys.REGISTRY_PREFIX) for word in words[1:4]):
             self.background += 1
         if len(words) == 2 and words[0].upper() == "ECHO" and words[1] in self._marks:
             self._marks[words[1]].set()
