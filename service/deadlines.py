@@ -15,10 +15,15 @@ from service.errors import Refused
 from service.games import REMIND, TIMEOUT, Games
 from service.outcome import Outcome, Step
 from service.seats import AI_LEVELS
-from storage import Claim, Conflict, Deadline, NotFound, Storage
+from storage import Claim, Conflict, Deadline, GameRecord, NotFound, Storage
 from storage.replay import state_of
 
 CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
+
+
+def due_at(record: GameRecord, deadline: Deadline) -> float | None:
+    """When the record says a deadline of its kind comes (None: it has none now)."""
+    return record.reminder_at if deadline.kind == REMIND else record.turn_deadline
 
 
 class Deadlines:
@@ -53,7 +58,7 @@ class Deadlines:
             return None
         now = self.games.clock()
         state = state_of(record)
-        due = record.reminder_at if deadline.kind == REMIND else record.turn_deadline
+        due = due_at(record, deadline)
         if due is not None and due > now:  # queued early (a click does not move a deadline later): move it
             await self.storage.deadlines.schedule(deadline, due)
             return None
@@ -96,6 +101,6 @@ class Deadlines:
             record = await self.storage.games.load_game(deadline.game_id)
         except NotFound:
             return
-        due = record.reminder_at if deadline.kind == REMIND else record.turn_deadline
+        due = due_at(record, deadline)
         if record.active and due is not None:
             await self.storage.deadlines.schedule(deadline, due)

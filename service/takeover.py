@@ -89,22 +89,22 @@ class Takeover:
         try:
             found = await claim(filing, now)
         except NotFound:  # claimed and filed, and then no game there: answered as such, so out as answered
-            self._filed_now(interaction_id, game_id, filing, now)
+            self._landed(interaction_id, game_id, filing, now, claimed=True)
             raise
         except StorageError:  # unknown: the answered ids go with a later claim
             if filing is not None and filing.answered:
                 self._answered.setdefault(game_id, []).extend(filing.answered)
             raise
-        if found is not None:
-            self._filed_now(interaction_id, game_id, filing, now)
-        elif filing is not None and filing.register:
-            self._registered[game_id] = now
+        self._landed(interaction_id, game_id, filing, now, claimed=found is not None)
         return found
 
-    def _filed_now(self, interaction_id: int, game_id: str, filing: Filing | None, now: float) -> None:
+    def _landed(self, interaction_id: int, game_id: str, filing: Filing | None, now: float, *, claimed: bool) -> None:
+        """The claim that carried `filing` ran: the click is filed here if this process claimed it, and the game
+        registered if the filing registered it."""
         if filing is None:
             return
-        self._filed[interaction_id] = game_id
+        if claimed:
+            self._filed[interaction_id] = game_id
         if filing.register:
             self._registered[game_id] = now
             self._registered.move_to_end(game_id)
