@@ -31,6 +31,7 @@ from redis.exceptions import (
     BusyLoadingError,
     ClusterDownError,
     ClusterError,
+    OutOfMemoryError,
     RedisClusterException,
     ResponseError,
     TryAgainError,
@@ -38,13 +39,15 @@ from redis.exceptions import (
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from storage.errors import CorruptRecord, StorageUnavailable
+from storage.errors import CorruptRecord, StorageFull, StorageUnavailable
 
 CONNECT_TIMEOUT = 0.4
 READ_TIMEOUT = 0.4
 RETRIES = 1
 RETRY_BACKOFF = 0.02
 OPERATION_TIMEOUT = 0.9
+# Redis 7 answers a write at maxmemory with an OOM error; 6.2 wraps it in a script's error ("... -OOM command ...")
+_OUT_OF_MEMORY = "OOM command not allowed"
 
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
 
@@ -136,9 +139,10 @@ def _host_port(node: str) -> tuple[str, int]:
 
 @asynccontextmanager
 async def guard(what: str, timeout: float = OPERATION_TIMEOUT, *, key: str | None = None) -> AsyncIterator[None]:
-    """Run a storage step: connection failures and timeouts become `StorageUnavailable`; an error reply from
-    Redis becomes `CorruptRecord` naming `key` (the step's key holds something it cannot read: a wrong type, a
-    script refusing its content), or passes unchanged without a `key`."""
+    """Run a storage step: connection failures and timeouts become `StorageUnavailable`, a write refused at
+    maxmemory `StorageFull`; another error reply from Redis becomes `CorruptRecord` naming `key` (the step's key
+    holds something it cannot read: a wrong type, a script refusing its content), or passes unchanged without a
+    `key`."""
     try:
         async with asyncio.timeout(timeout):
             yield
@@ -149,6 +153,8 @@ async def guard(what: str, timeout: float = OPERATION_TIMEOUT, *, key: str | Non
         # error replies that mean the cluster does not serve the slot right now, not a bad record
         raise StorageUnavailable(f"Redis is unavailable ({what}): {error}") from error
     except ResponseError as error:
+        if isinstance(error, OutOfMemoryError) or _OUT_OF_MEMORY in str(error):
+            raise StorageFull(f"Redis is full ({what}): maxmemory reached, writes are refused") from error
         if key is None:
             raise
         raise CorruptRecord(key, str(error)) from error
