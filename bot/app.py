@@ -93,10 +93,12 @@ class LudoBot(discord.AutoShardedClient):
         self._worker: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
-                                                                 data_dir=self.settings.ludo_data_dir)
+        days = 24 * 3600
+        self.storage = self._given_storage or await Storage.open(
+            self.settings.redis_url, data_dir=self.settings.ludo_data_dir, maxmemory=self.settings.maxmemory(),
+            retention=round(self.settings.game_retention_days * days))
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
-                          open_limits=self.settings.open_limits())
+                          open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days)
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
         self._adoption = Adoption(self, service.takeover)

@@ -121,6 +121,8 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
         if record.ended_by is not None:
             return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
         return translate(lang, "status.ended_early")
+    if record.status == "abandoned":
+        return translate(lang, "status.abandoned", at=int(record.last_human_at))
     if state.over:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
     user = seat_user(record, state.current)

@@ -47,14 +47,16 @@ class Storage:
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,
-                   retention: int = DEFAULT_RETENTION, lease: float = DEFAULT_LEASE) -> Storage:
+                   maxmemory: str | None = None, retention: int = DEFAULT_RETENTION,
+                   lease: float = DEFAULT_LEASE) -> Storage:
         """Connect to `url`, else `$REDIS_URL`, else start the embedded server in `data_dir` (else
-        `$LUDO_DATA_DIR`, else ./data). Checks the server answers and loads the scripts."""
+        `$LUDO_DATA_DIR`, else ./data), its memory capped at `maxmemory` (e.g. "512mb"; None: no cap). Checks the
+        server answers and loads the scripts."""
         url = url or os.environ.get("REDIS_URL") or None
         server: EmbeddedRedis | None = None
         if url is None:
             folder = Path(data_dir or os.environ.get("LUDO_DATA_DIR") or DEFAULT_DATA_DIR)
-            server = EmbeddedRedis(folder)
+            server = EmbeddedRedis(folder, maxmemory=maxmemory)
             url = await asyncio.to_thread(server.start)
         storage = cls(make_client(url), server=server, retention=retention, lease=lease)
         try:
