@@ -124,7 +124,9 @@ class Games:
         state = state_of(record)
         if record.ai_takeover:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
-            return await self.commit(record.model_copy(update={"seats": seats}), state, [])
+            taken = await self.commit(record.model_copy(update={"seats": seats}), state, [])
+            await self.storage.games.users.remove(record.id, [user_id])  # no longer theirs (the game's end cannot say)
+            return taken
         state, events = engine.apply(state, engine.Resign(seat))
         return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
 
