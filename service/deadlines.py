@@ -1,13 +1,15 @@
 """Turn deadlines: the one reminder of a turn, and the turn's timeout.
 
 At the deadline the guild's timeout action plays: "ai" (an AI plays that turn), "skip", or "forfeit" (skip, and
-resign after `forfeit_after` missed turns in a row). A game nobody played for `idle_end` seconds (no click by a
-person since: time-outs, AI moves and reminders do not count) ends instead, at the first time-out after that, as
-abandoned: no results, no rating change. Every active game waits for a person with a turn deadline, so none runs
-(and posts a skipped turn each turn) for ever, and its keys get their retention. Deadlines are scheduled before the save that makes them
+resign after `forfeit_after` missed turns in a row). Deadlines are scheduled before the save that makes them
 current, and a worker acts only when the stored record still says the deadline has come, so a lost save or a late
 worker does nothing wrong. The queue may hold a deadline early (a click moves a deadline only earlier, never
 later: `Games._schedule`); a worker that finds the record's deadline still ahead queues it at that time.
+
+The idle end: a game nobody played for `idle_end` seconds (no click by a person since its start: time-outs, AI moves
+and reminders do not count) ends instead of its time-out, at the first one after that, as abandoned: no results, no
+rating change. Every active game waits for a person, with a turn deadline, so none runs (posting a skipped turn each
+turn) for ever, and every game's keys come to their retention.
 """
 
 from __future__ import annotations

@@ -178,9 +178,9 @@ return 1
 # of the players. ARGV[1] marker expiry, ARGV[2] game id, ARGV[3] finish time, ARGV[4] history entries kept,
 # ARGV[5] preset name ('' none), then per player 7 values: user id, place (1-4), won (0/1), captures, the rating
 # the new one was computed from ('' none: compare-and-set), new mu and new sigma ('' both: not rated).
-# Adds a finished game's results once; a player's place on the wins board is their total (from the stats hash), so
-# a player trimmed off the board comes back with every win. Returns 1 if added, 0 if the game was counted before, -1 (nothing written)
-# if a player's rating changed since it was read (the caller reads again and retries).
+# Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before, -1 (nothing written)
+# if a player's rating changed since it was read (the caller reads again and retries). A player's place on the wins
+# board is their total (from the stats hash), so a player trimmed off the board comes back with every win.
 RECORD_RESULTS = """
 for i = 5, #KEYS do
   local a = (i - 5) * 7 + 6

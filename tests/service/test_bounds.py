@@ -70,9 +70,9 @@ async def unbounded_keys(storage: Storage) -> dict[str, str]:
                 wrong[key] = f"more than {most} entries"
         elif tag == "dl":  # a reminder and a time-out per game at most (one of a game that ended goes when due)
             members = [str(m) for m in (await redis.zrange(keys.DEADLINES_DUE, 0, -1))]
-            if len(members) != len(set(members)) or kind == ":claims" and await redis.hlen(key) > len(members):
+            if len(members) != len(set(members)) or (kind == ":claims" and await redis.hlen(key) > len(members)):
                 wrong[key] = "more than one item per deadline"
-        elif tag == "procs" or tag.startswith("in:") and await redis.hexists(keys.PROCESSES, tag[3:]):
+        elif tag == "procs" or (tag.startswith("in:") and await redis.hexists(keys.PROCESSES, tag[3:])):
             continue  # the running processes' own: a stopping or adopted process removes them
         else:
             wrong[key] = "no expiry and no bound"

@@ -53,7 +53,7 @@ def test_the_port_fallback_refuses_a_client_without_the_password(tmp_path: Path)
     folder = long_folder(tmp_path)
     with EmbeddedRedis(folder) as server:
         stranger = redis.Redis(host="127.0.0.1", port=server.port or 0, socket_timeout=2)
-        with pytest.raises((AuthenticationError, ResponseError), match="(?i)auth"):
+        with pytest.raises((AuthenticationError, ResponseError), match=r"(?i)auth"):
             stranger.set("ludo:{x}:game", "mine")
         with pytest.raises((AuthenticationError, ResponseError)):
             redis.Redis(host="127.0.0.1", port=server.port or 0, password="guess", socket_timeout=2).ping()
