@@ -81,3 +81,14 @@ async def test_the_bot_connects_to_the_port_fallback_and_a_second_process_joins(
         await first.ping()
     finally:
         await first.close()
+
+
+async def test_the_embedded_server_caps_its_memory_and_never_evicts(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    storage = await Storage.open(data_dir=tmp_path / "data", maxmemory="64mb")
+    try:
+        assert await storage.redis.config_get("maxmemory") == {"maxmemory": str(64 * 2**20)}
+        assert await storage.redis.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
+    finally:
+        await storage.close()
