@@ -6,6 +6,7 @@ see `service.i18n`); the spectator view is private and speaks the language it is
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import io
 from dataclasses import dataclass
 
@@ -110,9 +111,15 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
                      words=templates(lang, "board.", WORDS), size=PICTURE)
 
 
+# One drawing thread per process: drawing holds the GIL most of the time, so more threads only took turns
+# with each other and with the event loop (asyncio's default pool ran up to six at once under load).
+_DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
+
+
 async def draw(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> bytes:
     """The board PNG, drawn off the event loop."""
-    return await asyncio.to_thread(render_board, state, _board_view(record, state, events, lang))
+    view = _board_view(record, state, events, lang)
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_board, state, view)
 
 
 def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
