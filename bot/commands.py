@@ -15,6 +15,7 @@ from discord import app_commands
 
 import engine
 from bot.live import next_person
+from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post
 from bot.parts import Parts
 from bot.spectate import replay_file, replay_gif
@@ -74,7 +75,8 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                   "game_end": game_end, "turn_limit": turn_limit, "quick": quick, "kill_to_unlock": kill_to_unlock,
                   "teams": teams}
         options: dict[str, Any] = {k: v for k, v in chosen.items() if v is not None}
-        options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
+        options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single,
+                       thread=thread_option(interaction, thread))
         if turn_minutes is not None:
             options["turn_seconds"] = turn_minutes * 60
         lobby = await parts.service.lobbies.open(
