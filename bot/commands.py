@@ -16,13 +16,13 @@ from discord import app_commands
 import engine
 from bot.live import next_person
 from bot.lobby import thread_option
-from bot.messages import game_post, lobby_post, outcome_post
+from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
 from bot.parts import Parts
 from bot.spectate import replay_file, replay_gif
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
-from service import GameRecord, Refused, seat_names, seat_of, state_of
+from service import GameRecord, Refused, seat_of, state_of
 from service.i18n import translate
 from service.text import clip, rules_summary, variants
 
@@ -163,7 +163,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                                 sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
             favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
                          if found.favourite_preset else "")
-            text = translate(lang, "stats.line", name=who.display_name, rating=rating, games=found.games,
+            text = translate(lang, "stats.line", name=plain(who.display_name), rating=rating, games=found.games,
                              wins=found.wins, average=average, captures=found.captures, favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -276,7 +276,7 @@ HISTORY_SHOWN = 10
 def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
     """One finished game in /ludo history: id, when, rules, winner(s) and the others."""
     state = state_of(record)
-    names = seat_names(record, lang)
+    names = text_names(record, lang)
     rules = state.rules
     tag = f" ({variants(rules, lang)})" if variants(rules, lang) else ""
     winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])

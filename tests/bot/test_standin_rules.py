@@ -1,10 +1,10 @@
-"""The stand-in makes threads as Discord does: one thread per message, none inside a thread, none without the
-permission to create it."""
+"""Rules of Discord the stand-in keeps: threads (one per message, none inside a thread, none without the permission
+to create it) and who @everyone pings."""
 
 from __future__ import annotations
 
 from tests.bot.standin import StandIn
-from tests.bot.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS
+from tests.bot.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
 from tests.bot.test_standin_ratelimits import post, raw
 
 
@@ -37,3 +37,22 @@ async def test_thread_creation_follows_discords_rules(standin: StandIn) -> None:
     assert len(standin.take_violations("invalid-request")) == 2
     assert len(standin.take_violations("forbidden")) == 2
     assert [t.name for t in standin.threads(channel)] == ["game"]
+
+
+async def test_everyone_is_pinged_only_when_allowed_and_permitted(standin: StandIn) -> None:
+    alice = standin.add_user("alice")
+    everyone = {"content": "@everyone look"}
+    async with raw(standin) as session:
+        async def send(**extra: object) -> dict[str, object]:
+            async with session.post(f"channels/{standin.channel.id}/messages", json={**everyone, **extra}) as sent:
+                assert sent.status == 200
+                found: dict[str, object] = await sent.json()
+                return found
+
+        assert (await send())["mention_everyone"] is False  # the bot may not mention everyone
+        next(r for r in standin.guild.roles.values() if r.managed).permissions |= MENTION_EVERYONE
+        assert (await send(allowed_mentions={"parse": []}))["mention_everyone"] is False
+        assert (await send(content="@\u200beveryone look"))["mention_everyone"] is False  # escaped
+        pinged = await send(allowed_mentions={"parse": ["everyone"]})
+        assert pinged["mention_everyone"] is True
+    assert [str(m.id) for m in standin.notifications(alice)] == [pinged["id"]]
