@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.errors import shown
 from bot.live import next_person
 from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
@@ -125,7 +126,8 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         outcome = await parts.service.games.leave(record.id, interaction.user.id)
         await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
         tell = next_person(outcome, interaction.user.id) is not None
-        await parts.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
+        post = await outcome_post(outcome, notify=tell)
+        await shown(parts.live.show(outcome.record, post, tell=tell), "reply.leave_not_shown")
 
     await parts.clicks.guard(interaction, work)
 
