@@ -1,7 +1,8 @@
 """The one error path: every interaction handler runs inside `guarded`.
 
-Domain refusals become a short private answer; storage trouble a private "try again"; anything
-unexpected is logged with the game id and user and answered with a private apology carrying a
+Domain refusals become a short private answer; storage trouble a private "try again"; a change that was
+saved but whose message Discord did not take (`NotShown`) a private "it counted, /ludo board shows it";
+anything unexpected is logged with the game id and user and answered with a private apology carrying a
 reference the operator can find in the log. Nothing is applied when a step fails. Answers speak the
 user's language (`service.i18n`).
 """

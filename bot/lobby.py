@@ -1,5 +1,9 @@
 """The lobby message's buttons: join, leave, add an AI seat, cancel, and start, which turns the lobby into a game
-(its first message is the lobby's, a new one, or one in a thread of its own)."""
+(its first message is the lobby's, a new one, or one in a thread of its own).
+
+A game's own thread is made only once everything else is checked (Discord allows one thread per message, so a
+thread made for a start that then fails would block every later one); a thread already under the lobby message
+is used, a lobby in a thread plays there, and a thread is made only for a host who could make one themselves."""
 
 from __future__ import annotations
 
@@ -48,7 +52,9 @@ class LobbyButtons:
         keeps the turn-order roll, without buttons); in a thread of its own, a message there. Everything is
         checked before a thread is made."""
         lobby = await in_time(interaction, self.service.lobbies.startable(lobby_id, interaction.user.id))
-        channel_id = await in_time(interaction, game_thread(interaction, lobby)) if lobby.options.get("thread") else None
+        channel_id = None
+        if lobby.options.get("thread"):
+            channel_id = await in_time(interaction, game_thread(interaction, lobby))
         clicked = interaction.message.id if interaction.message and channel_id is None else None
         outcome = await in_time(interaction, self.service.lobbies.start(lobby_id, interaction.user.id, channel_id,
                                                                       message_id=clicked))

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import bot.errors
-
 from bot.app import LudoBot
 from storage import EmbeddedRedis, GameRecord, Storage, keys
 from tests.bot.conftest import Launch
