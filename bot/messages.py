@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import io
 from dataclasses import dataclass
 
@@ -48,6 +49,7 @@ class Post:
         return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.mention)])
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names go into every message of a game
 def plain(text: str) -> str:
     """Text a user chose (a display name) shown as it is in a message: Discord's markdown, masked links and
     mentions escaped. Escaping is Discord markup, so it lives in the adapter, where names go into message text:
