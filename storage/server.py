@@ -194,7 +194,10 @@ class EmbeddedRedis:
             if self.fixed_port is None and self.port and _ping(None, self.port, self.password):
                 self.owned = False  # another process of this folder runs it
                 return self.url
-            self.port = self.fixed_port or _free_port()
+            try:  # the port of the last start if it is free, so that clients of a restarted server find it again
+                self.port = self.fixed_port or _free_port(self.port or 0)
+            except OSError:
+                self.port = _free_port()
             (self.data_dir / PORT_NAME).write_text(f"{self.port}\n")
         _write_private(self.data_dir / CONFIG_NAME, self._config())  # (it may hold the password)
         config = self.data_dir / CONFIG_NAME

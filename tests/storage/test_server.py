@@ -62,9 +62,9 @@ def test_the_port_fallback_refuses_a_client_without_the_password(tmp_path: Path)
         assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and kept.read_text().strip() == server.password
         assert stat.S_IMODE((folder / "redis.conf").stat().st_mode) == 0o600  # it holds the password too
         assert len(server.password or "") >= 40
-        password = server.password
-    with EmbeddedRedis(folder) as again:  # a restart uses the kept password
-        assert again.password == password
+        url = server.url
+    with EmbeddedRedis(folder) as again:  # a restart uses the kept password, and the same port when it is free
+        assert again.url == url
 
 
 async def test_the_bot_connects_to_the_port_fallback_and_a_second_process_joins(
