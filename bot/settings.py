@@ -41,6 +41,10 @@ class BotSettings(BaseSettings):
     # it for this bot), split between processes by their share of the shards (see bot.outbox.Pacer.within);
     # interaction responses do not count against it
     discord_global_limit: float = Field(default=50.0, gt=0)
+    # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
+    # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = "127.0.0.1"
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")

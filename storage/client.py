@@ -75,7 +75,7 @@ def make_client(url: str, *, max_connections: int = 64) -> Redis:
         health_check_interval=0,
         decode_responses=True,
     )
-    client = ObservedRedis.from_pool(pool)
+    client = cast(ObservedRedis, ObservedRedis.from_pool(pool))
     client.round_trips = RoundTrips()
     return client
 

@@ -108,7 +108,8 @@ class ObservedRedis(aioredis.Redis):
     round_trips: RoundTrips
 
     async def execute_command(self, *args: Any, **options: Any) -> Any:
-        return await self.round_trips.timed(str(args[0]).upper(), super().execute_command(*args, **options))
+        call = super().execute_command(*args, **options)  # type: ignore[no-untyped-call]  # (redis-py's typing)
+        return await self.round_trips.timed(str(args[0]).upper(), call)
 
     def pipeline(self, transaction: bool = True, shard_hint: str | None = None) -> aioredis.client.Pipeline:
         pipe = _Pipeline(self.connection_pool, self.response_callbacks, transaction, shard_hint)
