@@ -10,7 +10,9 @@ served with `METRICS_PORT` by `bot.endpoint`:
 ``ludo_discord_rate_limited_total{route,bucket,scope}``  429 answers, by route, Discord's bucket hash, scope
 ``ludo_redis_round_trips_total{command}``   counter    round trips to Redis (a pipeline or transaction is one)
 ``ludo_redis_errors_total{command,kind}``   counter    of them, those that failed: the reply's code (READONLY,
-                                                       MISCONF, OOM, LOADING, ...), timeout, connection
+                                                       MISCONF, OOM, LOADING, ...; NOSCRIPT is a script's first
+                                                       run after a Redis restart, loaded then), timeout,
+                                                       connection, cancelled (out of time)
 ``ludo_redis_round_trip_seconds``           histogram  their duration
 ``ludo_active_games``                       gauge      games with a turn running, read from storage on a scrape
                                                        (at most every `GAMES_EVERY` seconds)

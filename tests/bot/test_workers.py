@@ -139,7 +139,7 @@ async def test_a_worker_whose_loop_raises_is_started_again_and_the_health_check_
     await asyncio.sleep(0.2)
     assert main(["health"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("ok") and f"deadlines: alive, last iteration" in out and "beat: alive" in out
+    assert out.startswith("ok") and "deadlines: alive, last iteration" in out and "beat: alive" in out
     assert f"{pulse.restarts} restarts" in out and pulse.restarts >= 2
 
 
