@@ -13,7 +13,8 @@ from service import LobbyLimits, limits
 class BotSettings(BaseSettings):
     """Everything an operator sets. The token is a secret: it is never printed or logged."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # (an empty value, as .env.example leaves the optional ones, means unset)
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     redis_url: str | None = None  # none: an embedded Redis server keeps its data in ludo_data_dir
