@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import pytest
@@ -16,7 +16,7 @@ import bot.metrics
 import service.workers
 from bot.app import LudoBot
 from bot.metrics import route_of
-from storage import Claim, Storage, make_client
+from storage import Claim, Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
 from tests.bot.standin import StandIn
@@ -29,16 +29,6 @@ pytestmark = pytest.mark.skipif(LOCAL_CLUSTER, reason="the proxy stands in front
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
 
-@pytest.fixture
-async def proxied(redis_url: str, storage: Storage) -> AsyncIterator[tuple[FaultProxy, Storage]]:
-    """Storage for a bot through the fault proxy (request it before `launch`: it closes after the bots)."""
-    proxy = FaultProxy(redis_url)
-    client = make_client(await proxy.start())
-    try:
-        yield proxy, Storage(client, retention=3600, lease=30.0)
-    finally:
-        await client.aclose()
-        await proxy.close()
 
 
 async def scrape(ludo: LudoBot) -> Samples:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -20,7 +19,7 @@ import service.takeover
 import service.workers
 from bot.__main__ import main
 from bot.app import LudoBot
-from storage import Claim, Storage, keys, make_client
+from storage import Claim, Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, start_game
 from tests.bot.standin import StandIn
@@ -43,16 +42,6 @@ def quick_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.health, "WRITE_EVERY", 0.05)
 
 
-@pytest.fixture
-async def proxied(redis_url: str, storage: Storage) -> AsyncIterator[tuple[FaultProxy, Storage]]:
-    """Storage for a bot through the fault proxy (request it before `launch`: it closes after the bots)."""
-    proxy = FaultProxy(redis_url)
-    client = make_client(await proxy.start())
-    try:
-        yield proxy, Storage(client, retention=3600, lease=30.0)
-    finally:
-        await client.aclose()
-        await proxy.close()
 
 
 def timed_out(standin: StandIn) -> bool:

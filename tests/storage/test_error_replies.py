@@ -5,11 +5,11 @@ still `CorruptRecord`. The round-trip hooks tell each call and the error it met.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
 
-from storage import CorruptRecord, Storage, StorageUnavailable, WriteUncertain, keys, make_client
+from storage import CorruptRecord, Storage, StorageUnavailable, WriteUncertain, keys
 from storage.roundtrips import error_kind
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY, FaultProxy
@@ -19,15 +19,6 @@ pytestmark = pytest.mark.skipif(LOCAL_CLUSTER, reason="the proxy stands in front
 REPLIES = {"READONLY": READONLY, "MISCONF": MISCONF, "OOM": OOM, "LOADING": LOADING}
 
 
-@pytest.fixture
-async def proxied(redis_url: str, storage: Storage) -> AsyncIterator[tuple[FaultProxy, Storage]]:
-    proxy = FaultProxy(redis_url)
-    client = make_client(await proxy.start())
-    try:
-        yield proxy, Storage(client)
-    finally:
-        await client.aclose()
-        await proxy.close()
 
 
 @pytest.mark.parametrize("kind", list(REPLIES))
