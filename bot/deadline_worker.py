@@ -7,8 +7,8 @@ import asyncio
 import logging
 
 from bot.live import LiveMessages, next_person
-from bot.messages import game_post, outcome_post
-from service import REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_names, seat_user
+from bot.messages import game_post, outcome_post, text_names
+from service import REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_user
 from service.i18n import translate
 from service.workers import Pulse
 
@@ -44,7 +44,7 @@ class DeadlineWorker:
             await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
             return
         sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
-        late = translate(record.locale, "game.timed_out", who=seat_names(record, record.locale).get(sleeper, ""))
+        late = translate(record.locale, "game.timed_out", who=text_names(record, record.locale).get(sleeper, ""))
         tell = next_person(outcome, seat_user(record, sleeper))
         post = await outcome_post(outcome, notify=tell is not None, note=late)
         await self.live.show(record, post, tell=tell is not None)

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.clicks import Clicks
-from bot.errors import in_time
+from bot.errors import in_time, shown
 from bot.live import LiveMessages, next_person
 from bot.messages import Post, game_post, outcome_post
 from bot.outbox import Outbox
@@ -56,7 +56,7 @@ class GameMessage:
             except WriteUncertain:  # a save that timed out may have landed all the same: look again later
                 self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
-            await self.live.answer(interaction, outcome.record, post, new=tell)
+            await shown(self.live.answer(interaction, outcome.record, post, new=tell), "reply.move_not_shown")
 
         await self.clicks.guard(interaction, work, game_id=game_id)
 

@@ -121,6 +121,8 @@ class Games:
         if seat is None or not record.active:
             raise Refused("refused.not_playing")
         state = state_of(record)
+        if seat not in state.active:  # left before (or finished): nothing to leave
+            raise Refused("refused.left_already")
         if record.ai_takeover:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
             return await self.commit(record.model_copy(update={"seats": seats}), state, [])

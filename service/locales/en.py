@@ -128,6 +128,11 @@ TEXTS: dict[str, str] = {
     "refused.moved_on_reposted": ("The game had moved on without this message showing it, "
                                   "so the newest game message was posted again below."),
     "refused.not_playing": "You are not playing in this game.",
+    "refused.left_already": "You have left this game already (or finished it): there is nothing to leave.",
+    "refused.thread_member": "You cannot create threads in this channel, so the game cannot have a thread of its "
+                             "own: start it without `thread`.",
+    "refused.thread_bot": "I may not create threads and post in them in this channel (Create Public Threads, Send "
+                          "Messages in Threads): start the game without `thread`, or ask a moderator.",
     "refused.not_your_turn": "It is not your turn: {colour} is to play.",
     "refused.foreign_button": "That button is not one of this game's.",
     "refused.illegal": "Not allowed: {error}.",
@@ -152,6 +157,12 @@ TEXTS: dict[str, str] = {
     "refused.guild_burst": "Ludo lobbies are being opened in this server faster than the bot allows: try again "
                            "<t:{at}:R>.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
+    "reply.move_not_shown": "Your move counted, but Discord did not take the updated game message: "
+                            "`/ludo board` shows the game as it is now.",
+    "reply.start_not_shown": "The game has started, but Discord did not take its message: `/ludo board` in the "
+                             "game's channel (or its thread) shows it.",
+    "reply.leave_not_shown": "You left the game, but Discord did not take the updated game message: "
+                             "`/ludo board` shows the game as it is now.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
                      "`/ludo board` shows it.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",
