@@ -19,7 +19,7 @@ from bot.metrics import route_of
 from storage import Claim, Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import StandIn
+from tests.bot.standin import BotRunner, StandIn
 from tests.bot.standin.ratelimits import BucketSpec, classify
 from tests.bot.test_abuse import forged_message
 from tests.conftest import LOCAL_CLUSTER
@@ -54,7 +54,7 @@ async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float 
 
 
 async def test_the_counters_move_as_the_players_actions_make_them(
-        proxied: tuple[FaultProxy, Storage], standin: StandIn, launch: Launch,
+        proxied: tuple[FaultProxy, Storage], standin: StandIn, bots: BotRunner, launch: Launch,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.metrics, "GAMES_EVERY", 0.0)  # read the active games on every scrape
     monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
@@ -135,11 +135,14 @@ async def test_the_counters_move_as_the_players_actions_make_them(
     # a worker dies: its gauge goes to 0, its restarts count
     assert ludo.handlers is not None
     deadlines = ludo.handlers.service.deadlines
+    real_due, broken = deadlines.due, [True]
 
-    async def broken() -> list[Claim]:
-        raise RuntimeError("a bug in the deadline loop")
+    async def due() -> list[Claim]:
+        if broken[0]:
+            raise RuntimeError("a bug in the deadline loop")
+        return await real_due()
 
-    monkeypatch.setattr(deadlines, "due", broken)
+    monkeypatch.setattr(deadlines, "due", due)
 
     async def down() -> bool:
         samples = await scrape(ludo)
@@ -148,6 +151,12 @@ async def test_the_counters_move_as_the_players_actions_make_them(
     await until(down, "the deadline worker's gauge at 0")
     dead = await scrape(ludo)
     assert total(dead, "ludo_worker_up", worker="beat") == 1
+    broken[0] = False  # fixed: the next restart runs, and stays up
+
+    async def up() -> bool:
+        return total(await scrape(ludo), "ludo_worker_up", worker="deadlines") == 1
+    await until(up, "the deadline worker's gauge back at 1")
+    assert any(r.getMessage() == "worker deadlines crashed" for r in bots.take_logged_errors())
 
 
 @pytest.mark.parametrize(("method", "path", "route"), [

@@ -22,7 +22,7 @@ from bot.app import LudoBot
 from storage import Claim, Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, start_game
-from tests.bot.standin import StandIn
+from tests.bot.standin import BotRunner, StandIn
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY, FaultProxy
 
@@ -90,8 +90,8 @@ async def test_the_workers_outlive_an_error_reply_and_a_deadline_due_meanwhile_f
 
 
 async def test_a_worker_whose_loop_raises_is_started_again_and_the_health_check_shows_it(
-        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
+        standin: StandIn, bots: BotRunner, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     ludo = await launch(reminder_before=0, metrics_port=0)
     assert ludo.handlers is not None and ludo.endpoint is not None
     monkeypatch.setenv("LUDO_DATA_DIR", ludo.settings.ludo_data_dir)  # where `ludo-bot health` looks
@@ -109,7 +109,9 @@ async def test_a_worker_whose_loop_raises_is_started_again_and_the_health_check_
     monkeypatch.setattr(deadlines, "due", due)
     pulse = ludo.supervisor.pulses["deadlines"]
     await standin.wait_until(lambda: pulse.restarts >= 2, what="restarts")
-    assert any("worker deadlines crashed" in r.getMessage() and r.exc_info for r in caplog.records)
+    crashes = bots.take_logged_errors()  # logged with the traceback, and the restart
+    assert any(r.getMessage() == "worker deadlines crashed" and r.exc_info for r in crashes)
+    assert any(r.getMessage().startswith("worker deadlines crashed; starting it again in") for r in crashes)
 
     healthy, lines = ludo.health()
     assert not healthy and any(line.startswith("worker deadlines is dead") for line in lines), lines
@@ -123,6 +125,7 @@ async def test_a_worker_whose_loop_raises_is_started_again_and_the_health_check_
     assert not timed_out(standin)  # the worker is down: the deadline waits
 
     broken[0] = False  # the next restart runs
+    bots.take_logged_errors()
     await standin.wait_until(lambda: timed_out(standin), what="the deadline once the worker runs again")
     await standin.wait_until(lambda: ludo.health()[0], what="healthy again")
     await asyncio.sleep(0.2)
