@@ -16,9 +16,19 @@ import bot.metrics
 import service.workers
 from bot.app import LudoBot
 from bot.metrics import route_of
-from storage import Claim, Storage
+from storage import Storage
 from tests.bot.conftest import Launch
-from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
+from tests.bot.helpers import (
+    answered,
+    break_deadline_loop,
+    click,
+    game_id_of,
+    live_message,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
 from tests.bot.standin import BotRunner, StandIn
 from tests.bot.standin.ratelimits import BucketSpec, classify
 from tests.bot.test_abuse import forged_message
@@ -133,16 +143,7 @@ async def test_the_counters_move_as_the_players_actions_make_them(
     assert total(failed, "ludo_redis_round_trips_total") > total(before, "ludo_redis_round_trips_total")
 
     # a worker dies: its gauge goes to 0, its restarts count
-    assert ludo.handlers is not None
-    deadlines = ludo.handlers.service.deadlines
-    real_due, broken = deadlines.due, [True]
-
-    async def due() -> list[Claim]:
-        if broken[0]:
-            raise RuntimeError("a bug in the deadline loop")
-        return await real_due()
-
-    monkeypatch.setattr(deadlines, "due", due)
+    broken = break_deadline_loop(monkeypatch, ludo)
 
     async def down() -> bool:
         samples = await scrape(ludo)

@@ -19,9 +19,9 @@ import service.takeover
 import service.workers
 from bot.__main__ import main
 from bot.app import LudoBot
-from storage import Claim, Storage, keys
+from storage import Storage, keys
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, start_game
+from tests.bot.helpers import Clock, break_deadline_loop, start_game
 from tests.bot.standin import BotRunner, StandIn
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY, FaultProxy
@@ -98,15 +98,7 @@ async def test_a_worker_whose_loop_raises_is_started_again_and_the_health_check_
     alice = standin.add_user("alice")
     live = await start_game(standin, ludo, alice, ai=1, turn_minutes=1)
     assert live is not None
-    deadlines = ludo.handlers.service.deadlines
-    real_due, broken = deadlines.due, [True]
-
-    async def due() -> list[Claim]:
-        if broken[0]:
-            raise RuntimeError("a bug in the deadline loop")
-        return await real_due()
-
-    monkeypatch.setattr(deadlines, "due", due)
+    broken = break_deadline_loop(monkeypatch, ludo)
     pulse = ludo.supervisor.pulses["deadlines"]
     await standin.wait_until(lambda: pulse.restarts >= 2, what="restarts")
     crashes = bots.take_logged_errors()  # logged with the traceback, and the restart
