@@ -153,7 +153,7 @@ async def guard(what: str, timeout: float = OPERATION_TIMEOUT, *, key: str | Non
             yield
     except ResponseError as error:
         if isinstance(error, OutOfMemoryError) or _OUT_OF_MEMORY in str(error):
-            raise StorageFull(f"Redis is full ({what}): maxmemory reached, writes are refused") from error
+            raise StorageFull(f"Redis is full ({what}, OOM): maxmemory reached, writes are refused") from error
         kind = error_kind(error)
         if kind in TEMPORARY_REPLIES:
             raise StorageUnavailable(f"Redis cannot serve this now ({what}, {kind}): {error}") from error
