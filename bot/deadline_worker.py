@@ -8,7 +8,7 @@ import logging
 
 from bot.live import LiveMessages, next_person
 from bot.messages import game_post, outcome_post
-from service import REMIND, Outcome, Service, StorageUnavailable, seat_names, seat_user
+from service import FINISH, REMIND, Outcome, Service, StorageUnavailable, seat_names, seat_user
 from service.i18n import translate
 
 logger = logging.getLogger(__name__)
@@ -25,8 +25,14 @@ class DeadlineWorker:
     async def announce(self, kind: str, outcome: Outcome) -> None:
         """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
         one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
-        the next turn's message: a new one when another person must be told, else the live message in place."""
+        the next turn's message: a new one when another person must be told, else the live message in place. A
+        finished game's follow-up shows the final board in the live message (again, if it did already) and is
+        settled once that is out."""
         record = outcome.record
+        if kind == FINISH:
+            await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
+            await self.service.games.settled(outcome)
+            return
         if kind == REMIND:
             user = outcome.player_to_act()
             if user is None or record.turn_deadline is None:
