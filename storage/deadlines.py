@@ -94,8 +94,8 @@ class DeadlineQueue:
 
     async def hint(self, game_id: str, due: Mapping[str, float | None]) -> None:
         """Queue a game's deadlines at these times unless queued earlier (nothing is removed, no claim dropped):
-        before a save whose `sync` is a step of its own, so that a process dying between the two leaves no
-        deadline later than its record's."""
+        before a save whose `sync` is a step of its own, so that a process dying between the two leaves them
+        queued (see `storage.games`)."""
         earlier = {Deadline(kind, game_id).member: at for kind, at in due.items() if at is not None}
         if earlier:
             async with guard("queue deadlines"):

@@ -3,9 +3,12 @@
 Every write is `scripts.CAS_RECORD` on ``ludo:{id}:game`` + ``ludo:{id}:log``: one round trip, atomic.
 A save carries the version the record was loaded at; a stale writer gets `Conflict` and writes nothing.
 A save that changes the game's deadlines sets them in the deadline queue (`storage.deadlines`): in the same script
-on one server (`scripts.SAVE_AND_SYNC`); on a Redis Cluster, whose scripts keep to one slot, a step after the save
-(a sync of an older version than the queue holds writes nothing), with the new times queued before the save unless
-queued earlier, so that a process dying in between leaves no deadline later than its record's.
+on one server (`scripts.SAVE_AND_SYNC`); on a Redis Cluster, whose scripts keep to one slot, in a step after the
+save (a sync of an older version than the queue holds writes nothing). There a process dying between the two
+leaves the game's earlier deadlines queued: a turn's timeout still comes (early, and the worker moves it), but the
+reminder of the turn may not; so a new game's first deadlines, and a finished game's follow-up, which have nothing
+queued before them, are queued before the save as well (a save that loses leaves such an item to the worker,
+which drops it).
 Finished (or ended) games get an expiry (the retention); active games never expire.
 """
 
@@ -184,7 +187,7 @@ class GameStore:
                                         "updated_at": now(), "log": entries})
         ttl = 0 if new.active else self.retention
         apart = None if self._one_step else due  # deadlines set in a step of their own
-        if apart is not None:
+        if apart is not None and (record.version == 0 or not new.active):  # a first deadline, or a follow-up
             await self.deadlines.hint(record.id, apart)
         version = await self.records.write(
             keys.game(record.id), new.stored_json(), record.version, log_key=keys.log(record.id),
