@@ -155,7 +155,7 @@ TEXTS: dict[str, str] = {
                            "versucht es <t:{at}:R> wieder.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
-                     "vorher gespeichert wurde, zeigt ihn `/ludo board`.",
+                     "vorher gespeichert wurde, zeigt ihn die Spielnachricht, sobald der Speicher wieder antwortet.",
     "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "
                         "`{reference}`).",
     "error.outdated": "Dieser Button ist veraltet: nimm die neueste Spielnachricht.",

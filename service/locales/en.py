@@ -153,7 +153,7 @@ TEXTS: dict[str, str] = {
                            "<t:{at}:R>.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
-                     "`/ludo board` shows it.",
+                     "the game message shows it once storage answers again.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",
     "error.outdated": "This button is outdated: use the newest game message.",
     "error.command": "That command could not run: {error}",
