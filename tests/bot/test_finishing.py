@@ -25,6 +25,7 @@ from tests.bot.helpers import (
     to_act,
 )
 from tests.bot.standin import InteractionRecord, Message, StandIn, User
+from tests.bot.test_recovery import answered_or_failed
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +56,7 @@ async def play_until_cut(standin: StandIn, ludo: LudoBot, live: Message, done: l
     """Click the first button of each live message until the step is cut: that message and click."""
     for _ in range(300):
         record = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
-        await standin.wait_until(lambda: record.response_record is not None or record.failed, timeout=5.0,
+        await standin.wait_until(answered_or_failed(record), timeout=5.0,
                                  what=f"an answer to {record!r}, or its failure")
         await settle(ludo)
         if done:
