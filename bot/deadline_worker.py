@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import discord
+
 from bot.live import LiveMessages, next_person
 from bot.messages import game_post, outcome_post
 from service import FINISH, REMIND, Outcome, Service, StorageUnavailable, seat_names, seat_user
@@ -30,7 +32,10 @@ class DeadlineWorker:
         settled once that is out."""
         record = outcome.record
         if kind == FINISH:
-            await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
+            try:
+                await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
+            except discord.HTTPException as error:  # refused for good (the channel is gone): not tried again
+                logger.warning("game %s: the final board could not be shown: %s", record.id, error)
             await self.service.games.settled(outcome)
             return
         if kind == REMIND:
