@@ -57,6 +57,8 @@ class GameMessage:
                 self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
             await shown(self.live.answer(interaction, outcome.record, post, new=tell), "reply.move_not_shown")
+            if outcome.state.over:  # the final board is out: the game's follow-up is not needed
+                await self.service.games.settled(outcome)
 
         await self.clicks.guard(interaction, work, game_id=game_id)
 

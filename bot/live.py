@@ -111,17 +111,22 @@ class LiveMessages:
             self.outbox.delete(record.channel_id, old)
         return saved
 
-    def update(self, record: GameRecord, post: Post) -> None:
-        """Change the live message into `post` in place (after the caller returns; coalesced)."""
+    def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
+        """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future
+        of the edit (done once it is sent, replaced or dropped), if there is a live message."""
         if record.message_id:
-            self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
+            return self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
+        return None
 
-    async def show(self, record: GameRecord, post: Post, *, tell: bool) -> GameRecord:
+    async def show(self, record: GameRecord, post: Post, *, tell: bool, sent: bool = False) -> GameRecord:
         """After a change made without a click on the game (a deadline, a command): a new live message when
-        someone must be told (`tell`), else the live message updated in place."""
+        someone must be told (`tell`), else the live message updated in place (with `sent`, returning once the
+        edit is out)."""
         if tell or not record.message_id:
             return await self.post(record, post)
-        self.update(record, post)
+        edited = self.update(record, post)
+        if sent and edited is not None:
+            await edited
         return record
 
 

@@ -17,7 +17,8 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
 ``ludo:{<id>}:clicks``         zset     interaction ids of the game's (or lobby's) button clicks, claimed once
-                                        (score: when); claims older than 15 minutes are dropped as new ones come
+                                        (score: when), each with ``<id>@<token>`` naming the claiming call;
+                                        claims older than 15 minutes are dropped as new ones come
 ``ludo:{<id>}:inbox``          hash     interaction id -> ``<instance> <gateway payload JSON>``: the clicks a bot
                                         process is handling (see storage.interactions), kept seconds at most
 =============================  =======  =====================================================================
@@ -35,7 +36,9 @@ id and leaves the version alone, so remembering a message never conflicts with a
 ``message_id`` counts until ``m`` is set (a new game's first message, records written before ``m`` existed).
 
 A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
-the new log entries, write the record, and on finish set the retention expiry on both keys.
+the new log entries, write the record, and on finish set the retention expiry on both keys. On one server, a save
+that changes the game's deadlines sets them in the same script (the ``dl`` keys below); on a Redis Cluster, whose
+scripts keep to one slot, that is a step of its own after the save (see storage.games).
 
 Indexes (each a single key, so no cross-slot step is needed):
 
@@ -107,6 +110,8 @@ Deadlines (tag = ``dl``):
 ``ludo:{dl}:due``        zset     member ``<kind>:<game id>``, score the due time (epoch seconds); a claimed
                                   item's score is its lease end, so an item whose worker died falls due again
 ``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
+``ludo:{dl}:synced``     hash     game id -> the version of the game record whose deadlines ``due`` holds (a
+                                  sync of an older one writes nothing); a game without deadlines has none
 =======================  =======  ============================================================================
 
 Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
@@ -219,3 +224,4 @@ def registry(instance: str) -> str:
 PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"
+DEADLINES_SYNCED = "ludo:{dl}:synced"

@@ -169,7 +169,7 @@ TEXTS: dict[str, str] = {
     "reply.leave_not_shown": "Du hast das Spiel verlassen, aber Discord hat die aktualisierte Spielnachricht nicht "
                              "angenommen: `/ludo board` zeigt das Spiel, wie es jetzt steht.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
-                     "vorher gespeichert wurde, zeigt ihn `/ludo board`.",
+                     "vorher gespeichert wurde, zeigt ihn die Spielnachricht, sobald der Speicher wieder antwortet.",
     "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "
                         "`{reference}`).",
     "error.outdated": "Dieser Button ist veraltet: nimm die neueste Spielnachricht.",

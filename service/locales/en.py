@@ -166,7 +166,7 @@ TEXTS: dict[str, str] = {
     "reply.leave_not_shown": "You left the game, but Discord did not take the updated game message: "
                              "`/ludo board` shows the game as it is now.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
-                     "`/ludo board` shows it.",
+                     "the game message shows it once storage answers again.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",
     "error.outdated": "This button is outdated: use the newest game message.",
     "error.command": "That command could not run: {error}",
