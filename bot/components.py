@@ -26,6 +26,7 @@ from service.i18n import DEFAULT, colour, translate
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
 COLOUR_EMOJI = ("🔴", "🟢", "🟡", "🔵")  # by seat: red, green, yellow, blue
+COLOUR_VERBS = ("c0", "c1", "c2", "c3")  # lobby buttons choosing a colour, by seat
 
 
 class LobbyHandler(Protocol):
@@ -88,8 +89,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     def __init__(self, lobby_id: str, verb: str, lang: str = DEFAULT) -> None:
         custom_id = f"ludo:l:{lobby_id}:{verb}"
-        if verb.startswith("c"):
-            seat = int(verb[1])
+        if verb in COLOUR_VERBS:
+            seat = COLOUR_VERBS.index(verb)
             button = discord.ui.Button[Any](label=colour(lang, seat).capitalize(), emoji=COLOUR_EMOJI[seat],
                                             style=discord.ButtonStyle.secondary, custom_id=custom_id)
         else:
@@ -195,7 +196,7 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    rows = (("join", "leave", "start", "cancel"), ("c0", "c1", "c2", "c3"), ("ai0", "ai1", "ai2"))
+    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ("ai0", "ai1", "ai2"))
     for row, verbs in enumerate(rows):
         for verb in verbs:
             button = LobbyButton(lobby_id, verb, lang)

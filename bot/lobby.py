@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.clicks import Clicks
+from bot.components import COLOUR_VERBS
 from bot.errors import in_time, shown
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
@@ -39,8 +40,9 @@ class LobbyButtons:
                 lobby = await self.service.lobbies.cancel(lobby_id, user.id, can_manage=manager)
                 await edit_clicked(interaction, content=translate(lobby.locale, "lobby.cancelled"), view=None)
             else:
-                if verb.startswith("c"):  # a colour: c0-c3
-                    lobby = await self.service.lobbies.choose(lobby_id, user.id, int(verb[1]), name=user.display_name)
+                if verb in COLOUR_VERBS:
+                    lobby = await self.service.lobbies.choose(lobby_id, user.id, COLOUR_VERBS.index(verb),
+                                                              name=user.display_name)
                 else:
                     change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
                     lobby = await self.service.lobbies.update(lobby_id, user.id, change, level,
