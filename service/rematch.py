@@ -1,10 +1,11 @@
 """Rematch: a finished game's player opens a lobby for the same game again (same preset, options, seats and AI
 seats), once per finished game at a time.
 
-The game keeps the id of its rematch's lobby (`storage.rematches`), claimed before the lobby is made: a second press
-finds it and is pointed to that lobby (or to the rematch being played), never opens another. A claim whose lobby
-never appeared (its process died while opening it) is taken over after `PENDING` seconds; one whose lobby was
-cancelled, expired or whose game is over leaves room for a new rematch."""
+The game keeps the id of its rematch's lobby (`storage.rematches`), claimed before the lobby is made and marked
+open once it is: a second press finds it and is pointed to that lobby (or to the rematch being played), never
+opens another; a press while the lobby is being opened waits for it. A claim whose lobby never appeared (its process
+died while opening it) is taken over after `PENDING` seconds; one whose lobby was cancelled or expired, or whose
+game is over, leaves room for a new rematch."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from service.seats import kept_name
 from storage import GameRecord, LobbyRecord, LobbySeat, NotFound, RematchClaim, Storage, StorageError, new_game_id
 
 PENDING = 15.0  # seconds a claim may wait for its lobby (opening one takes a few round trips)
-WAIT, POLL = 2.0, 0.1  # a press that finds a lobby being opened waits for it this long, looking every POLL s
+WAIT, POLL = 1.5, 0.1  # a press that finds a lobby being opened waits for it this long (within the 2 s before a
+# click is deferred), looking every POLL seconds
 LOBBY_ONLY = ("ai_takeover", "auto_single", "turn_seconds")  # game record fields that were lobby options
 
 
@@ -49,7 +51,7 @@ class Rematches:
             claim = await self.storage.rematches.claimed(game_id)
             if claim is not None:
                 await self._point_to(claim)
-                if self.games.clock() - claim.at < PENDING:  # being opened right now: look again shortly
+                if claim.at is not None and self.games.clock() - claim.at < PENDING:  # being opened: look again
                     if waited >= WAIT:
                         raise Refused("refused.rematch_opening")
                     await asyncio.sleep(POLL)
@@ -62,11 +64,14 @@ class Rematches:
             except NotFound as gone:  # past its retention since it was loaded
                 raise Refused("refused.no_game") from gone
         try:
-            return await self.lobbies.create(rematch_lobby(record, mine.lobby_id, user_id, name, channel_id, thread))
+            lobby = await self.lobbies.create(rematch_lobby(record, mine.lobby_id, user_id, name, channel_id, thread))
         except BaseException:
             with contextlib.suppress(StorageError):  # failing that, the claim is taken over after PENDING seconds
                 await self.storage.rematches.swap(game_id, mine, None)
             raise
+        with contextlib.suppress(StorageError):  # failing that, it is found open all the same, after PENDING seconds
+            await self.storage.rematches.swap(game_id, mine, RematchClaim(lobby.id))
+        return lobby
 
     async def withdraw(self, game_id: str, lobby: LobbyRecord) -> None:
         """Close a rematch lobby whose message could not be posted, and free the game's rematch for another try."""

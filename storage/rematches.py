@@ -1,7 +1,8 @@
 """The rematch a finished game led to: field ``r`` of the game's hash, ``<lobby id> <epoch seconds>`` (when it was
-claimed). It lives and expires with the game, and is changed only by a compare-and-set of that field
-(`scripts.SWAP_FIELD`), which leaves the record's version alone: two Rematch presses at once claim it once, and
-claiming never conflicts with anything else written to the game."""
+claimed) while its lobby is being opened, ``<lobby id>`` once the lobby is open. It lives and expires with the game,
+and is changed only by a compare-and-set of that field (`scripts.SWAP_FIELD`), which leaves the record's version
+alone: two Rematch presses at once claim it once, and claiming never conflicts with anything else written to the
+game."""
 
 from __future__ import annotations
 
@@ -21,14 +22,14 @@ FIELD = "r"
 
 @dataclass(frozen=True, slots=True)
 class RematchClaim:
-    """The lobby opened (or being opened) as a finished game's rematch, and when it was claimed."""
+    """The lobby opened as a finished game's rematch; while it is being opened, when it was claimed (`at`)."""
 
     lobby_id: str
-    at: float
+    at: float | None = None
 
     @property
     def raw(self) -> str:
-        return f"{self.lobby_id} {self.at!r}"
+        return self.lobby_id if self.at is None else f"{self.lobby_id} {self.at!r}"
 
 
 class RematchStore:
@@ -60,7 +61,7 @@ def _parse(key: str, raw: str) -> RematchClaim:
     lobby_id, _, at = raw.partition(" ")
     try:
         if re.fullmatch(ID_PATTERN, lobby_id):
-            return RematchClaim(lobby_id, float(at))
+            return RematchClaim(lobby_id, float(at) if at else None)
     except ValueError:
         pass
     raise CorruptRecord(key, f"rematch field {raw[:40]!r} is not '<lobby id> <time>'")

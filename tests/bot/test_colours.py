@@ -15,14 +15,13 @@ from storage import LobbyRecord
 from tests.bot.helpers import answered, click, live_message, open_lobby, private_text
 from tests.bot.standin import InteractionRecord, Message, StandIn, User
 
-WORDS = {  # what a player reads, per language: the colour buttons and refusals
-    "en": {"colours": ("Red", "Green", "Yellow", "Blue"), "rows": ("red", "green", "yellow", "blue"), "join": "Join",
-           "start": "Start",
-           "taken": "The colour blue is taken already", "yours": "You play green already", "full": "This game is full",
-           "opposite": "sit opposite each other"},
-    "de": {"colours": ("Rot", "Grün", "Gelb", "Blau"), "rows": ("Rot", "Grün", "Gelb", "Blau"), "join": "Beitreten",
-           "start": "Starten",
-           "taken": "Die Farbe Blau ist schon vergeben", "yours": "Du spielst schon Grün", "full": "Dieses Spiel ist voll",
+LABELS = {"en": ("Red", "Green", "Yellow", "Blue"), "de": ("Rot", "Grün", "Gelb", "Blau")}  # the colour buttons
+ROWS = {"en": ("red", "green", "yellow", "blue"), "de": LABELS["de"]}  # colours in the lobby's seat rows
+WORDS = {  # what a player reads, per language
+    "en": {"join": "Join", "start": "Start", "taken": "The colour blue is taken already",
+           "yours": "You play green already", "full": "This game is full", "opposite": "sit opposite each other"},
+    "de": {"join": "Beitreten", "start": "Starten", "taken": "Die Farbe Blau ist schon vergeben",
+           "yours": "Du spielst schon Grün", "full": "Dieses Spiel ist voll",
            "opposite": "sitzen sich die Spieler gegenüber"},
 }
 
@@ -50,7 +49,7 @@ async def colours(ludo: LudoBot, lobby: Message) -> dict[int | None, int]:
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_members_choose_free_colours_and_the_game_plays_them(standin: StandIn, ludo: LudoBot,
                                                                    lang: str) -> None:
-    words, name, row = WORDS[lang], WORDS[lang]["colours"], WORDS[lang]["rows"]
+    words, name, row = WORDS[lang], LABELS[lang], ROWS[lang]
     alice, bob, carol, dave = (standin.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     lobby = await open_in(standin, ludo, alice, lang, seats=3)
     game_id = lobby_id(lobby)
@@ -93,7 +92,7 @@ async def test_ai_seats_and_players_who_just_join_take_free_colours(standin: Sta
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_two_players_side_by_side_are_asked_to_sit_opposite(standin: StandIn, ludo: LudoBot,
                                                                    lang: str) -> None:
-    words, name = WORDS[lang], WORDS[lang]["colours"]
+    words, name = WORDS[lang], LABELS[lang]
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     lobby = await open_in(standin, ludo, alice, lang, seats=2)
     game_id = lobby_id(lobby)
@@ -112,8 +111,8 @@ async def test_two_players_side_by_side_are_asked_to_sit_opposite(standin: Stand
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_two_members_choosing_one_colour_at_once_one_wins_the_other_is_told(
         standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
-    """Bob (speaking `lang`) chooses blue: his lobby is read, then Carol's choice of blue lands and is saved before Bob's save: his compare-and-set fails, and is
-    made again on the lobby as Carol left it, where blue is taken."""
+    """Bob (speaking `lang`) chooses blue: his lobby is read, then Carol's choice of blue lands and is saved before
+    Bob's save: his compare-and-set fails, and is made again on the lobby as Carol left it, where blue is taken."""
     alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
     lobby = await open_lobby(standin, ludo, alice)
     store = ludo.handlers.service.storage.lobbies  # type: ignore[union-attr]

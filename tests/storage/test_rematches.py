@@ -44,8 +44,12 @@ async def test_a_rematch_is_claimed_once_and_the_game_version_stays(storage: Sto
     assert await storage.rematches.claimed(game.id) == first
     assert await storage.rematches.swap(game.id, first, second)  # the first lobby is gone: replaced
     assert await storage.rematches.claimed(game.id) == second
+    opened = RematchClaim("lobbybbbb2")  # its lobby is open
+    assert await storage.rematches.swap(game.id, second, opened)
+    assert await storage.rematches.claimed(game.id) == opened and opened.at is None
+    assert not await storage.rematches.swap(game.id, second, None)
     assert (await storage.games.load_game(game.id)).version == game.version
-    assert await storage.rematches.swap(game.id, second, None)
+    assert await storage.rematches.swap(game.id, opened, None)
     assert await storage.rematches.claimed(game.id) is None
     with pytest.raises(NotFound):
         await storage.rematches.swap("nosuchgame", None, first)
