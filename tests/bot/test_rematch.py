@@ -28,6 +28,7 @@ from tests.bot.helpers import (
     start_game,
 )
 from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
+from tests.bot.standin.records import SEND_MESSAGES
 
 REMATCH = "ludo:m:"
 
@@ -161,6 +162,14 @@ async def test_a_game_in_a_thread_rematches_there_or_in_the_parent_channel_once_
         if getattr(cached, "locked", False):
             break
         await asyncio.sleep(0.02)
+    bot_role = next(r for r in standin.guild.roles.values() if r.managed)
+    everyone, own = standin.guild.everyone.permissions, bot_role.permissions
+    standin.guild.everyone.permissions &= ~SEND_MESSAGES  # the bot may not post in the parent channel either
+    bot_role.permissions &= ~SEND_MESSAGES
+    refused = private_text(await rematch(standin, ludo, alice, final))
+    assert f"could not post the rematch lobby in <#{standin.channel.id}>" in refused
+    assert [v.kind for v in standin.take_violations()] == ["forbidden"]
+    standin.guild.everyone.permissions, bot_role.permissions = everyone, own  # given back: nothing was kept
     told = private_text(await rematch(standin, ludo, alice, final))
     assert f"The rematch lobby is open in <#{standin.channel.id}>" in told
     (parent,) = rematch_lobbies(standin, standin.channel)
