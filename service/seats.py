@@ -91,8 +91,9 @@ def side_by_side(colours: list[int]) -> bool:
 def free_colour(lobby: LobbyRecord, user_id: int | None = None) -> int | None:
     """The colour a player who joins without choosing one (or an AI seat) takes; None when none is free.
     A rematch's player gets the colour they played, if free; other seats avoid the colours kept for invited players
-    who have not joined yet; the second seat sits opposite the first, so that two can start at once; otherwise the
-    first free colour in seat order."""
+    who have not joined yet; the second seat sits opposite the first, so that two can start at once (not with
+    teams, which need all four: seats go in order there, so joining alternates sides); otherwise the first free
+    colour in seat order."""
     taken = [p.colour for p in lobby.players]
     free = [c for c in COLOURS if c not in taken]
     own = lobby.invited.get(user_id) if user_id is not None else None
@@ -101,6 +102,6 @@ def free_colour(lobby: LobbyRecord, user_id: int | None = None) -> int | None:
     joined = {p.user_id for p in lobby.players}
     kept = {c for user, c in lobby.invited.items() if user not in joined}
     candidates = [c for c in free if c not in kept] or free
-    if len(taken) == 1 and opposite(taken[0]) in candidates:
+    if len(taken) == 1 and opposite(taken[0]) in candidates and not lobby.options.get("teams"):
         return opposite(taken[0])
     return candidates[0] if candidates else None

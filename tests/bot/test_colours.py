@@ -145,3 +145,13 @@ async def test_two_members_clicking_one_colour_together_give_it_to_one(standin: 
     told = private_text(records[1] if loser is carol else records[0])
     assert ("Die Farbe Grün ist schon vergeben" if loser is carol else "The colour green is taken already") in told
     assert await colours(ludo, lobby) == {alice.id: 0, winner.id: 1}
+
+
+async def test_with_teams_joining_alternates_sides_and_a_colour_chooses_one(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
+    lobby = await open_lobby(standin, ludo, alice, teams=True)
+    await click(standin, ludo, bob, lobby, label="Join")
+    assert f"2. <@{bob.id}> — green" in lobby.content  # the other side
+    await click(standin, ludo, carol, lobby, label="Yellow")  # alice's partner
+    await click(standin, ludo, alice, lobby, label="Add AI (random)")
+    assert "4. AI (random) — blue" in lobby.content
