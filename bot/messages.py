@@ -98,7 +98,7 @@ def lobby_post(lobby: LobbyRecord) -> Post:
                else translate(lang, "lobby.ai", level=translate(lang, "ai." + level_name(player.ai_level or 0))))
         rows.append(f"{i + 1}. {translate(lang, 'lobby.coloured', who=who, colour=colour(lang, player.colour))}")
     rows += [f"{i + 1}. {translate(lang, 'lobby.open')}" for i in range(len(lobby.players), seats)]
-    if side_by_side([p.colour for p in lobby.players]):
+    if side_by_side([p.colour for p in lobby.players]) and not rules.teams:  # teams wait for four players
         rows.append(translate(lang, "lobby.side_by_side"))
     lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
     if lobby.rematch_of:

@@ -144,10 +144,10 @@ class Lobbies:
             raise Refused("refused.host_starts")
         if len(lobby.players) < 2:
             raise Refused("refused.two_players")
-        if side_by_side([p.colour for p in lobby.players]):
-            raise Refused("refused.side_by_side")
         if lobby_rules(lobby).teams and len(lobby.players) != engine.rules.MAX_SEATS:
             raise Refused("refused.teams_seats", now=len(lobby.players))
+        if side_by_side([p.colour for p in lobby.players]):
+            raise Refused("refused.side_by_side")
         return lobby
 
     async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
