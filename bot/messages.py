@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import io
 from dataclasses import dataclass
 
@@ -49,6 +50,7 @@ class Post:
         return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.mention)])
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names go into every message of a game
 def plain(text: str) -> str:
     """Text a user chose (a display name) shown as it is in a message: Discord's markdown, masked links and
     mentions escaped. Escaping is Discord markup, so it lives in the adapter, where names go into message text:
@@ -152,6 +154,8 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
         if record.ended_by is not None:
             return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
         return translate(lang, "status.ended_early")
+    if record.status == "abandoned":
+        return translate(lang, "status.abandoned", at=int(record.last_human_at))
     if state.over:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
     user = seat_user(record, state.current)

@@ -163,6 +163,7 @@ class Lobbies:
         turn_seconds = lobby.options.get("turn_seconds")
         settings = await self.guilds.settings(lobby.guild_id)  # a game keeps the turn length it started with
         record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
+                                           "last_human_at": self.games.clock(),
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int)
                                            else settings.turn_deadline,
                                            "reminder_before": settings.reminder_before,

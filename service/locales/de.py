@@ -82,6 +82,8 @@ TEXTS: dict[str, str] = {
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",
     "status.ended_early": "⏹️ Dieses Spiel wurde beendet.",
+    "status.abandoned": "⏹️ Dieses Spiel wurde als verlassen beendet: niemand hat seit <t:{at}:f> gespielt. Es "
+                        "zählt in keiner Statistik.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",
     "replay.alt": "Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktionen. Endstellung: ",

@@ -85,6 +85,8 @@ TEXTS: dict[str, str] = {
     "status.over": "🏆 **Game over**",
     "status.ended_by": "⏹️ This game was ended by {who}.",
     "status.ended_early": "⏹️ This game was ended.",
+    "status.abandoned": "⏹️ This game was ended as abandoned: nobody had played since <t:{at}:f>. It counts in "
+                        "nobody's stats.",
     "spectate.header": "👁️ **Spectating Ludo — {rules}**{extra} · game `{id}` · as of <t:{now}:T>",
     "spectate.only_you": "Only you see this view; Refresh shows the board as it is now.",
     "replay.alt": "Animated replay of Ludo game {id}, {actions} actions. Final position: ",
