@@ -13,6 +13,7 @@ from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
 from bot.outbox import Outbox
+from bot.rematch import RematchButtons
 from bot.spectate import Watching
 from service import Service
 
@@ -29,6 +30,7 @@ class Parts:
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
         self.watching = Watching(service, self.clicks)
+        self.rematch = RematchButtons(service, self.clicks)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a

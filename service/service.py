@@ -13,12 +13,14 @@ from service.deadlines import IDLE_END, Deadlines
 from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
+from service.rematch import Rematches
 from service.takeover import Takeover
 from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, games, deadlines, guild settings, reads for the commands, and this process's takeover inbox."""
+    """Lobbies, rematches, games, deadlines, guild settings, reads for the commands, and this process's takeover
+    inbox."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -30,6 +32,7 @@ class Service:
         self.takeover = Takeover(storage)
         self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
+        self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
         self.archive = Archive(storage)
 

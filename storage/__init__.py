@@ -23,6 +23,7 @@ from storage.interactions import claim_interaction
 from storage.limits import LimitStore, LobbyLimits
 from storage.lobbies import LobbyStore
 from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
+from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -51,6 +52,8 @@ __all__ = [
     "PlayerStats",
     "Rating",
     "RatingsChanged",
+    "RematchClaim",
+    "RematchStore",
     "ReplayMismatch",
     "Seat",
     "SettingsStore",

@@ -34,6 +34,8 @@ entries older than that at each claim.
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
 id and leaves the version alone, so remembering a message never conflicts with a move. The JSON's
 ``message_id`` counts until ``m`` is set (a new game's first message, records written before ``m`` existed).
+A finished game's hash may hold ``r``, ``<lobby id> <epoch seconds>``: the lobby opened as its rematch and when it
+was claimed (see storage.rematches), changed only by a compare-and-set of that field, also leaving the version alone.
 
 A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
 the new log entries, write the record, and on finish set the retention expiry on both keys. On one server, a save

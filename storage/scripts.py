@@ -213,6 +213,17 @@ end
 return 0
 """
 
+# KEYS[1] hash. ARGV[1] field, ARGV[2] the value it must hold now ('' none), ARGV[3] its new value ('' removes it).
+# Changes the field only if the hash exists and the field holds ARGV[2]: a compare-and-set of one field that leaves
+# the others (a record's version) alone. Returns {1} when changed, else {0, the value held ('' none)} (false: no hash).
+SWAP_FIELD = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[2] then return {0, current} end
+if ARGV[3] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[3]) end
+return {1}
+"""
+
 # KEYS[1] due zset, KEYS[2] claims hash. ARGV: pairs of member, due time ('' removes the member). (Re)schedules
 # or removes each member, dropping its claim.
 SET_DUE = """

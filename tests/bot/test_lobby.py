@@ -29,8 +29,8 @@ async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn
     lobby = await open_lobby(standin, ludo, alice, preset="twodice", seats=3, turn_minutes=5)
     assert "**twodice** for 3 players" in lobby.content
     assert f"1. <@{alice.id}>" in lobby.content and lobby.content.count("(open)") == 2
-    assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Add AI (random)", "Add AI (greedy)",
-                              "Add AI (expert)"]
+    assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Red", "Green", "Yellow", "Blue", "Add AI (random)",
+                              "Add AI (greedy)", "Add AI (expert)"]
     assert all(len(c) <= 100 and c.startswith("ludo:l:") for c in lobby.custom_ids())
     assert not lobby.notified  # the lobby pings nobody
 

@@ -25,8 +25,9 @@ async def test_a_lobby_fills_and_starts_and_only_the_host_runs_it(sessions: Serv
         await sessions.lobbies.start(lobby.id, GUEST)
     await sessions.lobbies.update(lobby.id, HOST, "add_ai", level=2)
     outcome = await sessions.lobbies.start(lobby.id, HOST)
-    assert [s.seat for s in outcome.record.seats] == [0, 1, 2]
-    assert outcome.record.seats[2].ai_level == 2
+    # the guest took the colour opposite the host's, the AI seat the first free one (service.seats.free_colour)
+    assert [(s.seat, s.user_id, s.ai_level) for s in outcome.record.seats] == [(0, HOST, None), (1, None, 2),
+                                                                               (2, GUEST, None)]
     assert outcome.state.rules.name == "star"
     with pytest.raises(Refused, match="lobby is closed"):
         await sessions.lobbies.update(lobby.id, STRANGER, "join")
