@@ -96,7 +96,7 @@ class LudoBot(discord.AutoShardedClient):
         self.storage = self._given_storage or await Storage.open(self.settings.redis_url,
                                                                  data_dir=self.settings.ludo_data_dir)
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
-                          open_limits=self.settings.open_limits())
+                          open_limits=self.settings.open_limits(), cooldowns=self.settings.cooldowns())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
         self._adoption = Adoption(self, service.takeover)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -18,6 +19,9 @@ from service.i18n import translate
 from service.takeover import Takeover
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
+_SLOT: contextvars.ContextVar[Callable[[], None]] = contextvars.ContextVar("slot", default=lambda: None)  # gives
+# back the slot the running click holds (nothing for a command, which takes none)
 
 
 class Clicks:
@@ -74,10 +78,26 @@ class Clicks:
                 self._slots.release()
             slot.cancel()
             raise
+        held = True
+
+        def release() -> None:  # once: at the end, or earlier through `unslotted`
+            nonlocal held
+            if held:
+                held = False
+                self._slots.release()
+
+        token = _SLOT.set(release)
         try:
             await work()
         finally:
-            self._slots.release()
+            _SLOT.reset(token)
+            release()
+
+    async def unslotted(self, work: Awaitable[T]) -> T:
+        """Await long `work` that needs no storage connection (a replay waiting for its turn to be drawn) after
+        giving this click's slot back, so that it does not hold up the clicks on games."""
+        _SLOT.get()()
+        return await work
 
     async def idle(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) until no handler is in flight."""

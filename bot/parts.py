@@ -8,6 +8,7 @@ import time
 
 import discord
 
+from bot.access import Access
 from bot.clicks import Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
@@ -27,7 +28,8 @@ class Parts:
         self.clicks = Clicks(service.takeover, concurrency=concurrency)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
-        self.watching = Watching(service, self.clicks)
+        self.access = Access()
+        self.watching = Watching(service, self.clicks, self.access)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a
@@ -41,3 +43,4 @@ class Parts:
         (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
         await self.drain(timeout)
         await self.outbox.close(0.0)
+        await self.service.replays.close()

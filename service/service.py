@@ -9,20 +9,24 @@ from typing import Any
 
 from service import limits
 from service.archive import Archive
+from service.cooldowns import Cooldowns
 from service.deadlines import Deadlines
 from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
+from service.replays import Replays
 from service.takeover import Takeover
 from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, games, deadlines, guild settings, reads for the commands, and this process's takeover inbox."""
+    """Lobbies, games, deadlines, guild settings, reads for the commands, replays, the waits between expensive
+    commands, and this process's takeover inbox."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-                 defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None) -> None:
+                 defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None,
+                 cooldowns: Mapping[str, float] | None = None) -> None:
         self.storage = storage  # the service's own; bot/ goes through the parts below
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
@@ -31,6 +35,8 @@ class Service:
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.deadlines = Deadlines(storage, self.games)
         self.archive = Archive(storage)
+        self.replays = Replays(storage)
+        self.cooldowns = Cooldowns(storage, cooldowns)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | None = None, **options: Any) -> Service:
@@ -39,5 +45,6 @@ class Service:
         return cls(await Storage.open(url, data_dir=data_dir), **options)
 
     async def close(self) -> None:
-        """Close the storage."""
+        """Stop drawing replays and close the storage."""
+        await self.replays.close()
         await self.storage.close()

@@ -14,6 +14,8 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
                                         (score: when); claims older than 15 minutes are dropped as new ones come
 ``ludo:{<id>}:inbox``          hash     interaction id -> ``<instance> <gateway payload JSON>``: the clicks a bot
                                         process is handling (see storage.interactions), kept seconds at most
+``ludo:{<id>}:gif:<l>:<v>``    string   the finished game's replay GIF (bytes) in language ``l``, as of record
+                                        version ``v``: drawn once, kept a week (see storage.replays)
 =============================  =======  =====================================================================
 
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
@@ -31,6 +33,8 @@ Indexes (each a single key, so no cross-slot step is needed):
                                         when listed)
 ``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires); game clicks are
                                         claimed in their game's ``clicks`` instead
+``ludo:{u:<user>}:wait:<c>``   string   ``1`` while the user waits before using the expensive command ``c``
+                                        again (replay, verify, export, board); expires when the wait ends
 =============================  =======  =====================================================================
 
 Bot processes (so that one can answer for another that died):
@@ -108,6 +112,16 @@ def channel(channel_id: int) -> str:
 def user_games(user_id: int) -> str:
     """The set of a user's active game ids."""
     return f"ludo:{{u:{user_id}}}:games"
+
+
+def replay_gif(game_id: str, lang: str, version: int) -> str:
+    """A finished game's replay GIF in a language, as of a record version (bytes)."""
+    return f"ludo:{{{game_id}}}:gif:{lang}:{version}"
+
+
+def cooldown(user_id: int, command: str) -> str:
+    """A user's wait before using an expensive command again."""
+    return f"ludo:{{u:{user_id}}}:wait:{command}"
 
 
 def interaction(interaction_id: int | str) -> str:

@@ -14,11 +14,13 @@ from pathlib import Path
 
 from storage import scripts
 from storage.client import Redis, guard, make_client
+from storage.cooldowns import CooldownStore
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
+from storage.replays import ReplayStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import StatsStore
@@ -44,6 +46,8 @@ class Storage:
         self.stats = StatsStore(redis)
         self.deadlines = DeadlineQueue(redis, lease=lease)
         self.inboxes = Inboxes(redis)
+        self.replays = ReplayStore(redis)
+        self.cooldowns = CooldownStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,
