@@ -136,3 +136,11 @@ async def play_to_end(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, cha
     final = [m for m in standin.messages(where) if "Replay" in m.labels()]
     assert final, "the game ended without a finished game message"
     return final[-1]
+
+
+def forged_message(standin: StandIn, channel: Channel, *custom_ids: str) -> Message:
+    """A message carrying these buttons, labelled b0, b1, ... (as a modified client or an old bot version could
+    present them)."""
+    buttons = [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": c} for i, c in enumerate(custom_ids)]
+    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
+    return standin.create_message(channel, {"content": "forged", "components": rows}, [], author=standin.bot_user)
