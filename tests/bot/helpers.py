@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from bot.app import LudoBot
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
+from tests.bot.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -144,3 +144,19 @@ def forged_message(standin: StandIn, channel: Channel, *custom_ids: str) -> Mess
     buttons = [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": c} for i, c in enumerate(custom_ids)]
     rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
     return standin.create_message(channel, {"content": "forged", "components": rows}, [], author=standin.bot_user)
+
+
+async def finished_game(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, host: User,
+                        channel: Channel | None = None) -> str:
+    """A short game of `host` against an AI (star, 2 turns) played to its end: its id."""
+    first = await start_game(standin, bots, host, ai=1, preset="star", turn_limit=2, channel=channel)
+    assert first is not None
+    game_id = game_id_of(first)
+    await play_to_end(standin, bots, channel)
+    return game_id
+
+
+def route_to(sessions: set[GatewaySession]) -> None:
+    """Make the stand-in dispatch the next interactions to these sessions (it picks the latest identified)."""
+    for session in sessions:
+        session.identified_at = time.monotonic()

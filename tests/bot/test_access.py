@@ -6,21 +6,12 @@ from __future__ import annotations
 
 from bot.app import LudoBot
 from tests.bot.conftest import Launch
-from tests.bot.helpers import click, forged_message, game_id_of, play_to_end, private_text, slash, start_game
-from tests.bot.standin import Channel, StandIn, User
+from tests.bot.helpers import click, finished_game, forged_message, game_id_of, private_text, slash, start_game
+from tests.bot.standin import StandIn, User
 from tests.bot.standin.records import VIEW_CHANNEL
 
 COMMANDS = ("replay", "verify", "export")
 BUTTONS = ("r", "s", "v")  # Replay, Spectate, Refresh
-
-
-async def finished(standin: StandIn, bot: LudoBot, host: User, channel: Channel) -> str:
-    """A short game against an AI played to its end in `channel`: its id."""
-    first = await start_game(standin, bot, host, ai=1, preset="star", turn_limit=2, channel=channel)
-    assert first is not None
-    game_id = game_id_of(first)
-    await play_to_end(standin, bot, channel)
-    return game_id
 
 
 async def unseen(standin: StandIn, bot: LudoBot, user: User, game_id: str) -> None:
@@ -52,9 +43,9 @@ async def test_games_of_hidden_channels_and_threads_and_of_other_servers_stay_hi
     await standin.set_overwrite(room, staff, allow=VIEW_CHANNEL)
     await standin.set_overwrite(room, standin.bot_user, allow=VIEW_CHANNEL)  # the bot plays there
 
-    public = await finished(standin, bot, alice, standin.channel)
-    hidden = await finished(standin, bot, alice, room)
-    abroad = await finished(standin, bot, bob, standin.text_channel(other))
+    public = await finished_game(standin, bot, alice, standin.channel)
+    hidden = await finished_game(standin, bot, alice, room)
+    abroad = await finished_game(standin, bot, bob, standin.text_channel(other))
     live_hidden = await start_game(standin, bot, alice, ai=1, channel=standin.add_channel(guild, "later"))
     assert live_hidden is not None
     later = standin.text_channel(guild, "later")
@@ -92,7 +83,7 @@ async def test_a_game_in_an_archived_thread_of_a_hidden_channel_stays_hidden(sta
     await standin.set_overwrite(room, standin.bot_user, allow=VIEW_CHANNEL)  # the bot plays there
     thread = standin.add_thread(room, "a game")
     await standin.broadcast(guild.id, "THREAD_CREATE", thread.payload(bot_id=standin.bot_user.id), intent=1)
-    game_id = await finished(standin, bot, alice, thread)
+    game_id = await finished_game(standin, bot, alice, thread)
     thread.archived = True  # archived threads leave discord.py's cache: the bot asks Discord for its parent
     await standin.broadcast(guild.id, "THREAD_UPDATE", thread.payload(bot_id=standin.bot_user.id), intent=1)
     cached = bot.get_guild(guild.id)
