@@ -17,7 +17,6 @@ import engine
 from bot.live import next_person
 from bot.messages import game_post, lobby_post, outcome_post
 from bot.parts import Parts
-from bot.spectate import replay_file
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
@@ -321,9 +320,6 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
             raise Refused("refused.still_playing", id=record.id)
         await parts.service.cooldowns.take(interaction.user.id, "replay")
         await interaction.response.defer(thinking=True)  # drawing a long game takes a while
-        lang = guild_locale(interaction)
-        gif = await parts.service.replays.gif(record, lang)
-        await interaction.followup.send(translate(lang, "replay.public", id=record.id),
-                                        file=replay_file(record, gif, lang))
+        await parts.watching.send_replay(interaction, record, guild_locale(interaction), public=True)
 
     await parts.clicks.guard(interaction, work)

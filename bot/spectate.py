@@ -4,6 +4,7 @@ game's channel) and that view's Refresh, and a finished game's animated replay (
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -18,6 +19,8 @@ from bot.translator import user_locale
 from service import GameRecord, Refused, Service, state_of
 from service.i18n import translate
 
+REPLAY_SENDS = 4  # replay GIFs (a megabyte or two each) a process holds and uploads at once
+
 
 class Watching:
     """Clicks on Spectate, Refresh and Replay (see `bot.components.SpectateButton` and `ReplayButton`)."""
@@ -26,6 +29,7 @@ class Watching:
         self.service = service
         self.clicks = clicks
         self.access = access
+        self._sending = asyncio.Semaphore(REPLAY_SENDS)
 
     async def _visible(self, interaction: discord.Interaction[Any], game_id: str, *,
                        with_log: bool = False) -> GameRecord:
@@ -67,12 +71,20 @@ class Watching:
             await self.service.cooldowns.take(interaction.user.id, "replay")
             if not interaction.response.is_done():  # (a click deferred in a burst is already)
                 await interaction.response.defer(thinking=True, ephemeral=True)
-            locale = user_locale(interaction)
-            gif = await self.clicks.unslotted(self.service.replays.gif(record, locale))
-            await interaction.followup.send(translate(locale, "replay.private", id=game_id), ephemeral=True,
-                                            file=replay_file(record, gif, locale))
+            await self.clicks.unslotted(self.send_replay(interaction, record, user_locale(interaction)))
 
         await self.clicks.guard(interaction, work, game_id=game_id)
+
+    async def send_replay(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str, *,
+                          public: bool = False) -> None:
+        """Follow a deferred answer with the game's replay GIF: privately (the button), or for the channel (`public`,
+        /ludo replay). At most `REPLAY_SENDS` replays are read or drawn and uploaded at once; the others wait
+        their turn holding no GIF."""
+        async with self._sending:
+            gif = await self.service.replays.gif(record, lang)
+            await interaction.followup.send(translate(lang, "replay.public" if public else "replay.private",
+                                                      id=record.id),
+                                            ephemeral=not public, file=replay_file(record, gif, lang))
 
 
 def replay_file(record: GameRecord, gif: bytes, lang: str) -> discord.File:
