@@ -44,6 +44,7 @@ class Replays:
         self.queue = queue
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-replay")
         self._jobs: dict[Job, asyncio.Task[bytes]] = {}
+        self._closed = False
 
     async def gif(self, record: GameRecord, locale: str | None) -> bytes:
         """The replay of a finished game (loaded with its log) in `locale`'s language: the kept one, or drawn now
@@ -53,7 +54,7 @@ class Replays:
         job: Job = (record.id, lang, record.version)
         task = self._jobs.get(job)
         if task is None:
-            if len(self._jobs) >= self.queue:
+            if len(self._jobs) >= self.queue or self._closed:  # (closed: the process is stopping)
                 raise Refused("refused.replays_busy")
             task = asyncio.create_task(self._kept_or_drawn(record, lang), name=f"ludo-replay-{record.id}")
             self._jobs[job] = task
@@ -80,7 +81,8 @@ class Replays:
             task.exception()  # read, so that a failure nobody waited for any more is not reported as unread
 
     async def close(self) -> None:
-        """Stop: replays being read or drawn are dropped (a drawing under way ends on its own)."""
+        """Stop: replays being read or drawn are dropped (a drawing under way ends on its own), later ones refused."""
+        self._closed = True
         for task in list(self._jobs.values()):
             task.cancel()
         if self._jobs:
