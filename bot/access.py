@@ -45,14 +45,15 @@ class Access:
             return False
         if channel_id == interaction.channel_id:
             return interaction.permissions.view_channel  # resolved by Discord for this very channel
-        channel = guild.get_channel_or_thread(channel_id)
-        if isinstance(channel, discord.Thread):
-            channel = channel.parent
-        elif channel is None:
+        found = guild.get_channel_or_thread(channel_id)
+        channel: discord.abc.GuildChannel | None
+        if isinstance(found, discord.Thread):
+            channel = found.parent  # a thread has its parent's permissions
+        elif found is None:
             channel = await self._uncached(interaction, guild, channel_id)
-        if channel is None or isinstance(channel, discord.Thread):
-            return False
-        return channel.permissions_for(member).view_channel
+        else:
+            channel = found
+        return channel is not None and channel.permissions_for(member).view_channel
 
     async def _uncached(self, interaction: discord.Interaction[Any], guild: discord.Guild,
                         channel_id: int) -> discord.abc.GuildChannel | None:

@@ -18,9 +18,8 @@ answer and the other game moved once every 2.7 s.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
-import signal
-import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,7 +27,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.ai import choose
+from benchmarks.load import Bots
+from benchmarks.replay import game
 from storage import Seat, Storage, keys, new_game_id, new_record, play
 from tests.bot.helpers import GAME, forged_message, to_act
 from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
@@ -37,59 +37,35 @@ GAMES, ASKERS = 6, 60
 MEMORY_BOUND = 300 * 1024 * 1024  # bytes
 P95_BOUND = 0.3  # seconds
 THINK = 0.1  # seconds a player takes between seeing a position and clicking
-ROOT = Path(__file__).resolve().parents[2]
 
 
-class BotProcess:
-    """The bot in a process of its own, connected to the stand-in and the test's Redis."""
-
-    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
-        self.process, self.log = process, log
-
-    def memory(self, field: str) -> int:
-        """A memory figure of the bot process (VmRSS, VmHWM), in bytes."""
-        found = re.search(rf"^{field}:\s+(\d+) kB", Path(f"/proc/{self.process.pid}/status").read_text(),
-                          re.MULTILINE)
-        assert found, field
-        return int(found.group(1)) * 1024
+def memory(process: asyncio.subprocess.Process, field: str) -> int:
+    """A memory figure of a process (VmRSS, VmHWM), in bytes."""
+    found = re.search(rf"^{field}:\s+(\d+) kB", Path(f"/proc/{process.pid}/status").read_text(), re.MULTILINE)
+    assert found, field
+    return int(found.group(1)) * 1024
 
 
 @pytest.fixture
-async def bot_process(standin: StandIn, storage: Storage, redis_url: str, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    log = tmp_path / "bot.log"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "benchmarks.load_bot", "--api", standin.base_url, "--gateway", standin.gateway_url,
-        "--token", standin.token, "--redis", redis_url, "--data", str(tmp_path / "data"), "--shard", "0",
-        "--shards", "1", "--sync", stdout=asyncio.subprocess.PIPE, stderr=log.open("ab"), cwd=str(ROOT))
-    running = BotProcess(process, log)
+async def bot_process(standin: StandIn, storage: Storage, redis_url: str,
+                      tmp_path: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+    """The bot in a process of its own (as the load benchmark runs it), on the stand-in and the test's Redis."""
+    bots = Bots(standin, redis_url, tmp_path, 1)
     try:
-        assert process.stdout is not None
-        line = await asyncio.wait_for(process.stdout.readline(), 60.0)
-        assert line.startswith(b"ready"), log.read_text()[-2000:]
-        yield running
+        await bots.start(0, sync=True)
+        yield bots.processes[0]
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(process.wait(), 20.0)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
-    errors = [line for line in log.read_text().splitlines() if " ERROR " in line or "Traceback" in line]
-    assert not errors, errors
+        problems = await bots.stop_all()
+    assert not problems and not bots.logged_errors(), (problems, bots.logged_errors())
 
 
 async def long_game(storage: Storage, guild_id: int, channel_id: int, host: User, seed: int) -> str:
     """A finished classic game of its host and three random AI players, stored as the bot stores one: its id."""
-    rules = engine.Rules.preset("classic")
+    rules = engine.Rules.preset("classic")  # (as `benchmarks.replay.game` plays)
     seats = [Seat(seat=0, user_id=host.id, name=host.username), *(Seat(seat=s, ai_level=0) for s in (1, 2, 3))]
     record = new_record(new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host.id, rules=rules,
                         seats=seats, seed=seed)
-    state, actions = engine.new_game(rules, (0, 1, 2, 3), seed), []
-    while not state.over:
-        action = choose(state, "random")
-        state, _ = engine.apply(state, action)
-        actions.append(action)
+    actions = game(seed)
     created = await storage.games.create_game(record)
     played, texts, _ = play(created, actions)
     assert played.status == "finished" and len(texts) > 600
@@ -137,14 +113,14 @@ async def play_on(standin: StandIn, channel: Channel, stop: asyncio.Event, laten
         record = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
         response = await record.response(timeout=10.0)
         assert not response.ephemeral, response.content
-        await standin.wait_until(lambda shown=ply: moved_on(standin, channel, shown), timeout=10.0,
+        await standin.wait_until(functools.partial(moved_on, standin, channel, ply), timeout=10.0,
                                  what="the next position")
         latencies.append(time.monotonic() - clicked)
         await asyncio.sleep(THINK)
 
 
 async def test_a_replay_flood_keeps_memory_bounded_and_other_games_fast(standin: StandIn, storage: Storage,
-                                                                       bot_process: BotProcess) -> None:
+                                                                       bot_process: asyncio.subprocess.Process) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     archive = standin.add_channel(standin.guild, "archive")
     table = standin.add_channel(standin.guild, "table")
@@ -153,7 +129,7 @@ async def test_a_replay_flood_keeps_memory_bounded_and_other_games_fast(standin:
     askers = [standin.add_user(f"fan{n}") for n in range(ASKERS)]
     await start_remote(standin, alice, bob, table)
 
-    before = bot_process.memory("VmRSS")
+    before = memory(bot_process, "VmRSS")
     stop, latencies = asyncio.Event(), list[float]()
     players = asyncio.create_task(play_on(standin, table, stop, latencies))
     await asyncio.sleep(0.5)  # the game is under way before the flood
@@ -181,7 +157,7 @@ async def test_a_replay_flood_keeps_memory_bounded_and_other_games_fast(standin:
     during = len(latencies)
     stop.set()
     await players
-    peak, now = bot_process.memory("VmHWM"), bot_process.memory("VmRSS")
+    peak, now = memory(bot_process, "VmHWM"), memory(bot_process, "VmRSS")
     kept = [await storage.redis.exists(keys.replay_gif(game_id, "en", (await storage.games.load_game(game_id)).version))
             for game_id in ids]
 

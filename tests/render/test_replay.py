@@ -21,11 +21,11 @@ from render import WORDS, BoardView, draw_board, render_replay
 from render.replay import FRAMES, REPLAY_SIZE, replay_frames, shown_moves
 
 
-def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int) -> list[Action]:
+def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int, level: str = "greedy") -> list[Action]:
     state = new_game(rules, seats, seed)
     log: list[Action] = []
     while not state.over and len(log) < limit:
-        action = choose(state, "greedy")
+        action = choose(state, level)
         state, _ = apply(state, action)
         log.append(action)
     return log
@@ -58,13 +58,7 @@ def test_replays_are_deterministic() -> None:
 def long_log(seed: int = 10) -> tuple[Rules, list[Action]]:
     """A long game between random players (classic, four seats: 497 moves with seed 10)."""
     rules = Rules.preset("classic")
-    state = new_game(rules, (0, 1, 2, 3), seed)
-    log: list[Action] = []
-    while not state.over:
-        action = choose(state, "random")
-        state, _ = apply(state, action)
-        log.append(action)
-    return rules, log
+    return rules, play(rules, (0, 1, 2, 3), seed, 10**6, "random")
 
 
 def test_moves_shown_are_spread_evenly_and_end_with_the_last() -> None:
@@ -79,7 +73,7 @@ def test_a_long_game_is_sampled_to_the_frame_cap_and_ends_on_its_final_position(
     moves = sum(1 for a in log if isinstance(a, Move | MovePair))
     gif = render_replay(rules, (0, 1, 2, 3), 10, log, frames=40)
     image = Image.open(io.BytesIO(gif))
-    assert image.n_frames == 40 and moves > 400
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == 40 and moves > 400
     image.seek(39)
     final = new_game(rules, (0, 1, 2, 3), 10)
     for action in log:
@@ -107,7 +101,7 @@ def test_every_frame_shows_exactly_the_position_after_its_move() -> None:
     log = play(rules, (0, 1, 2, 3), 7, 120)
     frames = list(replay_frames(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan")))
     image = Image.open(io.BytesIO(render_replay(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan"))))
-    assert image.n_frames == len(frames) > 10
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == len(frames) > 10
     for number, drawn in enumerate(frames):
         image.seek(number)  # the decoder lays each changed rectangle, transparent where unchanged, on the last
         assert ImageChops.difference(image.convert("RGB"), drawn.convert("RGB")).getbbox() is None, number
@@ -128,5 +122,6 @@ def test_frames_are_drawn_and_written_one_at_a_time(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(render.replay, "draw_board", counted)
     gif = render_replay(rules, (0, 1, 2, 3), 10, log)
-    assert Image.open(io.BytesIO(gif)).n_frames == FRAMES
+    image = Image.open(io.BytesIO(gif))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == FRAMES
     assert most <= 3  # the frame being written, the one before it and the new one: not every frame at once
