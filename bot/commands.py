@@ -318,8 +318,10 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         record = await _guild_game(parts, interaction, game, with_log=True)
         if record.active:
             raise Refused("refused.still_playing", id=record.id)
+        lang = guild_locale(interaction)
+        parts.service.replays.check()  # (refused after a public deferral, the refusal would be public)
         await parts.service.cooldowns.take(interaction.user.id, "replay")
         await interaction.response.defer(thinking=True)  # drawing a long game takes a while
-        await parts.watching.send_replay(interaction, record, guild_locale(interaction), public=True)
+        await parts.watching.send_replay(interaction, record, lang, public=True)
 
     await parts.clicks.guard(interaction, work)

@@ -4,7 +4,6 @@ game's channel) and that view's Refresh, and a finished game's animated replay (
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -19,8 +18,6 @@ from bot.translator import user_locale
 from service import GameRecord, Refused, Service, state_of
 from service.i18n import translate
 
-REPLAY_SENDS = 4  # replay GIFs (a megabyte or two each) a process holds and uploads at once
-
 
 class Watching:
     """Clicks on Spectate, Refresh and Replay (see `bot.components.SpectateButton` and `ReplayButton`)."""
@@ -29,7 +26,6 @@ class Watching:
         self.service = service
         self.clicks = clicks
         self.access = access
-        self._sending = asyncio.Semaphore(REPLAY_SENDS)
 
     async def _visible(self, interaction: discord.Interaction[Any], game_id: str, *,
                        with_log: bool = False) -> GameRecord:
@@ -68,6 +64,7 @@ class Watching:
             # game, a running one or a user who must wait is answered at once
             if record.active:
                 raise Refused("refused.still_playing", id=record.id)
+            self.service.replays.check()
             await self.service.cooldowns.take(interaction.user.id, "replay")
             if not interaction.response.is_done():  # (a click deferred in a burst is already)
                 await interaction.response.defer(thinking=True, ephemeral=True)
@@ -78,9 +75,8 @@ class Watching:
     async def send_replay(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str, *,
                           public: bool = False) -> None:
         """Follow a deferred answer with the game's replay GIF: privately (the button), or for the channel (`public`,
-        /ludo replay). At most `REPLAY_SENDS` replays are read or drawn and uploaded at once; the others wait
-        their turn holding no GIF."""
-        async with self._sending:
+        /ludo replay), in its turn (`service.replays.Replays.turn`: a few GIFs held at once)."""
+        async with self.service.replays.turn():
             gif = await self.service.replays.gif(record, lang)
             await interaction.followup.send(translate(lang, "replay.public" if public else "replay.private",
                                                       id=record.id),

@@ -72,23 +72,47 @@ async def test_a_replay_is_drawn_once_for_everyone_asking_and_then_kept(storage:
     await replays.close()
 
 
-async def test_replays_are_drawn_one_at_a_time_and_a_full_queue_is_refused(storage: Storage,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_replays_are_drawn_one_at_a_time(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     drawing = Drawing(monkeypatch)
-    replays = service.replays.Replays(storage, queue=3)
-    records = [finished(seed) for seed in (1, 2, 3, 4)]
-    asked = [asyncio.ensure_future(replays.gif(record, "en")) for record in records[:3]]
+    replays = Service(storage).replays
+    records = [finished(seed) for seed in (1, 2, 3)]
+    asked = [asyncio.ensure_future(replays.gif(record, "en")) for record in records]
     await asyncio.sleep(0.05)
-    with pytest.raises(Refused) as refused:
-        await replays.gif(records[3], "en")
-    assert refused.value.key == "refused.replays_busy"
-    asked.append(asyncio.ensure_future(replays.gif(records[0], "en")))  # one that is waiting already: shared
     drawing.go.set()
-    gifs = await asyncio.gather(*asked)
-    assert gifs[0] == gifs[-1]
-    assert drawing.most == 1 and sorted(drawing.calls) == sorted(r.id for r in records[:3])
-    assert (await replays.gif(records[3], "en")).startswith(b"GIF8")  # room again
+    assert all(gif.startswith(b"GIF8") for gif in await asyncio.gather(*asked))
+    assert drawing.most == 1 and sorted(drawing.calls) == sorted(r.id for r in records)
     await replays.close()
+
+
+async def test_a_few_requests_hold_a_gif_at_once_and_a_full_queue_is_refused(storage: Storage) -> None:
+    replays = service.replays.Replays(storage, queue=3, turns=2)
+    inside = 0
+    most = 0
+    release = asyncio.Event()
+
+    async def request() -> None:
+        nonlocal inside, most
+        async with replays.turn():
+            inside += 1
+            most = max(most, inside)
+            await release.wait()
+            inside -= 1
+
+    waiting = [asyncio.ensure_future(request()) for _ in range(3)]
+    await asyncio.sleep(0.01)
+    with pytest.raises(Refused) as refused:
+        replays.check()
+    assert refused.value.key == "refused.replays_busy"
+    with pytest.raises(Refused):
+        async with replays.turn():
+            pass
+    release.set()
+    await asyncio.gather(*waiting)
+    assert most == 2
+    replays.check()  # room again
+    await replays.close()
+    with pytest.raises(Refused):  # a stopping process takes no more
+        replays.check()
 
 
 async def test_a_waiter_going_away_does_not_stop_the_others(storage: Storage,
