@@ -74,21 +74,22 @@ class GameMessage:
         else:
             message_id = (await interaction.response.send_message(post.content, **fields)).message_id
         if message_id is not None:
-            await self.service.games.set_message(record, message_id)
-            self.outbox.later(self._settle(record, message_id))
+            _, before = await self.service.games.replace_message(record, message_id)
+            replaced = {m for m in (record.message_id, before) if m and m != message_id}
+            self.outbox.later(self._settle(record, message_id, replaced))
 
-    async def _settle(self, shown: GameRecord, message_id: int) -> None:
-        """After a repost, once a click made on the old message just before it has been answered there: the old
-        message goes, and the repost is brought up to date if that click moved the game on, or goes too if the
-        click posted a newer message (it passed the turn). So a move made at the moment of a repost is shown, and
-        the channel comes to rest with one board."""
+    async def _settle(self, shown: GameRecord, message_id: int, replaced: set[int]) -> None:
+        """After a repost, once a click made on an old message just before it has been answered there: the old
+        messages go (the one loaded with the game, and one remembered since, e.g. a click's that passed the turn),
+        and the repost is brought up to date if a click moved the game on, or goes too if a newer message shows the
+        game. So a move made at the moment of a repost is shown, and the channel comes to rest with one board."""
         await asyncio.sleep(REPOST_SETTLE)
         try:
             record = await self.service.games.load(shown.id)
         except Refused:  # the game is gone (its retention ended): nothing left to show
             return
-        if shown.message_id and shown.message_id != record.message_id:
-            self.outbox.delete(record.channel_id, shown.message_id)
+        for old in replaced - {record.message_id}:
+            self.outbox.delete(record.channel_id, old)
         if record.message_id != message_id:
             self.outbox.delete(record.channel_id, message_id)
         elif record.version != shown.version:
