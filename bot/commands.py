@@ -14,13 +14,15 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.errors import shown
 from bot.live import next_person
-from bot.messages import game_post, lobby_post, outcome_post
+from bot.lobby import thread_option
+from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
 from bot.parts import Parts
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
-from service import GameRecord, Refused, seat_names, seat_of, state_of
+from service import GameRecord, Refused, seat_of, state_of
 from service.i18n import translate
 from service.text import clip, rules_summary, variants
 
@@ -73,7 +75,8 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                   "game_end": game_end, "turn_limit": turn_limit, "quick": quick, "kill_to_unlock": kill_to_unlock,
                   "teams": teams}
         options: dict[str, Any] = {k: v for k, v in chosen.items() if v is not None}
-        options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single, thread=thread)
+        options.update(seats=seats, ai_takeover=ai_takeover, auto_single=auto_single,
+                       thread=thread_option(interaction, thread))
         if turn_minutes is not None:
             options["turn_seconds"] = turn_minutes * 60
         lobby = await parts.service.lobbies.open(
@@ -127,7 +130,8 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         outcome = await parts.service.games.leave(record.id, interaction.user.id)
         await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
         tell = next_person(outcome, interaction.user.id) is not None
-        await parts.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
+        post = await outcome_post(outcome, notify=tell)
+        await shown(parts.live.show(outcome.record, post, tell=tell), "reply.leave_not_shown")
 
     await parts.clicks.guard(interaction, work)
 
@@ -165,7 +169,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                                 sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
             favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
                          if found.favourite_preset else "")
-            text = translate(lang, "stats.line", name=who.display_name, rating=rating, games=found.games,
+            text = translate(lang, "stats.line", name=plain(who.display_name), rating=rating, games=found.games,
                              wins=found.wins, average=average, captures=found.captures, favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -282,7 +286,7 @@ HISTORY_SHOWN = 10
 def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
     """One finished game in /ludo history: id, when, rules, winner(s) and the others."""
     state = state_of(record)
-    names = seat_names(record, lang)
+    names = text_names(record, lang)
     rules = state.rules
     tag = f" ({variants(rules, lang)})" if variants(rules, lang) else ""
     winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])

@@ -1,7 +1,8 @@
 """The one error path: every interaction handler runs inside `guarded`.
 
-Domain refusals become a short private answer; storage trouble a private "try again"; anything
-unexpected is logged with the game id and user and answered with a private apology carrying a
+Domain refusals become a short private answer; storage trouble a private "try again"; a change that was
+saved but whose message Discord did not take (`NotShown`) a private "it counted, /ludo board shows it";
+anything unexpected is logged with the game id and user and answered with a private apology carrying a
 reference the operator can find in the log. Nothing is applied when a step fails. Answers speak the
 user's language (`service.i18n`).
 """
@@ -28,6 +29,26 @@ ALREADY_ANSWERED = 40060  # ... and for a second first answer
 DEFER_AFTER = 2.0  # seconds from an interaction's creation after which its response is deferred (Discord allows 3)
 
 
+class NotShown(Exception):
+    """A change that was saved, whose message Discord did not take (refused or failed it): the player is told
+    that it counted and how to see the game (`key`), never that nothing changed."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+async def shown(work: Awaitable[T], key: str) -> T:
+    """Await `work`, which shows a change already saved; a Discord error becomes `NotShown(key)` (an interaction
+    past its time or answered elsewhere stays as it is: there is nobody left to tell)."""
+    try:
+        return await work
+    except discord.HTTPException as error:
+        if error.code in (UNKNOWN_INTERACTION, ALREADY_ANSWERED):
+            raise
+        raise NotShown(key) from error
+
+
 async def answer_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """A private (ephemeral) message to whoever caused the interaction, as its response or a follow-up (cut to
     Discord's 2000 characters: a refusal may quote what the user sent)."""
@@ -47,6 +68,9 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         await work()
     except Refused as refused:
         await _answer(interaction, refused.text(locale))
+    except NotShown as unshown:
+        logger.warning("saved, but not shown: game=%s user=%s: %r", game_id, interaction.user.id, unshown.__cause__)
+        await _answer(interaction, translate(locale, unshown.key))
     except StorageUnavailable as error:
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
         await _answer(interaction, translate(locale, "error.storage"))

@@ -17,12 +17,12 @@ from typing import Any
 import discord
 
 from bot.clicks import Clicks
-from bot.errors import in_time
+from bot.errors import in_time, shown
 from bot.live import LiveMessages, next_person
 from bot.messages import Post, game_post, outcome_post
 from bot.outbox import Outbox
 from bot.translator import user_locale
-from service import Duplicate, GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
+from service import GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
 from service.i18n import translate
 
 logger = logging.getLogger(__name__)
@@ -48,10 +48,8 @@ class GameMessage:
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
-            try:
+            try:  # (a `Duplicate`, a click another bot process answers, is left alone by `Clicks.guard`)
                 outcome, post, tell = await in_time(interaction, act())
-            except Duplicate:  # another bot process answers it
-                return
             except Refused as refused:
                 if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
                     raise Refused("refused.moved_on_reposted") from refused
@@ -59,7 +57,7 @@ class GameMessage:
             except WriteUncertain:  # a save that timed out may have landed all the same: look again later
                 self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
-            await self.live.answer(interaction, outcome.record, post, new=tell)
+            await shown(self.live.answer(interaction, outcome.record, post, new=tell), "reply.move_not_shown")
 
         await self.clicks.guard(interaction, work, game_id=game_id)
 
@@ -78,21 +76,21 @@ class GameMessage:
             replaced = {m for m in (record.message_id, before) if m and m != message_id}
             self.outbox.later(self._settle(record, message_id, replaced))
 
-    async def _settle(self, shown: GameRecord, message_id: int, replaced: set[int]) -> None:
+    async def _settle(self, posted: GameRecord, message_id: int, replaced: set[int]) -> None:
         """After a repost, once a click made on an old message just before it has been answered there: the old
         messages go (the one loaded with the game, and one remembered since, e.g. a click's that passed the turn),
         and the repost is brought up to date if a click moved the game on, or goes too if a newer message shows the
         game. So a move made at the moment of a repost is shown, and the channel comes to rest with one board."""
         await asyncio.sleep(REPOST_SETTLE)
         try:
-            record = await self.service.games.load(shown.id)
+            record = await self.service.games.load(posted.id)
         except Refused:  # the game is gone (its retention ended): nothing left to show
             return
         for old in replaced - {record.message_id}:
             self.outbox.delete(record.channel_id, old)
         if record.message_id != message_id:
             self.outbox.delete(record.channel_id, message_id)
-        elif record.version != shown.version:
+        elif record.version != posted.version:
             self.live.update(record, await game_post(record))
 
     async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:

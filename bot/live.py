@@ -88,8 +88,8 @@ class LiveMessages:
         message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                shown = await self.service.games.set_message(record, message_id)
-                if shown.message_id not in (None, message_id):  # a newer message shows the game (a repost made
+                remembered = await self.service.games.set_message(record, message_id)
+                if remembered.message_id not in (None, message_id):  # a newer message shows the game (a repost made
                     self.outbox.delete(record.channel_id, message_id)  # at the same moment): this one goes
                 return
             except StorageUnavailable as error:

@@ -1,5 +1,9 @@
 """The lobby message's buttons: join, leave, add an AI seat, cancel, and start, which turns the lobby into a game
-(its first message is the lobby's, a new one, or one in a thread of its own)."""
+(its first message is the lobby's, a new one, or one in a thread of its own).
+
+A game's own thread is made only once everything else is checked (Discord allows one thread per message, so a
+thread made for a start that then fails would block every later one); a thread already under the lobby message
+is used, a lobby in a thread plays there, and a thread is made only for a host who could make one themselves."""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ from typing import Any
 import discord
 
 from bot.clicks import Clicks
-from bot.errors import in_time
+from bot.errors import in_time, shown
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
-from service import Service
+from service import LobbyRecord, Outcome, Refused, Service
 from service.i18n import translate
 
 
@@ -45,11 +49,19 @@ class LobbyButtons:
     async def _start(self, interaction: discord.Interaction[Any], lobby_id: str) -> None:
         """The host starts the game. Its first message is the lobby's, answered in place, when the host acts
         first or nobody needs telling; a new message when another player must be told (the lobby message then
-        keeps the turn-order roll, without buttons); in a thread of its own, a message there."""
-        channel_id = await self._game_channel(interaction, lobby_id)
+        keeps the turn-order roll, without buttons); in a thread of its own, a message there. Everything is
+        checked before a thread is made."""
+        lobby = await in_time(interaction, self.service.lobbies.startable(lobby_id, interaction.user.id))
+        channel_id = None
+        if lobby.options.get("thread"):
+            channel_id = await in_time(interaction, game_thread(interaction, lobby))
         clicked = interaction.message.id if interaction.message and channel_id is None else None
         outcome = await in_time(interaction, self.service.lobbies.start(lobby_id, interaction.user.id, channel_id,
                                                                       message_id=clicked))
+        await shown(self._show_start(interaction, outcome, clicked, channel_id), "reply.start_not_shown")
+
+    async def _show_start(self, interaction: discord.Interaction[Any], outcome: Outcome, clicked: int | None,
+                          channel_id: int | None) -> None:
         record = outcome.record
         order = order_text(record, outcome.state)
         started = translate(record.locale, "lobby.started", order=order)
@@ -65,10 +77,50 @@ class LobbyButtons:
             await self.live.answer(interaction, record, post, new=True,
                                    clicked_becomes={"content": started, "view": None, "allowed_mentions": NO_PINGS})
 
-    async def _game_channel(self, interaction: discord.Interaction[Any], lobby_id: str) -> int | None:
-        """With the lobby option `thread`, the game moves into a new thread under the lobby message."""
-        lobby = await self.service.lobbies.load(lobby_id)
-        if not lobby.options.get("thread") or interaction.message is None or interaction.user.id != lobby.host_id:
+
+# -- a game's own thread --------------------------------------------------------------------------------------------
+THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
+NO_THREADS_HERE = 50024  # Discord: "Cannot execute action on this channel type" (e.g. a thread in a thread)
+
+
+def in_thread(interaction: discord.Interaction[Any]) -> bool:
+    """True when the interaction comes from a thread (where a game plays in place: no thread in a thread)."""
+    return isinstance(interaction.channel, discord.Thread)
+
+
+def may_thread(permissions: discord.Permissions) -> bool:
+    """Whether these permissions (a member's or the bot's, in the channel) make a thread and post in it."""
+    return permissions.create_public_threads and permissions.send_messages_in_threads
+
+
+def thread_option(interaction: discord.Interaction[Any], wanted: bool) -> bool:
+    """The lobby option `thread` of `/ludo start`: off inside a thread (the game plays in that thread); `Refused`
+    when the member could not make a thread here themselves, or the bot cannot."""
+    if not wanted or in_thread(interaction):
+        return False
+    if not may_thread(interaction.permissions):
+        raise Refused("refused.thread_member")
+    if not may_thread(interaction.app_permissions):
+        raise Refused("refused.thread_bot")
+    return True
+
+
+async def game_thread(interaction: discord.Interaction[Any], lobby: LobbyRecord) -> int | None:
+    """The thread under the lobby message that the game of a lobby with the option `thread` moves into (None: it
+    plays where the lobby is). An earlier Start that made the thread but no game left it: it is used again."""
+    message = interaction.message
+    if message is None or not thread_option(interaction, True):
+        return None
+    if message.thread is not None:
+        return message.thread.id
+    try:
+        thread = await message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
+    except discord.HTTPException as error:
+        if error.code == THREAD_EXISTS:  # made since the click: a thread started from a message has its id
+            return message.id
+        if error.code == NO_THREADS_HERE:
             return None
-        thread = await interaction.message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
-        return thread.id
+        if isinstance(error, discord.Forbidden):  # a permission taken away since the click
+            raise Refused("refused.thread_bot") from error
+        raise
+    return thread.id

@@ -6,6 +6,8 @@ see `service.i18n`); the spectator view is private and speaks the language it is
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import functools
 import io
 from dataclasses import dataclass
 
@@ -45,6 +47,20 @@ class Post:
         if self.mention is None:
             return NO_PINGS
         return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(self.mention)])
+
+
+@functools.lru_cache(maxsize=4096)  # the same few names go into every message of a game
+def plain(text: str) -> str:
+    """Text a user chose (a display name) shown as it is in a message: Discord's markdown, masked links and
+    mentions escaped. Escaping is Discord markup, so it lives in the adapter, where names go into message text:
+    records and the service keep names as given, and the board picture and its alt text (no markup) show them
+    unescaped."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def text_names(record: GameRecord, lang: str) -> dict[int, str]:
+    """The seats' names for message text (see `plain`)."""
+    return {seat: plain(name) for seat, name in seat_names(record, lang).items()}
 
 
 # The game picture's size: Discord shows a picture about 550 pixels wide in a channel, and encoding the PNG is a
@@ -110,17 +126,25 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
                      words=templates(lang, "board.", WORDS), size=PICTURE)
 
 
+# One drawing thread per process: drawing holds the GIL most of the time, so more threads only took turns
+# with each other and with the event loop (asyncio's default pool ran up to six at once under load).
+_DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
+
+
 async def draw(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> bytes:
     """The board PNG, drawn off the event loop."""
-    return await asyncio.to_thread(render_board, state, _board_view(record, state, events, lang))
+    view = _board_view(record, state, events, lang)
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_board, state, view)
 
 
 def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
-    names = seat_names(record, lang)
+    names = text_names(record, lang)
     if record.status == "ended":
         if record.ended_by is not None:
             return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
         return translate(lang, "status.ended_early")
+    if record.status == "abandoned":
+        return translate(lang, "status.abandoned", at=int(record.last_human_at))
     if state.over:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
     user = seat_user(record, state.current)
@@ -142,7 +166,7 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     lang = record.locale
     state = state or state_of(record)
     events = events or []
-    names = seat_names(record, lang)
+    names = text_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
     told = "\n".join(part for part in (header, dice_line(record, state), account(events, names, lang=lang), note)
                      if part)
@@ -165,7 +189,7 @@ async def outcome_post(outcome: Outcome, *, notify: bool, note: str = "") -> Pos
     """The game message for an operation's outcome, after a `note` (a time-out, the turn order); forced moves
     the bot played are said so."""
     lang = outcome.record.locale
-    names = seat_names(outcome.record, lang)
+    names = text_names(outcome.record, lang)
     forced = dict.fromkeys(step.seat for step in outcome.steps if step.by == "auto")
     note = "\n".join([*([note] if note else []), *(translate(lang, "game.forced", who=names[seat]) for seat in forced)])
     return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note)
@@ -186,7 +210,7 @@ async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) ->
 def order_text(record: GameRecord, state: engine.GameState) -> str:
     """The turn-order roll in words."""
     lang = record.locale
-    names = seat_names(record, lang)
+    names = text_names(record, lang)
     rounds = ["; ".join(f"{names[s]} {v}" for s, v in r) for r in state.order_rolls]
     return translate(lang, "game.order", rolls=translate(lang, "game.reroll").join(rounds),
                      order=" → ".join(names[s] for s in state.order))

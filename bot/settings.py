@@ -14,11 +14,19 @@ from service.cooldowns import COOLDOWNS
 class BotSettings(BaseSettings):
     """Everything an operator sets. The token is a secret: it is never printed or logged."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # (an empty value, as .env.example leaves the optional ones, means unset)
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     redis_url: str | None = None  # none: an embedded Redis server keeps its data in ludo_data_dir
     ludo_data_dir: str = "./data"
+    # the embedded server's memory limit (Redis's notation; 0: none): at the limit writes are refused, never a game
+    # evicted (see README, "Sizing Redis"); with REDIS_URL, set maxmemory on that server
+    redis_maxmemory: str = Field(default="512mb", pattern=r"(?i)^[0-9]+(b|k|kb|m|mb|g|gb)?$")
+    # a game nobody played for this long ends as abandoned (no results), at its next turn time-out
+    idle_end_days: float = Field(default=7.0, gt=0, le=365)
+    # finished and ended games (their record and log: replays, /ludo verify and export) are kept this long
+    game_retention_days: float = Field(default=30.0, gt=0, le=3650)
     dev_guild_id: int | None = None  # with it, commands are synced to that guild at start-up
     shard_count: int | None = None
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # e.g. "0,1": the shards this process runs
@@ -47,6 +55,10 @@ class BotSettings(BaseSettings):
     cooldown_verify: float = Field(default=COOLDOWNS["verify"], ge=0)
     cooldown_export: float = Field(default=COOLDOWNS["export"], ge=0)
     cooldown_board: float = Field(default=COOLDOWNS["board"], ge=0)
+    # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
+    # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = "127.0.0.1"
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")
@@ -60,6 +72,10 @@ class BotSettings(BaseSettings):
         """The guild-settings fields an operator's environment overrides."""
         return {"turn_deadline": self.turn_deadline, "reminder_before": self.reminder_before,
                 "timeout_action": self.timeout_action, "forfeit_after": self.forfeit_after}
+
+    def maxmemory(self) -> str | None:
+        """The embedded server's memory limit (None: no limit)."""
+        return self.redis_maxmemory if int(self.redis_maxmemory.rstrip("bBkKmMgG")) else None
 
     def requests_per_second(self) -> float:
         """This process's share of the token's global limit."""

@@ -107,9 +107,16 @@ def _word_length(word: str, size: int) -> float:
 
 
 def _cut(text: str, f: ImageFont.FreeTypeFont, max_width: int) -> str:
-    while text and f.getlength(text + "...") > max_width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    """The longest start of `text` that fits `max_width` with "..." after it (found by halving: measuring
+    one character less at a time was 1.8 % of a bot process's CPU under `benchmarks.load`)."""
+    fits, too_long = 0, len(text)
+    while fits < too_long:
+        middle = (fits + too_long + 1) // 2
+        if f.getlength(text[:middle] + "...") <= max_width:
+            fits = middle
+        else:
+            too_long = middle - 1
+    return text[:fits].rstrip() + "..."
 
 
 @lru_cache(maxsize=4096)

@@ -6,6 +6,7 @@ are re-exported here.
 >>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
 """
 
+from service.deadlines import ABANDONED
 from service.errors import Duplicate, Refused
 from service.games import REMIND, TIMEOUT
 from service.outcome import Outcome, Step
@@ -24,6 +25,7 @@ from storage import (
 from storage.replay import state_of
 
 __all__ = [
+    "ABANDONED",
     "REMIND",
     "TIMEOUT",
     "CorruptRecord",

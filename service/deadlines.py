@@ -5,6 +5,11 @@ resign after `forfeit_after` missed turns in a row). Deadlines are scheduled bef
 current, and a worker acts only when the stored record still says the deadline has come, so a lost save or a late
 worker does nothing wrong. The queue may hold a deadline early (a click moves a deadline only earlier, never
 later: `Games._schedule`); a worker that finds the record's deadline still ahead queues it at that time.
+
+The idle end: a game nobody played for `idle_end` seconds (no click by a person since its start: time-outs, AI moves
+and reminders do not count) ends instead of its time-out, at the first one after that, as abandoned: no results, no
+rating change. Every active game waits for a person, with a turn deadline, so none runs (posting a skipped turn each
+turn) for ever, and every game's keys come to their retention.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from storage import Claim, Conflict, Deadline, GameRecord, NotFound, Storage
 from storage.replay import state_of
 
 CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
+IDLE_END = 7 * 24 * 3600  # seconds without a person's action after which a game ends as abandoned
+ABANDONED = "abandoned"  # what `Deadlines.handle` did: ended an idle game
 
 
 def due_at(record: GameRecord, deadline: Deadline) -> float | None:
@@ -29,9 +36,10 @@ def due_at(record: GameRecord, deadline: Deadline) -> float | None:
 class Deadlines:
     """Claiming due deadlines and acting on them (any number of workers, each deadline handled once)."""
 
-    def __init__(self, storage: Storage, games: Games) -> None:
+    def __init__(self, storage: Storage, games: Games, *, idle_end: float = IDLE_END) -> None:
         self.storage = storage
         self.games = games
+        self.idle_end = idle_end
 
     async def due(self) -> list[Claim]:
         """Claim the deadlines due now."""
@@ -41,9 +49,13 @@ class Deadlines:
         """When the next deadline falls due (epoch seconds, by the service's clock), if any."""
         return await self.storage.deadlines.next_due()
 
+    async def running(self) -> int:
+        """How many games have a turn running: every active game's turn has its timeout queued."""
+        return await self.storage.deadlines.count(TIMEOUT)
+
     async def handle(self, claim: Claim) -> tuple[str, Outcome] | None:
-        """Handle a claimed deadline: ("remind", outcome) or ("timeout", outcome), or None when nothing
-        is due any more (the turn moved on, the game ended). The claim is completed either way."""
+        """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome) or ("abandoned", outcome), or None
+        when nothing is due any more (the turn moved on, the game ended). The claim is completed either way."""
         try:
             return await self._deadline(claim.deadline)
         finally:
@@ -73,6 +85,12 @@ class Deadlines:
             return REMIND, Outcome(saved, state)
         if due is None:
             return None
+        if now - record.last_human_at >= self.idle_end:  # nobody played for the idle time: it ends here
+            try:
+                return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state)
+            except Refused:  # a click came first: someone plays after all
+                await self._requeue(deadline)
+                return None
         settings = await self.games.guilds.settings(record.guild_id)
         seat = state.current
         missed = list(record.missed)

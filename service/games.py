@@ -98,7 +98,8 @@ class Games:
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0
-        return await self.commit(record.model_copy(update={"missed": missed}), state, steps, before=start)
+        changes = {"missed": missed, "last_human_at": self.clock()}  # a person acted: the idle end counts anew
+        return await self.commit(record.model_copy(update=changes), state, steps, before=start)
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
         """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
@@ -121,9 +122,13 @@ class Games:
         if seat is None or not record.active:
             raise Refused("refused.not_playing")
         state = state_of(record)
+        if seat not in state.active:  # left before (or finished): nothing to leave
+            raise Refused("refused.left_already")
         if record.ai_takeover:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
-            return await self.commit(record.model_copy(update={"seats": seats}), state, [])
+            taken = await self.commit(record.model_copy(update={"seats": seats}), state, [])
+            await self.storage.games.users.remove(record.id, [user_id])  # no longer theirs (the game's end cannot say)
+            return taken
         state, events = engine.apply(state, engine.Resign(seat))
         return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
 
@@ -134,13 +139,17 @@ class Games:
             raise Refused("refused.already_over")
         if user_id != record.host_id and not can_manage:
             raise Refused("refused.host_ends")
-        ended = record.model_copy(update={"status": "ended", "ended_by": user_id,
-                                          "turn_deadline": None, "reminder_at": None})
+        return await self.stop(record, status="ended", ended_by=user_id)
+
+    async def stop(self, record: GameRecord, **changes: object) -> GameRecord:
+        """End a game early with `changes` (its status, who ended it): its deadlines go, nobody's stats count it.
+        `Refused` when the game changed since `record` was loaded."""
+        ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None})
         try:
             saved = await self.storage.games.save_game(ended)
         except Conflict as conflict:
             raise Refused("refused.game_race") from conflict
-        await self.storage.deadlines.cancel(Deadline(REMIND, game_id), Deadline(TIMEOUT, game_id))
+        await self.storage.deadlines.cancel(Deadline(REMIND, record.id), Deadline(TIMEOUT, record.id))
         return saved
 
     async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:

@@ -59,6 +59,8 @@ def translate(locale: str | None, key: str, **values: object) -> str:
     """The sentence `key` in `locale`'s language with `values` filled in (`KeyError` for an unknown key);
     numbers with a fraction take the language's decimal mark (its `number.decimal_mark`)."""
     table = CATALOGUES[language(locale)]
+    if not values:
+        return table[key]
     mark = table["number.decimal_mark"]
     filled = {name: translate(locale, v.key) if isinstance(v, Term)
               else _Decimal(v, mark) if isinstance(v, float) else v for name, v in values.items()}

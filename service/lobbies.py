@@ -105,18 +105,24 @@ class Lobbies:
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby
 
-    async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
-                    message_id: int | None = None) -> Outcome:
-        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts.
-        `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
+    async def startable(self, lobby_id: str, user_id: int) -> LobbyRecord:
+        """The lobby, if `user_id` may start it as it is now (`Refused` says why not): checked before anything is
+        made for the game (its thread), and again as it starts."""
         lobby = await self.load(lobby_id)
         if user_id != lobby.host_id:
             raise Refused("refused.host_starts")
         if len(lobby.players) < 2:
             raise Refused("refused.two_players")
-        rules = lobby_rules(lobby)
-        if rules.teams and len(lobby.players) != engine.rules.MAX_SEATS:
+        if lobby_rules(lobby).teams and len(lobby.players) != engine.rules.MAX_SEATS:
             raise Refused("refused.teams_seats", now=len(lobby.players))
+        return lobby
+
+    async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
+                    message_id: int | None = None) -> Outcome:
+        """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts.
+        `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
+        lobby = await self.startable(lobby_id, user_id)
+        rules = lobby_rules(lobby)
         numbers = engine.rules.default_seats(len(lobby.players))
         seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
                  for n, p in zip(numbers, lobby.players, strict=True)]
@@ -125,6 +131,7 @@ class Lobbies:
         turn_seconds = lobby.options.get("turn_seconds")
         settings = await self.guilds.settings(lobby.guild_id)  # a game keeps the turn length it started with
         record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
+                                           "last_human_at": self.games.clock(),
                                            "turn_seconds": turn_seconds if isinstance(turn_seconds, int)
                                            else settings.turn_deadline,
                                            "reminder_before": settings.reminder_before,

@@ -10,7 +10,7 @@ from typing import Any
 from service import limits
 from service.archive import Archive
 from service.cooldowns import Cooldowns
-from service.deadlines import Deadlines
+from service.deadlines import IDLE_END, Deadlines
 from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
@@ -26,14 +26,14 @@ class Service:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
                  defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None,
-                 cooldowns: Mapping[str, float] | None = None) -> None:
+                 idle_end: float = IDLE_END, cooldowns: Mapping[str, float] | None = None) -> None:
         self.storage = storage  # the service's own; bot/ goes through the parts below
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
         self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
-        self.deadlines = Deadlines(storage, self.games)
+        self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
         self.archive = Archive(storage)
         self.replays = Replays(storage)
         self.cooldowns = Cooldowns(storage, cooldowns)

@@ -61,7 +61,8 @@ class GameStore:
             with contextlib.suppress(StorageError):
                 await self._delete(record.id)
             raise
-        await self.users.add(record.id, record.user_ids)
+        for user in await self.users.add(record.id, record.user_ids):
+            await self.user_games(user)  # prunes the user's set
         await self.places.started(record.guild_id, record.host_id, record.id)
         return stored
 
@@ -145,7 +146,8 @@ class GameStore:
         return holder
 
     async def user_games(self, user_id: int) -> list[GameRecord]:
-        """A user's active games. Entries of games that finished or expired are dropped from the index."""
+        """A user's active games. Entries of games that finished, expired or no longer seat the user are dropped from
+        the index."""
         found: list[GameRecord] = []
         gone: list[str] = []
         for game_id in await self.users.game_ids(user_id):

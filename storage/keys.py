@@ -3,6 +3,12 @@
 All keys start with ``ludo:`` and carry a hash tag (the part in braces): keys that one atomic step
 touches together share a tag, so they live in one Redis Cluster slot.
 
+Every key has a bound, given under each table: an expiry (TTL), a trim or a cap, or it lives exactly as long as
+something that has one. Redis runs with ``maxmemory-policy noeviction``: it never drops a key to make room (an
+evicted game would be a lost game), so these bounds are what keeps its memory in check (README, "Sizing Redis";
+``python -m benchmarks.memory`` measures the bytes per game). ``tests/storage/test_bounds.py`` and
+``tests/service/test_bounds.py`` show each one.
+
 Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 
 =============================  =======  =====================================================================
@@ -17,6 +23,16 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 ``ludo:{<id>}:gif:<l>:<v>``    string   the finished game's replay GIF (bytes) in language ``l``, as of record
                                         version ``v``: drawn once, kept a week (see storage.replays)
 =============================  =======  =====================================================================
+
+Bounds: ``game`` and ``log`` of an active game have no expiry, but no game stays active without a person playing:
+one nobody played for ``IDLE_END_DAYS`` (7 by default) ends as abandoned at its next turn time-out
+(``service.deadlines``). A finished, ended or abandoned game's two keys expire after the retention
+(``GAME_RETENTION_DAYS``, 30 by default; ``storage.games``); its log holds the game's actions. ``lobby``: 24 hours
+after it opened (``storage.lobbies.LOBBY_TTL``; joining does not extend it). ``clicks``: expires 15 minutes after
+the last claim and drops older entries at each claim. ``inbox``: expires 10 seconds after the last filing and drops
+entries older than that at each claim. ``gif``: expires a week after it is drawn (``storage.replays.REPLAY_TTL``),
+one per language and record version of a finished game someone replayed, 25 MB at most (``MAX_GIF``; 1-2 MB
+as drawn).
 
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
 id and leaves the version alone, so remembering a message never conflicts with a move. The JSON's
@@ -37,6 +53,14 @@ Indexes (each a single key, so no cross-slot step is needed):
                                         again (replay, verify, export, board); expires when the wait ends
 =============================  =======  =====================================================================
 
+Bounds: a channel's claim is deleted when its game ends or its lobby is cancelled; a lobby's claim expires with
+the lobby (2 minutes after it, ``storage.lobbies.HELD_LONGER``); a game's claim has no expiry (the game's end
+releases it; one left by a crash is taken over by the channel's next lobby): at most one key per channel or thread
+with a live game. A user's set loses a game's entry when the game ends (or the user hands their seat to an AI), and
+is pruned when a new game would make it larger than 20 (``storage.indexes.USER_GAMES_PRUNE_AT``): at most 20
+entries beyond the user's active games. ``i``: expires after 15 minutes. ``wait``: expires when the wait ends
+(``service.cooldowns``: 30 seconds at most by default).
+
 Bot processes (so that one can answer for another that died):
 
 ============================  =======  ======================================================================
@@ -44,6 +68,10 @@ Bot processes (so that one can answer for another that died):
 ``ludo:{in:<instance>}``      zset     the games (or lobbies) whose inbox may hold the process's clicks (score:
                                        when registered; a process registers a game again every 30 seconds)
 ============================  =======  ======================================================================
+
+Bounds: ``procs`` holds one field per running process; a stopping process removes its own, and a silent one's is
+removed by the process that adopts it (1.5 s later, or when a bot next starts). ``in``: entries older than 2 minutes
+are trimmed by its process; the key is deleted when its process stops or is adopted.
 
 Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script, and so is
 admitting a lobby under the limits on opening lobbies):
@@ -70,6 +98,16 @@ admitting a lobby under the limits on opening lobbies):
 ``ludo:{g:<guild>}:burst:<user>``  hash     the user's token bucket in the guild (fields as ``burst``)
 =================================  =======  =================================================================
 
+Bounds (``storage.stats`` holds the numbers): ``settings``: one per guild that saved ``/ludo settings``, kept (a
+server's choices are not forgotten). ``stats:<user>``: a fixed set of fields; expires a year after the player's last
+finished game in the guild (``STATS_KEPT``). ``board`` and ``rating``: the best 1000 players each
+(``BOARD_KEEP``; the leaderboard shows 10 and reads 100; a player trimmed off comes back with their totals at their
+next game). ``history``: the newest 500 games (``HISTORY_KEEP``; entries of games past their retention are
+dropped when listed). ``counted``: expires after 90 days (``COUNTED_TTL``). ``open``: at most ``LOBBY_OPEN_GUILD``
+entries plus admissions in flight (entries of closed lobbies and games leave when they close, leftovers when the
+set is full); none with the limit off. ``open:<user>``: at most ``LOBBY_OPEN_USER`` entries, and the key expires
+with the newest lobby it holds. ``burst``, ``burst:<user>``: expire once full again.
+
 Deadlines (tag = ``dl``):
 
 =======================  =======  ============================================================================
@@ -77,6 +115,9 @@ Deadlines (tag = ``dl``):
                                   item's score is its lease end, so an item whose worker died falls due again
 ``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
 =======================  =======  ============================================================================
+
+Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
+game that ended or is gone is dropped when it falls due. ``claims``: one field per item being handled.
 """
 
 from __future__ import annotations

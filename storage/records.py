@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from storage.errors import CorruptRecord
 
 ID_PATTERN = r"^[0-9A-Za-z_-]{1,40}$"  # game and lobby ids: safe inside key hash tags and button ids
-GameStatus = Literal["active", "finished", "ended"]
+# "ended": ended early by a person (`ended_by`); "abandoned": ended because nobody played for the idle time
+# (`service.deadlines`); neither counts in anyone's stats
+GameStatus = Literal["active", "finished", "ended", "abandoned"]
 TimeoutAction = Literal["ai", "skip", "forfeit"]
 
 
@@ -67,8 +69,8 @@ class GameRecord(Record):
     field) and the log in its own list, read only when asked for (`log_length` tells its size).
     """
 
-    SCHEMA = 3
-    schema_version: Literal[3] = 3
+    SCHEMA = 4
+    schema_version: Literal[4] = 4
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int  # the channel or thread the game lives in
@@ -85,6 +87,8 @@ class GameRecord(Record):
     log: list[str] = Field(default_factory=list)
     created_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)
+    last_human_at: float = Field(default_factory=now)  # a person's last action (the start, a click): the idle end
+    # counts from it (time-outs, AI moves and reminders are nobody's action)
     turn_deadline: float | None = None  # when the current turn times out
     reminder_at: float | None = None  # when the current player is reminded
     missed: list[int] = Field(default_factory=lambda: [0, 0, 0, 0], min_length=4, max_length=4)  # timed-out
@@ -254,8 +258,17 @@ def _game_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _game_v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 keeps when a person last acted (`last_human_at`); a schema 3 game counts from its last save, the
+    latest time anyone can have played it."""
+    data = dict(data)
+    data["last_human_at"] = data.get("updated_at", data.get("created_at"))
+    data["schema_version"] = 4
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
-    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3},
+    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
 }
 
 R = TypeVar("R", bound=Record)

@@ -110,12 +110,14 @@ end
 return {current, current}
 """
 
-# KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none)
+# KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none), ARGV[3]
+# seconds the claim is kept (0: until released; a game's claim, which also drops its lobby's expiry)
 # Returns '' when claimed (or already held by the same id), else the current holder.
 CLAIM_CHANNEL = """
 local holder = redis.call('GET', KEYS[1])
 if (not holder) or holder == ARGV[1] or (ARGV[2] ~= '' and holder == ARGV[2]) then
-  redis.call('SET', KEYS[1], ARGV[1])
+  local ttl = tonumber(ARGV[3]) or 0
+  if ttl > 0 then redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl) else redis.call('SET', KEYS[1], ARGV[1]) end
   return ''
 end
 return holder
@@ -178,7 +180,8 @@ return 1
 # ARGV[5] preset name ('' none), then per player 7 values: user id, place (1-4), won (0/1), captures, the rating
 # the new one was computed from ('' none: compare-and-set), new mu and new sigma ('' both: not rated).
 # Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before, -1 (nothing written)
-# if a player's rating changed since it was read (the caller reads again and retries).
+# if a player's rating changed since it was read (the caller reads again and retries). A player's place on the wins
+# board is their total (from the stats hash), so a player trimmed off the board comes back with every win.
 RECORD_RESULTS = """
 for i = 5, #KEYS do
   local a = (i - 5) * 7 + 6
@@ -198,10 +201,10 @@ for i = 5, #KEYS do
   local user, place, won, captures = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
   redis.call('HINCRBY', KEYS[i], 'games', 1)
   redis.call('HINCRBY', KEYS[i], 'p' .. place, 1)
-  redis.call('HINCRBY', KEYS[i], 'wins', won)
+  local wins = redis.call('HINCRBY', KEYS[i], 'wins', won)
   redis.call('HINCRBY', KEYS[i], 'captures', captures)
   if ARGV[5] ~= '' then redis.call('HINCRBY', KEYS[i], 'preset:' .. ARGV[5], 1) end
-  redis.call('ZINCRBY', KEYS[2], won, user)
+  redis.call('ZADD', KEYS[2], wins, user)
   if ARGV[a + 5] ~= '' then
     local mu, sigma = tonumber(ARGV[a + 5]), tonumber(ARGV[a + 6])
     redis.call('HSET', KEYS[i], 'mu', ARGV[a + 5], 'sigma', ARGV[a + 6])
@@ -215,7 +218,8 @@ return 1
 # (one guild: one slot). ARGV[1] now, ARGV[2] the lobby id, ARGV[3] the new entries' score (trusted until),
 # ARGV[4] most open lobbies per user, ARGV[5] most open lobbies and games per guild, ARGV[6] the user bucket's
 # capacity, ARGV[7] its seconds per token, ARGV[8] the guild bucket's capacity, ARGV[9] its seconds per token
-# (a most or a capacity of 0: that limit is off, its key is neither read nor written).
+# (a most or a capacity of 0: that limit is off, its key is neither read nor written), ARGV[10] seconds the user's
+# set is kept after an admission (its entries are lobbies, gone by then; 0: no expiry).
 # Admits a lobby: takes a place in each open set and a token from each bucket, or writes nothing. Returns {'ok'} |
 # {'full', limit, the set's entries trusted no longer (to check)...} | {'burst', limit, seconds until a token}
 ADMIT_LOBBY = """
@@ -250,6 +254,8 @@ end
 for _, set in ipairs(sets) do
   if set[2] > 0 then redis.call('ZADD', set[1], ARGV[3], ARGV[2]) end
 end
+local kept = tonumber(ARGV[10]) or 0
+if sets[1][2] > 0 and kept > 0 then redis.call('EXPIRE', KEYS[2], kept) end
 return {'ok'}
 """
 

@@ -11,7 +11,7 @@ from redis.commands.core import AsyncScript
 
 from storage import scripts
 from storage.client import Redis, guard
-from storage.errors import Conflict, CorruptRecord, NotFound, StorageUnavailable, WriteUncertain
+from storage.errors import Conflict, CorruptRecord, NotFound, StorageFull, StorageUnavailable, WriteUncertain
 
 
 class VersionedHashes:
@@ -42,6 +42,8 @@ class VersionedHashes:
         try:
             async with guard(f"write {key}", key=key):
                 status, value = await self.cas(keys=keys, args=args)
+        except StorageFull:
+            raise  # refused before writing anything: not uncertain
         except StorageUnavailable as error:
             raise WriteUncertain(str(error)) from error
         if status == "ok":

@@ -76,6 +76,8 @@ TEXTS: dict[str, str] = {
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",
     "status.ended_early": "⏹️ Dieses Spiel wurde beendet.",
+    "status.abandoned": "⏹️ Dieses Spiel wurde als verlassen beendet: niemand hat seit <t:{at}:f> gespielt. Es "
+                        "zählt in keiner Statistik.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",
     "replay.alt": "Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktionen. Endstellung: ",
@@ -128,6 +130,12 @@ TEXTS: dict[str, str] = {
     "refused.moved_on_reposted": ("Das Spiel ist weitergegangen, ohne dass diese Nachricht es zeigte; "
                                   "die neueste Spielnachricht steht jetzt wieder unten."),
     "refused.not_playing": "Du spielst in diesem Spiel nicht mit.",
+    "refused.left_already": "Du hast dieses Spiel schon verlassen (oder beendet): da ist nichts mehr zu verlassen.",
+    "refused.thread_member": "Du kannst in diesem Kanal keine Threads erstellen, also kann das Spiel keinen "
+                             "eigenen Thread bekommen: starte es ohne `thread`.",
+    "refused.thread_bot": "Ich darf in diesem Kanal keine Threads erstellen und darin schreiben (Öffentliche "
+                          "Threads erstellen, Nachrichten in Threads senden): starte das Spiel ohne `thread` oder "
+                          "frag das Moderationsteam.",
     "refused.not_your_turn": "Du bist nicht am Zug: {colour} ist dran.",
     "refused.foreign_button": "Dieser Button gehört nicht zu diesem Spiel.",
     "refused.illegal": "Nicht erlaubt: {error}.",
@@ -160,6 +168,12 @@ TEXTS: dict[str, str] = {
     "refused.wait_board": "Du hast /ludo board gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "refused.replays_busy": "Der Bot zeichnet gerade viele Wiederholungen: bitte frag in einer Minute noch einmal.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
+    "reply.move_not_shown": "Dein Zug zählt, aber Discord hat die aktualisierte Spielnachricht nicht angenommen: "
+                            "`/ludo board` zeigt das Spiel, wie es jetzt steht.",
+    "reply.start_not_shown": "Das Spiel hat begonnen, aber Discord hat seine Nachricht nicht angenommen: "
+                             "`/ludo board` im Kanal des Spiels (oder in seinem Thread) zeigt es.",
+    "reply.leave_not_shown": "Du hast das Spiel verlassen, aber Discord hat die aktualisierte Spielnachricht nicht "
+                             "angenommen: `/ludo board` zeigt das Spiel, wie es jetzt steht.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
                      "vorher gespeichert wurde, zeigt ihn `/ludo board`.",
     "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "

@@ -79,6 +79,8 @@ TEXTS: dict[str, str] = {
     "status.over": "🏆 **Game over**",
     "status.ended_by": "⏹️ This game was ended by {who}.",
     "status.ended_early": "⏹️ This game was ended.",
+    "status.abandoned": "⏹️ This game was ended as abandoned: nobody had played since <t:{at}:f>. It counts in "
+                        "nobody's stats.",
     "spectate.header": "👁️ **Spectating Ludo — {rules}**{extra} · game `{id}` · as of <t:{now}:T>",
     "spectate.only_you": "Only you see this view; Refresh shows the board as it is now.",
     "replay.alt": "Animated replay of Ludo game {id}, {actions} actions. Final position: ",
@@ -128,6 +130,11 @@ TEXTS: dict[str, str] = {
     "refused.moved_on_reposted": ("The game had moved on without this message showing it, "
                                   "so the newest game message was posted again below."),
     "refused.not_playing": "You are not playing in this game.",
+    "refused.left_already": "You have left this game already (or finished it): there is nothing to leave.",
+    "refused.thread_member": "You cannot create threads in this channel, so the game cannot have a thread of its "
+                             "own: start it without `thread`.",
+    "refused.thread_bot": "I may not create threads and post in them in this channel (Create Public Threads, Send "
+                          "Messages in Threads): start the game without `thread`, or ask a moderator.",
     "refused.not_your_turn": "It is not your turn: {colour} is to play.",
     "refused.foreign_button": "That button is not one of this game's.",
     "refused.illegal": "Not allowed: {error}.",
@@ -158,6 +165,12 @@ TEXTS: dict[str, str] = {
     "refused.wait_board": "You used /ludo board a moment ago: try again <t:{at}:R> (in {seconds} s).",
     "refused.replays_busy": "The bot is drawing many replays right now: please ask again in a minute.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
+    "reply.move_not_shown": "Your move counted, but Discord did not take the updated game message: "
+                            "`/ludo board` shows the game as it is now.",
+    "reply.start_not_shown": "The game has started, but Discord did not take its message: `/ludo board` in the "
+                             "game's channel (or its thread) shows it.",
+    "reply.leave_not_shown": "You left the game, but Discord did not take the updated game message: "
+                             "`/ludo board` shows the game as it is now.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
                      "`/ludo board` shows it.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",

@@ -16,7 +16,7 @@ from tests.bot.helpers import (
     to_act,
 )
 from tests.bot.standin import StandIn
-from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
 
 
 async def test_board_reposts_the_live_game_and_the_old_message_goes(standin: StandIn,
@@ -132,3 +132,34 @@ async def test_settings_need_manage_server(standin: StandIn, ludo: LudoBot) -> N
     assert "preset **star**" in saved and "30 minutes" in saved and "forfeit (after 2 misses)" in saved
     lobby = await slash(standin, ludo, alice, standin.channel, "start")
     assert "**star**" in ((await lobby.result()) or standin.messages(standin.channel)[-1]).content
+
+
+async def test_leaving_twice_gets_a_clear_answer_and_changes_nothing(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
+    live = await start_game(standin, ludo, alice, (bob, carol))
+    assert live is not None
+    leaver = next(u for u in (alice, bob, carol) if u is not to_act(standin, live))
+    assert "You left the game" in private_text(await slash(standin, ludo, leaver, standin.channel, "leave"))
+    before = live_message(standin, standin.channel)
+    assert before is not None
+    content = before.content
+    again = private_text(await slash(standin, ludo, leaver, standin.channel, "leave"))
+    assert "You have left this game already" in again and "went wrong" not in again
+    assert live_message(standin, standin.channel) is before and before.content == content
+
+
+async def test_a_leave_saved_but_not_shown_says_it_counted(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
+    live = await start_game(standin, ludo, alice, (bob, carol))
+    assert live is not None
+    leaver = to_act(standin, live)  # the turn passes on: a new message must tell the next player
+    for role in (standin.guild.everyone, next(r for r in standin.guild.roles.values() if r.managed)):
+        role.permissions &= ~SEND_MESSAGES  # the bot may no longer post in the channel
+    left = await slash(standin, ludo, leaver, standin.channel, "leave")
+    assert "You left the game" in private_text(left)
+    (told,) = left.followups
+    assert told.ephemeral and "You left the game, but" in told.content and "`/ludo board`" in told.content
+    assert "nothing was changed" not in told.content
+    assert [v.detail for v in standin.take_violations("forbidden")] == ["Missing Permissions (code 50013)"]
+    board = await (await slash(standin, ludo, alice, standin.channel, "board")).result()
+    assert board is not None and to_act(standin, board) is not leaver  # the leave counted

@@ -8,6 +8,9 @@ import dataclasses
 import time
 from pathlib import Path
 
+import pytest
+
+import bot.errors
 from bot.app import LudoBot
 from storage import EmbeddedRedis, GameRecord, Storage, keys
 from tests.bot.conftest import Launch
@@ -168,3 +171,22 @@ async def test_redis_down_answers_within_3_seconds_and_loses_nothing(standin: St
     finally:
         await own.close()
         await asyncio.to_thread(server.stop)
+
+
+async def test_a_move_saved_but_not_shown_says_it_counted(standin: StandIn, ludo: LudoBot,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, mod = standin.add_user("alice"), standin.add_user("mod")
+    live = await start_game(standin, ludo, alice, ai=1)
+    assert live is not None
+    before = await stored(ludo, game_id_of(live))
+    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
+    rolled = await standin.click(alice, live, label="Roll")
+    assert (await rolled.response()).type == 6
+    await standin.delete_message(live)  # a moderator removes the game message while the move is being saved
+    await answered(rolled, ludo)
+    (answer,) = rolled.followups
+    assert answer.ephemeral and "Your move counted" in answer.content and "`/ludo board`" in answer.content
+    assert "nothing was changed" not in answer.content
+    assert (await stored(ludo, game_id_of(live))).log_length > before.log_length
+    board = await (await slash(standin, ludo, mod, standin.channel, "board")).result()
+    assert board is not None and live_message(standin, standin.channel) is board

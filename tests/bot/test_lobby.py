@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+import bot.errors
 import engine
 from bot.app import LudoBot
 from tests.bot.helpers import (
@@ -149,3 +150,19 @@ async def test_two_fast_start_clicks_start_one_game(standin: StandIn, ludo: Ludo
     assert any(words in private_text(refused) for words in ("lobby is closed", "same moment"))
     assert len(board_messages(standin, standin.channel)) == 1
     assert live_message(standin, standin.channel) is not None
+
+
+async def test_a_start_saved_but_not_shown_says_the_game_started(standin: StandIn, ludo: LudoBot,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, mod = standin.add_user("alice"), standin.add_user("mod")
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    await click(standin, ludo, alice, lobby, label="Add AI (random)")
+    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
+    start = await standin.click(alice, lobby, label="Start")
+    assert (await start.response()).type == 6
+    await standin.delete_message(lobby)  # a moderator removes the lobby message as the game starts
+    await answered(start, ludo)
+    (answer,) = start.followups
+    assert answer.ephemeral and "The game has started, but" in answer.content and "`/ludo board`" in answer.content
+    board = await (await slash(standin, ludo, mod, standin.channel, "board")).result()
+    assert board is not None and live_message(standin, standin.channel) is board and "Roll" in board.labels()

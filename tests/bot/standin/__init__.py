@@ -28,7 +28,8 @@ What the bot did:
     standin.messages(channel), last_message(channel), message(id), threads(channel), notifications(user)
     await standin.wait_for_message(channel, predicate), wait_for_edit(message, predicate), wait_until(fn)
     Message: content, embeds, components, buttons(), labels(), custom_ids(), attachments, file(name), flags,
-             ephemeral, edits, notified (users a real client would notify: mentioned at creation only)
+             ephemeral, edits, notified (users a real client would notify: mentioned at creation only; @everyone and
+             @here notify every member when the allowed mentions let them and the bot may mention everyone)
 Gateway: standin.sessions() (shard, intents, events, resumes), wait_for_sessions(n), reconnect(s), drop(s).
 Rules: every refusal is answered with Discord's status/code/JSON and recorded in `standin.violations`;
 `take_violations(kind)` takes the expected ones (the `standin` fixture fails the test on any left over).

@@ -421,6 +421,7 @@ class Message:
     notified: set[int] = field(default_factory=set)
     """Users Discord would notify: mentioned when the message was created (edits never notify, and neither does
     completing a deferred "thinking" response)."""
+    mention_everyone: bool = False
     reference: Json | None = None
     thread_id: int | None = None
     reactions: dict[str, set[int]] = field(default_factory=dict)
@@ -469,7 +470,7 @@ class Message:
             "embeds": self.embeds,
             "mentions": [u.payload() for u in self.mentions],
             "mention_roles": [],
-            "mention_everyone": False,
+            "mention_everyone": self.mention_everyone,
             "pinned": self.pinned,
             "tts": self.tts,
             "timestamp": self.created_at,

@@ -26,6 +26,8 @@ from .records import (
     APPLICATION_COMMAND,
     ATTACH_FILES,
     AUTOCOMPLETE,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     DISCORD_EPOCH_MS,
     EPHEMERAL,
     GUILD_TEXT,
@@ -502,12 +504,16 @@ class RestApi:
         message: Message | None = None
         if "message_id" in request.match_info:
             message = self._message(request, channel)
-            if message.thread_id is not None:
-                raise self._refuse("invalid-request", DiscordError(
-                    400, 160004, "A thread has already been created for this message"), request)
             thread_type = PUBLIC_THREAD
         else:
             thread_type = int(body.get("type") or PRIVATE_THREAD)
+        needed = CREATE_PUBLIC_THREADS if thread_type == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+        if channel.guild_id is not None and not self.s.guilds[channel.guild_id].permissions_of(
+                self.s.bot_user.id) & needed:
+            raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
+        if message is not None and message.thread_id is not None:
+            raise self._refuse("invalid-request", DiscordError(
+                400, 160004, "A thread has already been created for this message"), request)
         thread = self.s.add_thread(channel, name, thread_type, message=message,
                                    auto_archive_duration=int(body.get("auto_archive_duration") or 1440))
         payload = thread.payload(bot_id=self.s.bot_user.id)

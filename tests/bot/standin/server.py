@@ -47,6 +47,7 @@ from .records import (
     GUILD_TEXT,
     LOADING,
     MEMBER_OVERWRITE,
+    MENTION_EVERYONE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     PUBLIC_THREAD,
@@ -73,6 +74,7 @@ from .rest import DiscordError, RequestLog, RestApi, Upload
 T = TypeVar("T")
 
 MENTION = re.compile(r"<@!?(\d+)>")
+EVERYONE = re.compile(r"@(everyone|here)\b")
 OptionValue = str | int | float | bool | User | Channel | Role
 
 
@@ -430,6 +432,15 @@ class StandIn:
                 pinged.append(replied.author)
         return pinged, {u.id for u in pinged if not u.bot}
 
+    def _mentions_everyone(self, channel: Channel, author: User, content: str, allowed: Json | None) -> bool:
+        """Discord pings a whole server for @everyone or @here in a new message when the allowed mentions let it
+        and the author may mention everyone (a zero-width space after the @, as escaping puts, prevents it)."""
+        if channel.guild_id is None or not EVERYONE.search(content):
+            return False
+        if allowed is not None and "everyone" not in (allowed.get("parse") or []):
+            return False
+        return bool(self.guilds[channel.guild_id].permissions_of(author.id) & MENTION_EVERYONE)
+
     def _attachments(self, body: Json, uploads: list[Upload], existing: list[Attachment],
                      prefix: tuple[str | int, ...]) -> list[Attachment]:
         by_index = {u.index: u for u in uploads}
@@ -478,6 +489,9 @@ class StandIn:
             raise DiscordError(400, 50006, "Cannot send an empty message")
         reference = body.get("message_reference")
         pinged, notified = self._mentions(content, body.get("allowed_mentions"), reference)
+        everyone = self._mentions_everyone(channel, author, content, body.get("allowed_mentions"))
+        if everyone and channel.guild_id is not None:
+            notified |= {m for m, member in self.guilds[channel.guild_id].members.items() if not member.user.bot}
         if flags & (EPHEMERAL | (1 << 12)):
             notified = set()  # ephemeral messages and @silent messages notify nobody
         msg_type = 0
@@ -491,7 +505,7 @@ class StandIn:
             flags=flags, type=msg_type, tts=bool(body.get("tts")),
             webhook_id=self.application_id if interaction is not None else None,
             application_id=self.application_id if interaction is not None else None,
-            interaction=interaction, mentions=pinged, notified=notified,
+            interaction=interaction, mentions=pinged, notified=notified, mention_everyone=everyone,
             reference=None if reference is None else {**reference, "channel_id": str(channel.id)},
         )
         self.message_log[message.id] = message
