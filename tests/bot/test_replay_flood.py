@@ -119,6 +119,7 @@ async def play_on(standin: StandIn, channel: Channel, stop: asyncio.Event, laten
         await asyncio.sleep(THINK)
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads a process's memory from /proc (Linux)")
 async def test_a_replay_flood_keeps_memory_bounded_and_other_games_fast(standin: StandIn, storage: Storage,
                                                                        bot_process: asyncio.subprocess.Process) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
