@@ -83,11 +83,14 @@ class LiveMessages:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
     async def _remember(self, record: GameRecord, message_id: int) -> None:
-        """Remember the new live message after an answer; storage that does not answer is asked again for a while
-        (a pointer left behind is also repaired by the next new message, whose id is larger)."""
+        """Remember the new live message after an answer, or delete it if a newer one is remembered already; storage
+        that does not answer is asked again for a while (a pointer left behind is also repaired by the next new
+        message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                await self.service.games.set_message(record, message_id)
+                remembered = await self.service.games.set_message(record, message_id)
+                if remembered.message_id not in (None, message_id):  # a newer message shows the game (a repost made
+                    self.outbox.delete(record.channel_id, message_id)  # at the same moment): this one goes
                 return
             except StorageUnavailable as error:
                 if attempt + 1 == REMEMBER_TRIES:

@@ -8,6 +8,7 @@ import time
 
 import discord
 
+from bot.access import Access
 from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
@@ -29,7 +30,8 @@ class Parts:
         self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
-        self.watching = Watching(service, self.clicks)
+        self.access = Access()
+        self.watching = Watching(service, self.clicks, self.access)
         self.rematch = RematchButtons(service, self.clicks)
 
     async def drain(self, timeout: float) -> None:
@@ -44,3 +46,4 @@ class Parts:
         (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
         await self.drain(timeout)
         await self.outbox.close(0.0)
+        await self.service.replays.close()

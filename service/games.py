@@ -164,6 +164,11 @@ class Games:
         shown = await self.storage.games.set_message(record.id, message_id)
         return record.model_copy(update={"message_id": shown})
 
+    async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None]:
+        """`set_message`, and the live message remembered just before (None: none), which the new one replaces."""
+        shown, before = await self.storage.games.replace_message(record.id, message_id)
+        return record.model_copy(update={"message_id": shown}), before
+
     # -- the common path ---------------------------------------------------------------------------
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
                      new: bool = False, before: engine.GameState | None = None) -> Outcome:

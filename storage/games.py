@@ -111,10 +111,14 @@ class GameStore:
     async def set_message(self, game_id: str, message_id: int) -> int | None:
         """Remember the game's live message unless a newer one is remembered (Discord's ids grow with time): one
         step that does not touch the version. Returns the id remembered now (None: the game is gone)."""
+        return (await self.replace_message(game_id, message_id))[0]
+
+    async def replace_message(self, game_id: str, message_id: int) -> tuple[int | None, int | None]:
+        """`set_message`, returning also the id remembered just before (None: none, or the game is gone)."""
         key = keys.game(game_id)
         async with guard(f"set the message of {key}", key=key):
-            shown = await self._set_message(keys=[key], args=[message_id])
-        return int(shown) if shown else None
+            shown, before = await self._set_message(keys=[key], args=[message_id])
+        return int(shown) if shown else None, int(before) if before else None
 
     async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
         """Entries `start`..`end` (inclusive) of a game's action log."""

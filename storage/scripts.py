@@ -149,15 +149,16 @@ return out
 """
 
 # KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the
-# game is gone; no version change, so it never conflicts with a move. Returns the id the field holds ('' none).
+# game is gone; no version change, so it never conflicts with a move. Returns {the id the field holds, the id it held
+# before} ('' none), so that whoever replaces a message learns which one it replaced.
 SET_MESSAGE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return '' end
-local current = redis.call('HGET', KEYS[1], 'm')
-if (not current) or tonumber(current) < tonumber(ARGV[1]) then
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'', ''} end
+local current = redis.call('HGET', KEYS[1], 'm') or ''
+if current == '' or tonumber(current) < tonumber(ARGV[1]) then
   redis.call('HSET', KEYS[1], 'm', ARGV[1])
-  return ARGV[1]
+  return {ARGV[1], current}
 end
-return current
+return {current, current}
 """
 
 # KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none), ARGV[3]

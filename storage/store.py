@@ -16,12 +16,14 @@ from pathlib import Path
 
 from storage import scripts
 from storage.client import Redis, guard, make_client, round_trips
+from storage.cooldowns import CooldownStore
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
 from storage.rematches import RematchStore
+from storage.replays import ReplayStore
 from storage.roundtrips import RoundTripHook
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -49,6 +51,8 @@ class Storage:
         self.deadlines = DeadlineQueue(redis, lease=lease)
         self.inboxes = Inboxes(redis)
         self.rematches = RematchStore(redis)
+        self.replays = ReplayStore(redis)
+        self.cooldowns = CooldownStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

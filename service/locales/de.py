@@ -178,6 +178,12 @@ TEXTS: dict[str, str] = {
     "refused.user_burst": "Du eröffnest Ludo-Lobbys schneller, als der Bot es erlaubt: versuch es <t:{at}:R> wieder.",
     "refused.guild_burst": "Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
                            "versucht es <t:{at}:R> wieder.",
+    "refused.wait_replay": "Du hast gerade eine Wiederholung angefordert; sie zu zeichnen ist viel Arbeit für den Bot, "
+                           "die nächste geht <t:{at}:R> (in {seconds} s).",
+    "refused.wait_verify": "Du hast /ludo verify gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.wait_export": "Du hast /ludo export gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.wait_board": "Du hast /ludo board gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.replays_busy": "Der Bot zeichnet gerade viele Wiederholungen: bitte frag in einer Minute noch einmal.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "reply.move_not_shown": "Dein Zug zählt, aber Discord hat die aktualisierte Spielnachricht nicht angenommen: "
                             "`/ludo board` zeigt das Spiel, wie es jetzt steht.",

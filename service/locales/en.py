@@ -175,6 +175,12 @@ TEXTS: dict[str, str] = {
     "refused.user_burst": "You are opening Ludo lobbies faster than the bot allows: try again <t:{at}:R>.",
     "refused.guild_burst": "Ludo lobbies are being opened in this server faster than the bot allows: try again "
                            "<t:{at}:R>.",
+    "refused.wait_replay": "You asked for a replay a moment ago; drawing one is heavy work for the bot, so the next "
+                           "one can come <t:{at}:R> (in {seconds} s).",
+    "refused.wait_verify": "You used /ludo verify a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.wait_export": "You used /ludo export a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.wait_board": "You used /ludo board a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.replays_busy": "The bot is drawing many replays right now: please ask again in a minute.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
     "reply.move_not_shown": "Your move counted, but Discord did not take the updated game message: "
                             "`/ludo board` shows the game as it is now.",

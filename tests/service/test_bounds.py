@@ -99,6 +99,9 @@ async def test_every_key_is_bounded_and_an_idle_week_leaves_only_the_kept_ones(s
     await storage.claim_interaction(4343)
     await storage.inboxes.claim(playing.id, 4444, now=clock(), filing=Filing("proc-a", "{}", register=True))
     await storage.inboxes.beat("proc-a", clock())
+    await sessions.replays.gif(await storage.games.load_game(finished.id, with_log=True), "en")  # a replay, kept
+    await sessions.cooldowns.take(HOST, "replay")  # and its user's wait
+    await sessions.replays.close()
 
     assert await unbounded_keys(storage) == {}
     assert await active(storage, finished.id) is None and (await storage.games.load_game(finished.id)).status == \

@@ -223,6 +223,10 @@ async def test_the_live_message_id_keeps_the_newest_and_never_conflicts_with_a_m
     assert await storage.games.set_message("unknown000", 600) is None
     with pytest.raises(NotFound):
         await storage.games.load_game("unknown000")
+    # replacing tells which message was remembered just before (what the new one replaces)
+    assert await storage.games.replace_message(game.id, 700) == (700, 500)
+    assert await storage.games.replace_message(game.id, 650) == (700, 700)  # older: the newest stays
+    assert await storage.games.replace_message("unknown000", 800) == (None, None)
 
 
 async def test_a_record_from_before_the_message_field_keeps_its_message_id(storage: Storage,
