@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from service import ABANDONED, TIMEOUT, Service, seat_user
+from service import ABANDONED, FINISH, TIMEOUT, Service, seat_user
 from storage import Deadline, GuildSettings, LobbyRecord, Storage, keys
 from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, Clock, two_player_game
 
@@ -19,12 +19,15 @@ def clock() -> Clock:
 
 
 async def run_due(sessions: Service) -> list[str]:
-    """Handle every deadline due now (what a deadline worker does): the kinds of what happened."""
+    """Handle every deadline due now (what a deadline worker does, a finished game's follow-up settled once its
+    board would be shown): the kinds of what happened."""
     done: list[str] = []
     for claim in await sessions.deadlines.due():
         result = await sessions.deadlines.handle(claim)
         if result is not None:
             done.append(result[0])
+            if result[0] == FINISH:
+                await sessions.games.settled(result[1])
     return done
 
 
