@@ -18,6 +18,7 @@ from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.deadline_worker import DeadlineWorker
 from bot.errors import answer_privately
+from bot.notify_worker import AlertWorker
 from bot.outbox import Gate
 from bot.parts import Parts
 from bot.settings import BotSettings
@@ -89,6 +90,7 @@ class LudoBot(discord.AutoShardedClient):
         self.storage: Storage | None = None
         self.handlers: Parts | None = None
         self._deadlines: DeadlineWorker | None = None
+        self._alerts: AlertWorker | None = None
         self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
 
@@ -99,6 +101,7 @@ class LudoBot(discord.AutoShardedClient):
                           open_limits=self.settings.open_limits())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
+        self._alerts = AlertWorker(self, service, self.handlers.outbox)
         self._adoption = Adoption(self, service.takeover)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
@@ -111,8 +114,9 @@ class LudoBot(discord.AutoShardedClient):
     async def _background(self) -> None:
         """The deadline worker, the process beat (and adoption of dead processes, see `service.takeover`), and a
         heartbeat file for the container health check (`ludo-bot health`)."""
-        assert self._deadlines is not None and self._adoption is not None
-        workers = {asyncio.create_task(self._deadlines.run()), asyncio.create_task(self._adoption.run())}
+        assert self._deadlines is not None and self._adoption is not None and self._alerts is not None
+        workers = {asyncio.create_task(self._deadlines.run()), asyncio.create_task(self._adoption.run()),
+                   asyncio.create_task(self._alerts.run())}
         beat = heartbeat_path(self.settings)
         try:
             while not any(worker.done() for worker in workers):  # (the file stops when a worker does)

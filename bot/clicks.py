@@ -23,8 +23,10 @@ logger = logging.getLogger(__name__)
 class Clicks:
     """Handlers in flight: each inside the one error path, in one of `concurrency` slots, counted (see `idle`)."""
 
-    def __init__(self, takeover: Takeover, *, concurrency: int = 32) -> None:
+    def __init__(self, takeover: Takeover, *, concurrency: int = 32,
+                 after: Callable[[discord.Interaction[Any]], None] | None = None) -> None:
         self.takeover = takeover
+        self.after = after  # called after each handler (it must not wait: bot.notify.Notices.after)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()
@@ -43,6 +45,8 @@ class Clicks:
         try:
             await guarded(interaction, lambda: self._in_turn(interaction, work), game_id=game_id)
             self.takeover.done(interaction.id)
+            if self.after is not None:
+                self.after(interaction)
         finally:
             self._busy -= 1
             if not self._busy:

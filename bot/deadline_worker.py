@@ -31,6 +31,7 @@ class DeadlineWorker:
             user = outcome.player_to_act()
             if user is None or record.turn_deadline is None:
                 return
+            await self.service.alerts.reminded(outcome)  # and a DM, if the member wants one (queued)
             note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
             await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
             return

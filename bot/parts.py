@@ -12,6 +12,7 @@ from bot.clicks import Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
+from bot.notify import Notices
 from bot.outbox import Outbox
 from bot.spectate import Watching
 from service import Service
@@ -24,7 +25,8 @@ class Parts:
         self.service = service
         self.outbox = Outbox(client)
         self.live = LiveMessages(service, self.outbox)
-        self.clicks = Clicks(service.takeover, concurrency=concurrency)
+        self.notices = Notices(service.alerts, self.outbox)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency, after=self.notices.after)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
         self.watching = Watching(service, self.clicks)

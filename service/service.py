@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from service import limits
+from service.alerts import Alerts
 from service.archive import Archive
 from service.deadlines import Deadlines
 from service.games import Games
@@ -18,7 +19,8 @@ from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, games, deadlines, guild settings, reads for the commands, and this process's takeover inbox."""
+    """Lobbies, games, deadlines, guild settings, reads for the commands, this process's takeover inbox, and turn
+    alerts by direct message."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -27,7 +29,8 @@ class Service:
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
-        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
+        self.alerts = Alerts(storage, clock=clock)
+        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.deadlines = Deadlines(storage, self.games)
         self.archive = Archive(storage)

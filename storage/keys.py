@@ -73,6 +73,27 @@ Deadlines (tag = ``dl``):
                                   item's score is its lease end, so an item whose worker died falls due again
 ``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
 =======================  =======  ============================================================================
+
+Turn alerts by direct message (tag = ``nt``, so queueing, claiming and taking an alert are single scripts; see
+storage.notify). Each key has a bound:
+
+=======================  =======  ============================================================================
+``ludo:{nt}:users``      hash     user id -> ``on <locale>`` (the member wants alerts, in that language) or
+                                  ``refused <locale>`` (Discord refused a DM: alerts are off, the member has not
+                                  been told yet). Bound: one field per member who turned alerts on, removed when
+                                  they turn them off or are told
+``ludo:{nt}:gen``        string   a counter bumped at every change of ``users`` (processes keep a copy of it)
+``ludo:{nt}:queue``      zset     member ``<user>:<game>:<seat>.<turn>:<kind>``, score when it is due; a claimed
+                                  alert's score is its lease end. Bound: one per queued turn or reminder of a
+                                  member who wants alerts; taken out as it is sent or dropped
+``ludo:{nt}:claims``     hash     member -> token of the current claim. Bound: the alerts being sent
+``ludo:{nt}:sent``       zset     member -> when it was sent or dropped, so it is never queued again; entries
+                                  older than a day are removed as new ones come. Bound: a day of alerts
+``ludo:{nt}:spaced``     hash     user id -> the earliest time of their next DM (Discord: 5 messages per 5 s in
+                                  a channel); removed once passed. Bound: members alerted in the last seconds
+``ludo:{u:<user>}:dm``   string   the member's DM channel id. Bound: one per member alerted in the last day
+                                  (it expires after a day)
+=======================  =======  ============================================================================
 """
 
 from __future__ import annotations
@@ -181,3 +202,16 @@ def registry(instance: str) -> str:
 PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"
+
+
+def dm_channel(user_id: int) -> str:
+    """A member's DM channel id, cached (string with an expiry)."""
+    return f"ludo:{{u:{user_id}}}:dm"
+
+
+ALERT_USERS = "ludo:{nt}:users"
+ALERT_GEN = "ludo:{nt}:gen"
+ALERT_QUEUE = "ludo:{nt}:queue"
+ALERT_CLAIMS = "ludo:{nt}:claims"
+ALERT_SENT = "ludo:{nt}:sent"
+ALERT_SPACED = "ludo:{nt}:spaced"
