@@ -9,8 +9,8 @@ Choices written down here:
   alert of its own kind, so a turn brings at most one of each.
 - An alert is due `DELAY` seconds after its turn began: by then the live message it links to is out, and one whose
   turn is over by then (the player was watching and acted) is dropped.
-- This process keeps a copy of every member's setting, reloaded when their generation changes (the worker looks at
-  every poll): a save queues an alert only for a member the copy says wants one, so the clicks of all others cost
+- This process keeps a copy of every member's setting, loaded when first needed and again when their generation
+  changes (the worker looks at every poll): a save queues an alert only for a member the copy says wants one, so the clicks of all others cost
   no storage step. A member who opted in through another process is known here within a poll; the worker reads the
   stored setting before sending, so one who opted out gets nothing.
 - A member whose DMs Discord refuses (code 50007) is switched off (`refused`) and told once, privately, the next
@@ -95,10 +95,8 @@ class Alerts:
         return before is not None and before.state == "refused"
 
     def wants(self, user_id: int) -> bool:
-        """Whether the member wants alerts, as far as this process knows (before the first load: maybe)."""
-        if self._settings is None:
-            return True
-        found = self._settings.get(user_id)
+        """Whether the member wants alerts, as far as this process knows."""
+        found = self._settings.get(user_id) if self._settings is not None else None
         return found is not None and found.state == "on"
 
     def untold(self, user_id: int) -> bool:
@@ -151,12 +149,16 @@ class Alerts:
 
     async def _queue(self, alert: Alert) -> None:
         """Queue an alert the member wants. Storage trouble loses the alert, not the save before it."""
-        if not self.wants(alert.user_id):
-            return
         try:
-            await self.storage.alerts.queue(alert, self.clock() + DELAY)
+            if self._settings is None:  # (a process that just started)
+                await self._load()
+            if self.wants(alert.user_id):
+                await self.storage.alerts.queue(alert, self.clock() + DELAY)
         except StorageError as error:
             logger.warning("alert %s not queued: %s", alert.member, error)
+
+    async def _load(self) -> None:
+        self._generation, self._settings = await self.storage.alerts.settings()
 
     # -- the worker's side -------------------------------------------------------------------------------------
     async def due(self) -> tuple[list[AlertClaim], float | None]:
@@ -164,7 +166,7 @@ class Alerts:
         settings is reloaded when they changed."""
         claimed = await self.storage.alerts.claim(now=self.clock(), limit=CLAIMED_AT_ONCE, gap=GAP)
         if claimed.generation != self._generation:
-            self._generation, self._settings = await self.storage.alerts.settings()
+            await self._load()
         return claimed.claims, claimed.next_due
 
     async def take(self, claim: AlertClaim) -> Ready | None:

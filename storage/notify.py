@@ -159,6 +159,12 @@ class AlertStore:
                                      args=[member, token, now, SENT_KEPT])
         return bool(taken)
 
+    async def waiting(self) -> list[tuple[Alert, float]]:
+        """Every alert in the queue (due or claimed), with when it is due (or its lease ends), soonest first."""
+        async with guard("read alerts"):
+            found = cast(list[tuple[str, float]], await self.redis.zrange(keys.ALERT_QUEUE, 0, -1, withscores=True))
+        return [(Alert.parse(member), score) for member, score in found if member.count(":") == 3]
+
     async def due_at(self, alert: Alert) -> float | None:
         """When a queued alert is due (or its lease ends); None if it is not queued."""
         async with guard("read alert"):

@@ -291,9 +291,9 @@ return redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
 # KEYS[1] the alert queue, KEYS[2] its claims (member -> token), KEYS[3] the users' spacing (user -> the earliest
 # time of their next alert), KEYS[4] the settings' generation counter. ARGV[1] now, ARGV[2] lease end, ARGV[3] most
 # claimed, ARGV[4] token prefix, ARGV[5] seconds between two alerts to one user. Claims due alerts, at most one per
-# user per spacing: another due alert of a user just claimed (or spaced) waits for the user's next time. A claimed
-# alert's score is its lease end (due again if its worker dies). Returns {generation, the earliest score left ('':
-# none), member, token, member, token ...}.
+# user per spacing: another due alert of a user just claimed (or spaced) waits for the user's next time (a member
+# that names no user is claimed, for the caller to take out). A claimed alert's score is its lease end (due again if
+# its worker dies). Returns {generation, the earliest score left ('': none), member, token, member, token ...}.
 CLAIM_ALERTS = """
 local now, most, gap = tonumber(ARGV[1]), tonumber(ARGV[3]), tonumber(ARGV[5])
 local spaced = redis.call('HGETALL', KEYS[3])
@@ -304,13 +304,13 @@ local out = {redis.call('GET', KEYS[4]) or '0', ''}
 local taken = 0
 for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, most * 4)) do
   local user = string.match(member, '^(%d+):')
-  local next_at = redis.call('HGET', KEYS[3], user)
-  if next_at then
+  local next_at = user and tonumber(redis.call('HGET', KEYS[3], user))
+  if next_at and next_at > now then
     redis.call('ZADD', KEYS[1], next_at, member)
   elseif taken < most then
     taken = taken + 1
     local token = ARGV[4] .. ':' .. taken
-    redis.call('HSET', KEYS[3], user, now + gap)
+    if user then redis.call('HSET', KEYS[3], user, now + gap) end
     redis.call('ZADD', KEYS[1], ARGV[2], member)
     redis.call('HSET', KEYS[2], member, token)
     out[#out + 1] = member
