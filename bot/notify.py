@@ -21,7 +21,6 @@ from bot.translator import user_locale
 from service import GameRecord
 from service.alerts import Alerts, Ready
 from service.i18n import translate
-from storage.notify import REMIND
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +37,7 @@ async def alert_post(ready: Ready) -> Post:
     record, state, lang = ready.record, ready.state, ready.locale
     values: dict[str, Any] = {"id": record.id, "rules": state.rules.name, "link": jump_link(record)}
     deadline = int(record.turn_deadline) if record.turn_deadline else None
-    if ready.alert.kind == REMIND and deadline is not None:
+    if ready.reminder and deadline is not None:
         lines = [translate(lang, "alert.remind", at=deadline, **values)]
     else:
         lines = [translate(lang, "alert.turn", **values)]

@@ -23,8 +23,7 @@ import discord
 from bot.messages import NO_PINGS
 from bot.notify import alert_post
 from bot.outbox import DELETE, Outbox
-from service import Service, StorageError
-from storage import AlertClaim
+from service import AlertClaim, Service, StorageError
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks at the queue

@@ -12,6 +12,7 @@ from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
 from storage import (
+    AlertClaim,
     CorruptRecord,
     GameRecord,
     LobbyLimits,
@@ -26,6 +27,7 @@ from storage.replay import state_of
 __all__ = [
     "REMIND",
     "TIMEOUT",
+    "AlertClaim",
     "CorruptRecord",
     "Duplicate",
     "GameRecord",

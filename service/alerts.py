@@ -10,9 +10,10 @@ Choices written down here:
 - An alert is due `DELAY` seconds after its turn began: by then the live message it links to is out, and one whose
   turn is over by then (the player was watching and acted) is dropped.
 - This process keeps a copy of every member's setting, loaded when first needed and again when their generation
-  changes (the worker looks at every poll): a save queues an alert only for a member the copy says wants one, so the clicks of all others cost
-  no storage step. A member who opted in through another process is known here within a poll; the worker reads the
-  stored setting before sending, so one who opted out gets nothing.
+  changes (the worker looks at every poll): a save queues an alert only for a member the copy says wants one, so
+  the clicks of all others cost no storage step. A member who opted in through another process is known here
+  within a poll (`bot.notify_worker.IDLE_POLL`); the worker reads the stored setting before sending, so one who
+  opted out gets nothing.
 - A member whose DMs Discord refuses (code 50007) is switched off (`refused`) and told once, privately, the next
   time they use the bot (`take_refused`; see bot.notify).
 """
@@ -74,6 +75,11 @@ class Ready:
     record: GameRecord
     state: engine.GameState
     locale: str
+
+    @property
+    def reminder(self) -> bool:
+        """Whether it is the turn's reminder (else the turn began)."""
+        return self.alert.kind == REMIND
 
 
 class Alerts:

@@ -94,7 +94,7 @@ async def test_a_member_who_opts_in_is_told_by_dm_when_the_turn_passes_to_them(s
     link = LINK.format(guild=standin.guild.id, channel=standin.channel.id, message=live.id)
     assert dm.content.startswith("🎲 Du bist am Zug im Ludo-Spiel") and link in dm.content
     assert "Dein Zug endet <t:" in dm.content and "/ludo notify alerts:aus" in dm.content
-    assert picture_size(dm) == (300, 300) and dm.file("board.png").description.startswith("Das Brett")
+    assert picture_size(dm) == (300, 300) and (dm.file("board.png").description or "").startswith("Das Brett")
     assert dm.notified == {bob.id} and live.notified == {bob.id}  # the DM and the channel's mention
 
     await pass_turn(standin, ludo, bob)  # bob's own moves and bonus rolls: no DM to him

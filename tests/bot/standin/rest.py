@@ -388,8 +388,8 @@ class RestApi:
         """Discord: an unknown recipient is 400 code 50033; the bot itself, or a user who blocked the bot, 400 code
         50007 (not a rule the bot broke: it cannot know before asking). The same user gets the same channel."""
         body, _ = await read_body(request)
-        raw = body.get("recipient_id")
-        user = self.s.users.get(int(raw)) if str(raw).isdigit() else None
+        raw = str(body.get("recipient_id"))
+        user = self.s.users.get(int(raw)) if raw.isdigit() else None
         if user is None:
             raise DiscordError(400, 50033, "Invalid Recipient(s)")
         if user is self.s.bot_user or user.dms == "blocked":
