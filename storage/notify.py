@@ -138,7 +138,7 @@ class AlertStore:
         until = now + (self.lease if lease is None else lease)
         async with guard("claim alerts", key=keys.ALERT_QUEUE):
             flat: list[str] = await self._claim(
-                keys=[keys.ALERT_QUEUE, keys.ALERT_CLAIMS, keys.ALERT_SPACED, keys.ALERT_GEN],
+                keys=[keys.ALERT_CLAIMS, keys.ALERT_QUEUE, keys.ALERT_SPACED, keys.ALERT_GEN],
                 args=[now, until, limit, secrets.token_hex(8), gap])
         claims = []
         for i in range(2, len(flat), 2):
@@ -155,7 +155,7 @@ class AlertStore:
 
     async def _take_member(self, member: str, token: str, now: float) -> bool:
         async with guard("take alert", key=keys.ALERT_QUEUE):
-            taken = await self._take(keys=[keys.ALERT_QUEUE, keys.ALERT_CLAIMS, keys.ALERT_SENT],
+            taken = await self._take(keys=[keys.ALERT_CLAIMS, keys.ALERT_QUEUE, keys.ALERT_SENT],
                                      args=[member, token, now, SENT_KEPT])
         return bool(taken)
 

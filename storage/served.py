@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 from storage import keys
 from storage.client import Redis, guard
 
-BACKGROUND_KEYS = frozenset({keys.PROCESSES, keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS})
+BACKGROUND_KEYS = frozenset({keys.PROCESSES, keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS, keys.ALERT_CLAIMS})
 
 
 class Served:
@@ -26,7 +26,7 @@ class Served:
             raise TypeError("served commands are counted on one Redis server, not a cluster")
         self.redis = redis
         self.commands = 0
-        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline workers'
+        self.background = 0  # of them, the process beats' (with their registry trims), the deadline and alert workers'
         self._own = 0  # the tallies' own commands and reads
         self._marks: dict[str, asyncio.Event] = {}
         self._task: asyncio.Task[None] | None = None
