@@ -11,21 +11,9 @@ import engine
 from service import Service, seat_user
 from storage import Alert, Storage, keys
 from storage.notify import TURN
+from tests.service.conftest import Clock
 
 GUILD, HOST, GUEST = 1, 100, 200
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 def service(storage: Storage, clock: Clock) -> Service:

@@ -9,23 +9,9 @@ import pytest
 import engine
 from service import REMIND, TIMEOUT, Outcome, Refused, Service, seat_user
 from storage import Deadline, GuildSettings, Storage
+from tests.service.conftest import Clock
 
 GUILD, CHANNEL, HOST, GUEST, STRANGER = 1, 10, 100, 200, 300
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture
