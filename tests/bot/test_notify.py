@@ -1,12 +1,14 @@
 """Turn alerts by direct message through Discord (the stand-in): `/ludo notify` on and off, a DM with the link to the
 live message and a small board picture when the turn passes to a member who wants one, at most one per turn (racing
 clicks, two processes, restarts), the reminder's own DM, a member who refuses DMs switched off and told once, in
-English and German, and many alerts to one member within Discord's limits."""
+English and German, many alerts to one member within Discord's limits, and a worker that waits out storage
+trouble."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import struct
 
 import pytest
@@ -15,6 +17,7 @@ import bot.deadline_worker
 import bot.notify_worker
 import service.alerts
 from bot.app import LudoBot
+from storage import Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     PNG_MAGIC,
@@ -28,6 +31,7 @@ from tests.bot.helpers import (
     to_act,
 )
 from tests.bot.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
+from tests.faultproxy import LOADING, FaultProxy
 
 LINK = "https://discord.com/channels/{guild}/{channel}/{message}"
 
@@ -239,3 +243,31 @@ def live_id(standin: StandIn, channel: Channel) -> str:
     live = live_message(standin, channel)
     assert live is not None
     return live.custom_ids()[0].split(":")[2]
+
+
+async def test_the_alert_worker_waits_out_unavailable_storage(standin: StandIn, launch: Launch, redis_url: str,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(bot.notify_worker, "BACKOFF_FIRST", 0.2)
+    monkeypatch.setattr(service.alerts, "DELAY", 1.0)
+    proxy = FaultProxy(redis_url)
+    proxied = Storage(make_client(await proxy.start()))
+    try:
+        ludo = await launch(on=proxied)
+        alice, bob = standin.add_user("alice"), standin.add_user("bob")
+        await notify(standin, ludo, bob, True)
+        await start_game(standin, ludo, alice, (bob,))
+        before = len(await dms(standin, bob, 0))  # (bob may have been told at the start)
+        await turn_to(standin, ludo, alice)
+        await pass_turn(standin, ludo, alice)  # bob's turn: an alert is queued, due in a second
+        with caplog.at_level(logging.WARNING, logger="bot.notify_worker"):
+            proxy.fail(LOADING)  # Redis answers nothing but "loading" for a while
+            await asyncio.sleep(1.5)
+            assert len(standin.direct_messages(bob)) == before
+            proxy.heal()
+            assert len(await dms(standin, bob, before + 1)) == before + 1  # the worker carried on
+        assert "alert worker: Redis is unavailable" in caplog.text
+    finally:
+        proxy.heal()
+        await proxied.close()
+        await proxy.close()
