@@ -14,7 +14,7 @@ RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 ludo
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels  # the wheels built above, nothing else
 USER ludo
 WORKDIR /home/ludo
 ENV LUDO_DATA_DIR=/home/ludo/data PYTHONUNBUFFERED=1

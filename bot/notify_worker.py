@@ -10,7 +10,8 @@ Discord's limits for a DM: opening the DM channel (POST /users/@me/channels) and
 - Discord refusing the DM (code 50007: the member's settings, or they blocked the bot) switches their alerts off,
   to be told (see bot.notify); one refusal per member, so refusals never approach the limit on invalid requests.
 An alert is taken out of the queue for good just before it is sent (at most once): one whose send fails is lost,
-and logged. Storage trouble stops the worker for a while (doubling, up to `BACKOFF_MOST`), never for good.
+and logged. Storage trouble stops the worker for a while (the pulse's backoff, see `service.workers`), never for
+good; the supervisor starts the loop again should anything else escape it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,21 @@ from bot.messages import NO_PINGS
 from bot.notify import alert_post
 from bot.outbox import DELETE, Outbox
 from service import AlertClaim, Service, StorageError
+from service.workers import Pulse
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks at the queue
-BACKOFF_FIRST, BACKOFF_MOST = 1.0, 30.0  # seconds the worker waits after a storage error (doubled each time)
+BACKOFF_FIRST, BACKOFF_CAP = 1.0, 30.0  # seconds before the next look after a storage error: doubling to the cap
+STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead (a look may
+# send 10 alerts, each waiting for its turn under the global limit)
 ALERT = DELETE + 1  # the outbox priority of an alert's requests: after every call that keeps a channel right
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 UNKNOWN_CHANNEL = 10003
+
+
+def new_pulse() -> Pulse:
+    """The alert worker's liveness and backoff (see `service.workers`)."""
+    return Pulse("alerts", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
 
 
 class AlertWorker:
@@ -41,10 +50,11 @@ class AlertWorker:
         self.service = service
         self.outbox = outbox
 
-    async def run(self) -> None:
-        """Claim due alerts and send them, for as long as the bot runs (one of any number of workers)."""
+    async def run(self, pulse: Pulse | None = None) -> None:
+        """Claim due alerts and send them, for as long as the bot runs (one of any number of workers). A storage
+        error waits the pulse's backoff and tries again (a claimed alert is claimed again once its lease ends)."""
+        pulse = pulse or new_pulse()
         task = asyncio.current_task()
-        backoff = BACKOFF_FIRST
         while True:
             try:
                 claims, next_due = await self.service.alerts.due()
@@ -53,10 +63,9 @@ class AlertWorker:
                         raise result
                 now = self.service.clock()  # the clock alerts are queued by
                 wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
-                backoff = BACKOFF_FIRST
+                pulse.ok()
             except StorageError as error:
-                logger.warning("alert worker: %s; looking again in %.0f s", error, backoff)
-                wait, backoff = backoff, min(backoff * 2, BACKOFF_MOST)
+                wait = pulse.failed(error)
             if task is not None and task.cancelling():  # (see bot.deadline_worker: redis-py may swallow it)
                 raise asyncio.CancelledError
             await asyncio.sleep(wait)

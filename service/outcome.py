@@ -29,6 +29,7 @@ class Outcome:
     record: GameRecord
     state: engine.GameState
     steps: list[Step] = field(default_factory=list)
+    counted: bool = False  # a finished game's results are recorded (or cannot be: see `Games.count`)
 
     @property
     def events(self) -> list[engine.Event]:

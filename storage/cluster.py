@@ -6,6 +6,8 @@ an `EmbeddedRedis` (same binary, same persistence) with cluster mode on, the 163
 >>> cluster.stop()                         # doctest: +SKIP
 
 The slot map lives in each node's nodes.conf, written for the ports of one start: use a fresh folder each time.
+The nodes listen on localhost ports, so they require a password (one for all, kept in the folder, see
+`storage.server`); the URL carries it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import cast
 import redis
 
 from storage.client import CLUSTER_SCHEMES
-from storage.server import EmbeddedRedis, EmbeddedRedisError, _free_port
+from storage.server import EmbeddedRedis, EmbeddedRedisError, _free_port, folder_password
 
 SLOTS = 16384
 BUS_OFFSET = 10000  # Redis 6.2 puts the cluster bus on port + 10000 (no cluster-port setting before 7.0)
@@ -45,20 +47,24 @@ class LocalCluster:
         self.folder = Path(folder).resolve()
         self.count = nodes
         self.nodes: list[EmbeddedRedis] = []
+        self.password = ""
 
     @property
     def url(self) -> str:
-        """The storage URL of the cluster: every node as a startup node."""
-        return f"{CLUSTER_SCHEMES[0]}://" + ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
+        """The storage URL of the cluster (with its password): every node as a startup node."""
+        return f"{CLUSTER_SCHEMES[0]}://:{self.password}@" + ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
 
     def start(self, timeout: float = 10.0) -> str:
         """Start the nodes, assign the slots, join them into one cluster, wait until every node serves it."""
         taken: set[int] = set()
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.password = folder_password(self.folder)
         try:
             for n in range(self.count):
                 port = _port_pair(taken)
                 taken.add(port)
-                node = EmbeddedRedis(self.folder / f"node-{n}", port=port, extra_config=CLUSTER_CONFIG)
+                node = EmbeddedRedis(self.folder / f"node-{n}", port=port, password=self.password,
+                                     extra_config=CLUSTER_CONFIG)
                 self.nodes.append(node)
                 node.start(timeout)
             self._form(timeout)

@@ -11,6 +11,11 @@ class StorageUnavailable(StorageError):
     """Redis cannot be reached, or did not answer in time. Nothing was written, or the write is whole."""
 
 
+class StorageFull(StorageUnavailable):
+    """Redis refused a write: its memory is at `maxmemory` (it never evicts: the policy is noeviction). Nothing was
+    written; reads still work. The operator frees memory or raises the limit (see README, "Sizing Redis")."""
+
+
 class WriteUncertain(StorageUnavailable):
     """A compare-and-set write met an unavailable Redis: it was written whole or not at all, and which one is not
     known until Redis answers again (a reply lost on its way back)."""

@@ -37,13 +37,14 @@ class ChannelIndex:
             value = cast(str | None, await self.redis.get(key))
         return value
 
-    async def claim(self, channel_id: int, owner_id: str) -> None:
-        """Claim the channel for `owner_id`, or raise `ChannelBusy` naming the live holder."""
+    async def claim(self, channel_id: int, owner_id: str, *, ttl: int = 0) -> None:
+        """Claim the channel for `owner_id` (for `ttl` seconds; 0: until released), or raise `ChannelBusy` naming
+        the live holder."""
         key = keys.channel(channel_id)
         stale = ""
         for _ in range(3):
             async with guard(f"claim {key}", key=key):
-                holder: str = await self._claim(keys=[key], args=[owner_id, stale])
+                holder: str = await self._claim(keys=[key], args=[owner_id, stale, ttl])
             if not holder:
                 return
             if await self.is_live(holder):
@@ -91,20 +92,29 @@ def _active_or_unreadable(game_id: str, raw: object) -> bool:
         return True
 
 
+# A user's set is pruned (its finished, expired and left games dropped) when a new game makes it larger than this:
+# it holds at most this many entries beyond the user's active games. Entries normally leave when their game ends;
+# the prune catches those whose removal was lost (a crash) or that a game no longer names (a seat an AI took over).
+USER_GAMES_PRUNE_AT = 20
+
+
 class UserIndex:
     """user id -> set of ids of the user's active games."""
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
 
-    async def add(self, game_id: str, user_ids: list[int]) -> None:
-        """Index a game under each of its users."""
+    async def add(self, game_id: str, user_ids: list[int]) -> list[int]:
+        """Index a game under each of its users; returns the users whose set is to be pruned (see
+        `USER_GAMES_PRUNE_AT`)."""
         if not user_ids:
-            return
+            return []
         async with guard("index users"), self.redis.pipeline(transaction=False) as pipe:
             for user in user_ids:
                 pipe.sadd(keys.user_games(user), game_id)
-            await pipe.execute()
+                pipe.scard(keys.user_games(user))
+            replies = await pipe.execute()
+        return [user for user, size in zip(user_ids, replies[1::2], strict=True) if size > USER_GAMES_PRUNE_AT]
 
     async def remove(self, game_id: str, user_ids: list[int]) -> None:
         """Drop a game from its users' sets."""

@@ -3,6 +3,12 @@
 All keys start with ``ludo:`` and carry a hash tag (the part in braces): keys that one atomic step
 touches together share a tag, so they live in one Redis Cluster slot.
 
+Every key has a bound, given under each table: an expiry (TTL), a trim or a cap, or it lives exactly as long as
+something that has one. Redis runs with ``maxmemory-policy noeviction``: it never drops a key to make room (an
+evicted game would be a lost game), so these bounds are what keeps its memory in check (README, "Sizing Redis";
+``python -m benchmarks.memory`` measures the bytes per game). ``tests/storage/test_bounds.py`` and
+``tests/service/test_bounds.py`` show each one.
+
 Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 
 =============================  =======  =====================================================================
@@ -11,17 +17,34 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
 ``ludo:{<id>}:clicks``         zset     interaction ids of the game's (or lobby's) button clicks, claimed once
-                                        (score: when); claims older than 15 minutes are dropped as new ones come
+                                        (score: when), each with ``<id>@<token>`` naming the claiming call;
+                                        claims older than 15 minutes are dropped as new ones come
 ``ludo:{<id>}:inbox``          hash     interaction id -> ``<instance> <gateway payload JSON>``: the clicks a bot
                                         process is handling (see storage.interactions), kept seconds at most
+``ludo:{<id>}:gif:<l>:<v>``    string   the finished game's replay GIF (bytes) in language ``l``, as of record
+                                        version ``v``: drawn once, kept a week (see storage.replays)
 =============================  =======  =====================================================================
+
+Bounds: ``game`` and ``log`` of an active game have no expiry, but no game stays active without a person playing:
+one nobody played for ``IDLE_END_DAYS`` (7 by default) ends as abandoned at its next turn time-out
+(``service.deadlines``). A finished, ended or abandoned game's two keys expire after the retention
+(``GAME_RETENTION_DAYS``, 30 by default; ``storage.games``); its log holds the game's actions. ``lobby``: 24 hours
+after it opened (``storage.lobbies.LOBBY_TTL``; joining does not extend it). ``clicks``: expires 15 minutes after
+the last claim and drops older entries at each claim. ``inbox``: expires 10 seconds after the last filing and drops
+entries older than that at each claim. ``gif``: expires a week after it is drawn (``storage.replays.REPLAY_TTL``),
+one per language and record version of a finished game someone replayed, 25 MB at most (``MAX_GIF``; 1-2 MB
+as drawn).
 
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
 id and leaves the version alone, so remembering a message never conflicts with a move. The JSON's
 ``message_id`` counts until ``m`` is set (a new game's first message, records written before ``m`` existed).
+A finished game's hash may hold ``r``, ``<lobby id> <epoch seconds>``: the lobby opened as its rematch and when it
+was claimed (see storage.rematches), changed only by a compare-and-set of that field, also leaving the version alone.
 
 A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
-the new log entries, write the record, and on finish set the retention expiry on both keys.
+the new log entries, write the record, and on finish set the retention expiry on both keys. On one server, a save
+that changes the game's deadlines sets them in the same script (the ``dl`` keys below); on a Redis Cluster, whose
+scripts keep to one slot, that is a step of its own after the save (see storage.games).
 
 Indexes (each a single key, so no cross-slot step is needed):
 
@@ -31,7 +54,17 @@ Indexes (each a single key, so no cross-slot step is needed):
                                         when listed)
 ``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires); game clicks are
                                         claimed in their game's ``clicks`` instead
+``ludo:{u:<user>}:wait:<c>``   string   ``1`` while the user waits before using the expensive command ``c``
+                                        again (replay, verify, export, board); expires when the wait ends
 =============================  =======  =====================================================================
+
+Bounds: a channel's claim is deleted when its game ends or its lobby is cancelled; a lobby's claim expires with
+the lobby (2 minutes after it, ``storage.lobbies.HELD_LONGER``); a game's claim has no expiry (the game's end
+releases it; one left by a crash is taken over by the channel's next lobby): at most one key per channel or thread
+with a live game. A user's set loses a game's entry when the game ends (or the user hands their seat to an AI), and
+is pruned when a new game would make it larger than 20 (``storage.indexes.USER_GAMES_PRUNE_AT``): at most 20
+entries beyond the user's active games. ``i``: expires after 15 minutes. ``wait``: expires when the wait ends
+(``service.cooldowns``: 30 seconds at most by default).
 
 Bot processes (so that one can answer for another that died):
 
@@ -40,6 +73,10 @@ Bot processes (so that one can answer for another that died):
 ``ludo:{in:<instance>}``      zset     the games (or lobbies) whose inbox may hold the process's clicks (score:
                                        when registered; a process registers a game again every 30 seconds)
 ============================  =======  ======================================================================
+
+Bounds: ``procs`` holds one field per running process; a stopping process removes its own, and a silent one's is
+removed by the process that adopts it (1.5 s later, or when a bot next starts). ``in``: entries older than 2 minutes
+are trimmed by its process; the key is deleted when its process stops or is adopted.
 
 Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script, and so is
 admitting a lobby under the limits on opening lobbies):
@@ -66,34 +103,54 @@ admitting a lobby under the limits on opening lobbies):
 ``ludo:{g:<guild>}:burst:<user>``  hash     the user's token bucket in the guild (fields as ``burst``)
 =================================  =======  =================================================================
 
+Bounds (``storage.stats`` holds the numbers): ``settings``: one per guild that saved ``/ludo settings``, kept (a
+server's choices are not forgotten). ``stats:<user>``: a fixed set of fields; expires a year after the player's last
+finished game in the guild (``STATS_KEPT``). ``board`` and ``rating``: the best 1000 players each
+(``BOARD_KEEP``; the leaderboard shows 10 and reads 100; a player trimmed off comes back with their totals at their
+next game). ``history``: the newest 500 games (``HISTORY_KEEP``; entries of games past their retention are
+dropped when listed). ``counted``: expires after 90 days (``COUNTED_TTL``). ``open``: at most ``LOBBY_OPEN_GUILD``
+entries plus admissions in flight (entries of closed lobbies and games leave when they close, leftovers when the
+set is full); none with the limit off. ``open:<user>``: at most ``LOBBY_OPEN_USER`` entries, and the key expires
+with the newest lobby it holds. ``burst``, ``burst:<user>``: expire once full again.
+
 Deadlines (tag = ``dl``):
 
 =======================  =======  ============================================================================
 ``ludo:{dl}:due``        zset     member ``<kind>:<game id>``, score the due time (epoch seconds); a claimed
                                   item's score is its lease end, so an item whose worker died falls due again
 ``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
+``ludo:{dl}:synced``     hash     game id -> the version of the game record whose deadlines ``due`` holds (a
+                                  sync of an older one writes nothing); a game without deadlines has none
 =======================  =======  ============================================================================
 
+Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
+game that ended or is gone is dropped when it falls due. ``claims``: one field per item being handled.
+
 Turn alerts by direct message (tag = ``nt``, so queueing, claiming and taking an alert are single scripts; see
-storage.notify). Each key has a bound:
+storage.notify):
 
 =======================  =======  ============================================================================
 ``ludo:{nt}:users``      hash     user id -> ``on <locale>`` (the member wants alerts, in that language) or
                                   ``refused <locale>`` (Discord refused a DM: alerts are off, the member has not
-                                  been told yet). Bound: one field per member who turned alerts on, removed when
-                                  they turn them off or are told
+                                  been told yet)
 ``ludo:{nt}:gen``        string   a counter bumped at every change of ``users`` (processes keep a copy of it)
 ``ludo:{nt}:queue``      zset     member ``<user>:<game>:<seat>.<turn>:<kind>``, score when it is due; a claimed
-                                  alert's score is its lease end. Bound: one per queued turn or reminder of a
-                                  member who wants alerts; taken out as it is sent or dropped
-``ludo:{nt}:claims``     hash     member -> token of the current claim. Bound: the alerts being sent
-``ludo:{nt}:sent``       zset     member -> when it was sent or dropped, so it is never queued again; entries
-                                  older than a day are removed as new ones come. Bound: a day of alerts
+                                  alert's score is its lease end, so one whose worker died falls due again
+``ludo:{nt}:claims``     hash     member -> token of the current claim (taking the alert checks it)
+``ludo:{nt}:sent``       zset     member -> when it was sent or dropped, so that it is never queued again
 ``ludo:{nt}:spaced``     hash     user id -> the earliest time of their next DM (Discord: 5 messages per 5 s in
-                                  a channel); removed once passed. Bound: members alerted in the last seconds
-``ludo:{u:<user>}:dm``   string   the member's DM channel id. Bound: one per member alerted in the last day
-                                  (it expires after a day)
+                                  a channel)
+``ludo:{u:<user>}:dm``   string   the member's DM channel id
 =======================  =======  ============================================================================
+
+Bounds (``storage.notify`` holds the numbers): ``users``: one field per member who turned alerts on, removed when
+they turn them off or, after a refused DM, once they are told. ``gen``: one number. ``queue``: at most a turn's
+alert and its reminder's per active game, for members who want alerts; an alert leaves as it is sent or dropped
+(its turn over), and one that names no alert is taken out when claimed. ``claims``: one field per alert being sent.
+``sent``: a day of alerts (``SENT_KEPT``; older entries are trimmed as new ones are taken). ``spaced``: the members
+alerted in the last 1.25 seconds (``service.alerts.GAP``; passed entries are removed at each claim). ``dm``:
+expires a day after it was learnt (``DM_CHANNEL_TTL``), one per member alerted. ``tests/storage/test_notify.py``
+shows them.
 """
 
 from __future__ import annotations
@@ -129,6 +186,16 @@ def channel(channel_id: int) -> str:
 def user_games(user_id: int) -> str:
     """The set of a user's active game ids."""
     return f"ludo:{{u:{user_id}}}:games"
+
+
+def replay_gif(game_id: str, lang: str, version: int) -> str:
+    """A finished game's replay GIF in a language, as of a record version (bytes)."""
+    return f"ludo:{{{game_id}}}:gif:{lang}:{version}"
+
+
+def cooldown(user_id: int, command: str) -> str:
+    """A user's wait before using an expensive command again."""
+    return f"ludo:{{u:{user_id}}}:wait:{command}"
 
 
 def interaction(interaction_id: int | str) -> str:
@@ -202,6 +269,7 @@ def registry(instance: str) -> str:
 PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"
+DEADLINES_SYNCED = "ludo:{dl}:synced"
 
 
 def dm_channel(user_id: int) -> str:

@@ -75,15 +75,17 @@ class LimitStore:
         self._admit: AsyncScript = redis.register_script(scripts.ADMIT_LOBBY)
         self._give_back: AsyncScript = redis.register_script(scripts.GIVE_BACK_LOBBY)
 
-    async def admit(self, guild_id: int, user_id: int, lobby_id: str, limits: LobbyLimits, now: float) -> None:
+    async def admit(self, guild_id: int, user_id: int, lobby_id: str, limits: LobbyLimits, now: float, *,
+                    kept: int = 0) -> None:
         """Take a place and a token for a lobby `user_id` opens at `now` (epoch seconds), or raise `OverLimit` having
-        written nothing."""
+        written nothing. The user's set of open lobbies expires `kept` seconds later (0: never), when every lobby in
+        it is gone."""
         if limits.off:
             return
         key_list = _keys(guild_id, user_id)
         args: list[str | int] = [repr(now), lobby_id, repr(now + CHECK_AFTER), limits.open_per_user,
                                  limits.open_per_guild, limits.burst_user, repr(limits.refill_user),
-                                 limits.burst_guild, repr(limits.refill_guild)]
+                                 limits.burst_guild, repr(limits.refill_guild), kept]
         checked: set[str] = set()  # each set is checked at most once: at most three runs
         while True:
             async with guard("admit lobby", key=key_list[0]):

@@ -1,7 +1,12 @@
 """Lobbies: the seats being filled before a game starts. A lobby holds its channel's claim under its id,
 which becomes the game's id; `GameStore.create_game` deletes the lobby in the same step as it writes the
-game. Lobbies expire when left alone (`LOBBY_TTL`). Opening one may be limited (`storage.limits`): the lobby
-takes its places when it opens and frees them when it is cancelled (or, for its host's place, started)."""
+game. Opening one may be limited (`storage.limits`): the lobby takes its places when it opens and frees them when
+it is cancelled (or, for its host's place, started).
+
+A lobby not started expires `LOBBY_TTL` after it opened (joining does not extend it), and so do what it holds: its
+channel's claim and its host's set of open lobbies expire a little later (`HELD_LONGER`), so neither outlives it by
+more, nor ends while it is open. The game's claim of the channel, made when it starts, has no expiry: the game
+releases it when it ends."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from storage.records import LobbyRecord, now, read_record
 from storage.versioned import VersionedHashes
 
 LOBBY_TTL = 24 * 3600
+HELD_LONGER = 120  # seconds a lobby's channel claim and its host's open set outlast it (they are written after it)
 
 
 class LobbyStore:
@@ -35,11 +41,12 @@ class LobbyStore:
         lobby is first admitted under them at `now` (`OverLimit`; see `storage.limits`), and gives its place and
         token back if it does not open."""
         limits = limits or LobbyLimits()
-        await self.places.admit(lobby.guild_id, lobby.host_id, lobby.id, limits, time.time() if now is None else now)
+        await self.places.admit(lobby.guild_id, lobby.host_id, lobby.id, limits, time.time() if now is None else now,
+                                kept=self.ttl + HELD_LONGER)
         try:
             stored = await self.save_lobby(lobby)
             try:
-                await self.channels.claim(lobby.channel_id, lobby.id)
+                await self.channels.claim(lobby.channel_id, lobby.id, ttl=self.ttl + HELD_LONGER)
             except StorageError:
                 with contextlib.suppress(StorageError):
                     async with guard("drop lobby"):
@@ -58,9 +65,11 @@ class LobbyStore:
         return read_record(LobbyRecord, key, raw, version=version)
 
     async def save_lobby(self, lobby: LobbyRecord) -> LobbyRecord:
-        """Compare-and-set on `lobby.version` (0 for a new one); `Conflict` if it changed meanwhile."""
+        """Compare-and-set on `lobby.version` (0 for a new one, which gets the expiry; a save keeps it); `Conflict`
+        if it changed meanwhile."""
         new = lobby.model_copy(update={"updated_at": now()})
-        version = await self.records.write(keys.lobby(lobby.id), new.stored_json(), lobby.version, ttl=self.ttl)
+        version = await self.records.write(keys.lobby(lobby.id), new.stored_json(), lobby.version,
+                                           ttl=self.ttl if lobby.version == 0 else 0)
         return new.model_copy(update={"version": version})
 
     async def drop_lobby(self, lobby: LobbyRecord) -> None:

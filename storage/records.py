@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from storage.errors import CorruptRecord
 
 ID_PATTERN = r"^[0-9A-Za-z_-]{1,40}$"  # game and lobby ids: safe inside key hash tags and button ids
-GameStatus = Literal["active", "finished", "ended"]
+# "ended": ended early by a person (`ended_by`); "abandoned": ended because nobody played for the idle time
+# (`service.deadlines`); neither counts in anyone's stats
+GameStatus = Literal["active", "finished", "ended", "abandoned"]
 TimeoutAction = Literal["ai", "skip", "forfeit"]
 
 
@@ -67,8 +69,8 @@ class GameRecord(Record):
     field) and the log in its own list, read only when asked for (`log_length` tells its size).
     """
 
-    SCHEMA = 3
-    schema_version: Literal[3] = 3
+    SCHEMA = 4
+    schema_version: Literal[4] = 4
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int  # the channel or thread the game lives in
@@ -85,6 +87,8 @@ class GameRecord(Record):
     log: list[str] = Field(default_factory=list)
     created_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)
+    last_human_at: float = Field(default_factory=now)  # a person's last action (the start, a click): the idle end
+    # counts from it (time-outs, AI moves and reminders are nobody's action)
     turn_deadline: float | None = None  # when the current turn times out
     reminder_at: float | None = None  # when the current player is reminded
     missed: list[int] = Field(default_factory=lambda: [0, 0, 0, 0], min_length=4, max_length=4)  # timed-out
@@ -124,12 +128,13 @@ class GameRecord(Record):
 
 
 class LobbySeat(BaseModel):
-    """A joined player or added AI in a lobby."""
+    """A joined player or added AI in a lobby, with the colour they will play (the engine's seat number)."""
 
     model_config = ConfigDict(extra="forbid")
     user_id: int | None = None
     ai_level: int | None = Field(default=None, ge=0, le=9)
     name: str | None = Field(default=None, max_length=100)
+    colour: int = Field(ge=0, le=3)
 
     @model_validator(mode="after")
     def _one_player(self) -> Self:
@@ -139,10 +144,11 @@ class LobbySeat(BaseModel):
 
 
 class LobbyRecord(Record):
-    """A lobby before the game starts. Its id becomes the game's id."""
+    """A lobby before the game starts. Its id becomes the game's id. A rematch's lobby names the game it follows
+    (`rematch_of`) and the players of that game invited to it, with the colour each played (`invited`)."""
 
-    SCHEMA = 1
-    schema_version: Literal[1] = 1
+    SCHEMA = 2
+    schema_version: Literal[2] = 2
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int
@@ -152,9 +158,18 @@ class LobbyRecord(Record):
     options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
     players: list[LobbySeat] = Field(default_factory=list, max_length=4)
     locale: str = Field(default="en-US", max_length=16)  # the guild's Discord locale when the lobby opened
+    rematch_of: str | None = Field(default=None, pattern=ID_PATTERN)
+    invited: dict[int, int] = Field(default_factory=dict, max_length=4)  # user id -> colour they played
     version: int = 0
     created_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)
+
+    @model_validator(mode="after")
+    def _distinct_colours(self) -> Self:
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != len(colours):
+            raise ValueError(f"two lobby seats hold one colour: {colours}")
+        return self
 
     def stored_json(self) -> str:
         """The JSON kept in the lobby hash (without version)."""
@@ -254,8 +269,30 @@ def _game_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _game_v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 keeps when a person last acted (`last_human_at`); a schema 3 game counts from its last save, the
+    latest time anyone can have played it."""
+    data = dict(data)
+    data["last_human_at"] = data.get("updated_at", data.get("created_at"))
+    data["schema_version"] = 4
+    return data
+
+
+def _lobby_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 gave colours when the game started, by the number of players (two sat opposite: red and yellow;
+    otherwise red, green, yellow, blue in joining order); schema 2 keeps each seat's colour, so a lobby open while
+    the bot was updated keeps the colours its message showed."""
+    data = dict(data)
+    players = [dict(p) for p in data.get("players", [])]
+    numbers = (0, 2) if len(players) == 2 else tuple(range(len(players)))
+    data["players"] = [{**p, "colour": n} for n, p in zip(numbers, players, strict=True)]
+    data["schema_version"] = 2
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
-    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3},
+    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
+    LobbyRecord: {1: _lobby_v1_to_v2},
 }
 
 R = TypeVar("R", bound=Record)

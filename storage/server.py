@@ -7,6 +7,11 @@ process with its data (append-only file and RDB snapshots) under a local folder.
 
 If a server already answers on the folder's socket (another bot process started it), `start` uses it and
 `stop` leaves it running: one data folder, one server.
+
+On a TCP port (a folder whose socket path would be too long, or a fixed port) any local user could connect, so the
+server then requires a password: made once with `secrets`, kept in the folder (``redis.password``, mode 0600, like
+the configuration that carries it) and used again at every start, so the data stays readable by the bot alone and a
+second process finds the server (its port is kept in ``redis.port``) and joins it.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -24,6 +30,8 @@ SOCKET_NAME = "redis.sock"
 CONFIG_NAME = "redis.conf"
 LOG_NAME = "redis.log"
 PID_NAME = "redis.pid"
+PASSWORD_NAME = "redis.password"
+PORT_NAME = "redis.port"
 _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux; stay clear of it
 
 
@@ -54,56 +62,98 @@ def _free_port(port: int = 0) -> int:
         return int(probe.getsockname()[1])
 
 
-def _ping(url_socket: str | None, port: int | None, timeout: float = 0.3) -> bool:
-    """True if a Redis server answers PING on the socket path or the localhost port."""
+def _ping(url_socket: str | None, port: int | None, password: str | None = None, timeout: float = 0.3) -> bool:
+    """True if a Redis server answers PING on the socket path or the localhost port (after AUTH with `password`)."""
     family = socket.AF_UNIX if url_socket else socket.AF_INET
     address: str | tuple[str, int] = url_socket if url_socket else ("127.0.0.1", port or 0)
+    request = b"PING\r\n"
+    if password is not None:
+        secret = password.encode()
+        request = b"*2\r\n$4\r\nAUTH\r\n$%d\r\n%s\r\n" % (len(secret), secret) + request
     try:
         with socket.socket(family, socket.SOCK_STREAM) as conn:
             conn.settimeout(timeout)
             conn.connect(address)
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
+            conn.sendall(request)
+            reply = b""
+            while b"PONG" not in reply and b"-" not in reply and len(reply) < 256:
+                chunk = conn.recv(64)
+                if not chunk:
+                    break
+                reply += chunk
+            return reply == (b"+OK\r\n" if password is not None else b"") + b"+PONG\r\n"
     except OSError:
         return False
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write a file only its owner may read (0600), also when it exists with a wider mode."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(text)
+
+
+def folder_password(folder: Path) -> str:
+    """The password kept in `folder` (made on first use: 256 random bits, URL-safe); the file is kept at 0600."""
+    path = folder / PASSWORD_NAME
+    try:
+        kept = path.read_text().strip()
+    except FileNotFoundError:
+        kept = ""
+    except OSError as error:
+        raise EmbeddedRedisError(f"cannot read the server password in {path}: {error}") from error
+    if not kept:
+        kept = secrets.token_urlsafe(32)
+    try:
+        _write_private(path, kept + "\n")
+    except OSError as error:
+        raise EmbeddedRedisError(f"cannot keep the server password in {path}: {error}") from error
+    return kept
 
 
 class EmbeddedRedis:
     """A redis-server child process with persistence on, its files in `data_dir`.
 
     The server listens on a unix socket in `data_dir` (or, if that path is too long for a socket or `port`
-    is given, on a localhost port) and never on a public interface. `extra_config` is appended to the
+    is given, on a localhost port with a password: `password`, else the folder's) and never on a public
+    interface. `maxmemory` (Redis's notation, e.g. "512mb"; None: no limit) caps its memory; at the limit it
+    refuses writes rather than evict (see `storage.client.guard`). `extra_config` is appended to the
     configuration (e.g. the cluster mode of `storage.cluster`).
     """
 
     def __init__(self, data_dir: str | os.PathLike[str], *, binary: str | None = None, port: int | None = None,
-                 extra_config: str = "") -> None:
+                 password: str | None = None, maxmemory: str | None = None, extra_config: str = "") -> None:
         self.data_dir = Path(data_dir).resolve()
         self.binary = binary or redis_server_binary()
         self.fixed_port = port
+        self.given_password = password
+        self.maxmemory = maxmemory
         self.extra_config = extra_config
         self.process: subprocess.Popen[bytes] | None = None
         self.socket_path: str | None = None
         self.port: int | None = None
+        self.password: str | None = None  # set when the server listens on a port
         self.owned = False
 
     @property
     def url(self) -> str:
-        """The redis-py URL of the server."""
+        """The redis-py URL of the server (with its password, on a port)."""
         if self.socket_path:
             return f"unix://{self.socket_path}"
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0"
 
     @property
     def running(self) -> bool:
         """True while our child process is alive (or a server we did not start answers)."""
         if self.process is not None:
             return self.process.poll() is None
-        return _ping(self.socket_path, self.port)
+        return _ping(self.socket_path, self.port, self.password)
 
     def _config(self) -> str:
         listen = (f"port 0\nunixsocket {self.socket_path}\nunixsocketperm 700\n" if self.socket_path
-                  else f"port {self.port}\nbind 127.0.0.1\n")
+                  else f"port {self.port}\nbind 127.0.0.1\nrequirepass {self.password}\n")
+        memory = f"maxmemory {self.maxmemory}\n" if self.maxmemory else ""
         return (
             "# written by ludo-bot storage.server; rewritten at every start\n"
             f"{listen}"
@@ -122,6 +172,8 @@ class EmbeddedRedis:
             "save 60 10000\n"
             "stop-writes-on-bgsave-error yes\n"
             "databases 16\n"
+            f"{memory}"
+            "maxmemory-policy noeviction\n"
             f"{self.extra_config}"
         )
 
@@ -129,17 +181,26 @@ class EmbeddedRedis:
         """Start the server (or join the one already serving this folder) and return its URL."""
         if self.process is not None and self.process.poll() is None:
             return self.url
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         socket_path = str(self.data_dir / SOCKET_NAME)
         if self.fixed_port is None and len(socket_path) <= _MAX_SOCKET_PATH:
-            self.socket_path, self.port = socket_path, None
+            self.socket_path, self.port, self.password = socket_path, None, None
             if _ping(socket_path, None):
                 self.owned = False
                 return self.url
         else:
-            self.socket_path, self.port = None, self.fixed_port or _free_port()
+            self.socket_path, self.password = None, self.given_password or folder_password(self.data_dir)
+            self.port = self.fixed_port or self._kept_port()
+            if self.fixed_port is None and self.port and _ping(None, self.port, self.password):
+                self.owned = False  # another process of this folder runs it
+                return self.url
+            try:  # the port of the last start if it is free, so that clients of a restarted server find it again
+                self.port = self.fixed_port or _free_port(self.port or 0)
+            except OSError:
+                self.port = _free_port()
+            (self.data_dir / PORT_NAME).write_text(f"{self.port}\n")
+        _write_private(self.data_dir / CONFIG_NAME, self._config())  # (it may hold the password)
         config = self.data_dir / CONFIG_NAME
-        config.write_text(self._config())
         self.process = subprocess.Popen(
             [self.binary, str(config)], cwd=self.data_dir, stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -149,11 +210,17 @@ class EmbeddedRedis:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise EmbeddedRedisError(f"redis-server exited with {self.process.returncode}: {self._log_tail()}")
-            if _ping(self.socket_path, self.port):
+            if _ping(self.socket_path, self.port, self.password):
                 return self.url
             time.sleep(0.01)
         self.stop()
         raise EmbeddedRedisError(f"redis-server did not answer within {timeout} s: {self._log_tail()}")
+
+    def _kept_port(self) -> int | None:
+        """The port the folder's server listened on last (it may have stopped since)."""
+        with contextlib.suppress(OSError, ValueError):
+            return int((self.data_dir / PORT_NAME).read_text())
+        return None
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop our server cleanly (it fsyncs the append-only file and writes a snapshot)."""

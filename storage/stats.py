@@ -56,6 +56,8 @@ class RatingsChanged(Exception):
 
 
 HISTORY_KEEP = 500  # finished games kept in a guild's history (their records expire on their own)
+BOARD_KEEP = 1000  # players kept on each of a guild's boards (wins, rating); /ludo leaderboard reads the top 100
+STATS_KEPT = 365 * 24 * 3600  # a player's counters and rating in a guild are kept this long after their last game
 
 
 class StatsStore:
@@ -86,7 +88,19 @@ class StatsStore:
             done = int(await self._record(keys=key_list, args=args))
         if done < 0:
             raise RatingsChanged(game_id)
+        if done:
+            await self._bound(guild_id, [r.user_id for r in results])
         return bool(done)
+
+    async def _bound(self, guild_id: int, user_ids: Sequence[int]) -> None:
+        """Keep a guild's boards to their best `BOARD_KEEP` players (one trimmed off comes back with their totals
+        when they next finish a game) and the players' stats for `STATS_KEPT` after this game."""
+        async with guard("bound stats"), self.redis.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyrank(keys.leaderboard(guild_id), 0, -BOARD_KEEP - 1)
+            pipe.zremrangebyrank(keys.rating_board(guild_id), 0, -BOARD_KEEP - 1)
+            for user in user_ids:
+                pipe.expire(keys.player_stats(guild_id, user), STATS_KEPT)
+            await pipe.execute()
 
     async def ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating | None]:
         """The stored ratings of players (None for a player not rated yet)."""

@@ -9,17 +9,23 @@ server (when there is no `REDIS_URL`) and the stores.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from storage import scripts
-from storage.client import Redis, guard, make_client
+from storage.client import Redis, guard, make_client, round_trips
+from storage.cooldowns import CooldownStore
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
 from storage.notify import AlertStore
+from storage.rematches import RematchStore
+from storage.replays import ReplayStore
+from storage.roundtrips import RoundTripHook
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import StatsStore
@@ -28,7 +34,7 @@ DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
                 scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
                 scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_CLICK, scripts.ADOPT_CLICKS, scripts.BEAT,
-                scripts.SET_MESSAGE,
+                scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD,
                 scripts.CHANGE_ALERTS, scripts.QUEUE_ALERT, scripts.CLAIM_ALERTS, scripts.TAKE_ALERT)
 
 
@@ -46,18 +52,23 @@ class Storage:
         self.stats = StatsStore(redis)
         self.deadlines = DeadlineQueue(redis, lease=lease)
         self.inboxes = Inboxes(redis)
+        self.rematches = RematchStore(redis)
+        self.replays = ReplayStore(redis)
+        self.cooldowns = CooldownStore(redis)
         self.alerts = AlertStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,
-                   retention: int = DEFAULT_RETENTION, lease: float = DEFAULT_LEASE) -> Storage:
+                   maxmemory: str | None = None, retention: int = DEFAULT_RETENTION,
+                   lease: float = DEFAULT_LEASE) -> Storage:
         """Connect to `url`, else `$REDIS_URL`, else start the embedded server in `data_dir` (else
-        `$LUDO_DATA_DIR`, else ./data). Checks the server answers and loads the scripts."""
+        `$LUDO_DATA_DIR`, else ./data), its memory capped at `maxmemory` (e.g. "512mb"; None: no cap). Checks the
+        server answers and loads the scripts."""
         url = url or os.environ.get("REDIS_URL") or None
         server: EmbeddedRedis | None = None
         if url is None:
             folder = Path(data_dir or os.environ.get("LUDO_DATA_DIR") or DEFAULT_DATA_DIR)
-            server = EmbeddedRedis(folder)
+            server = EmbeddedRedis(folder, maxmemory=maxmemory)
             url = await asyncio.to_thread(server.start)
         storage = cls(make_client(url), server=server, retention=retention, lease=lease)
         try:
@@ -74,6 +85,17 @@ class Storage:
         """Raise `StorageUnavailable` unless Redis answers."""
         async with guard("ping"):
             await self.redis.ping()
+
+    def observe(self, hook: RoundTripHook) -> Callable[[], None]:
+        """Tell `hook` of every round trip to Redis (and the error it met; see `storage.roundtrips`) from now on;
+        returns what stops it."""
+        hooks = round_trips(self.redis).hooks
+        hooks.append(hook)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                hooks.remove(hook)
+        return stop
 
     async def claim_interaction(self, interaction_id: int | str, ttl: int = CLAIM_TTL) -> bool:
         """True for the first process to handle this interaction."""

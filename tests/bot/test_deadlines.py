@@ -104,7 +104,8 @@ async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: 
     await standin.wait_until(lambda: "Game over" in live.content, what="the forfeit")
     over = live  # nobody is left to tell: the game's message shows the end in place
     await quiet(standin)
-    assert "(left)" in over.content and over.labels() == ["Replay"] and len(said(standin, "ran out of time")) == 1
+    assert "(left)" in over.content and over.labels() == ["Replay", "Rematch"]
+    assert len(said(standin, "ran out of time")) == 1
     winner = bob if sleeper is alice else alice
     assert "1 wins" in private_text(await slash(standin, ludo, winner, standin.channel, "stats"))
 
@@ -122,3 +123,19 @@ async def test_a_deadline_due_while_no_bot_ran_fires_once_after_the_restart(stan
     await standin.wait_until(lambda: "ran out of time" in live.content, what="the time-out")
     await quiet(standin)
     assert said(standin, "ran out of time") == [live] and live_message(standin, standin.channel) is live
+
+
+async def test_a_game_nobody_plays_for_the_idle_time_ends_as_abandoned_and_its_message_says_so(
+        standin: StandIn, launch: Launch, clock: Clock) -> None:
+    ludo = await launch(reminder_before=0, idle_end_days=2)  # (IDLE_END_DAYS; 7 unless set)
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1, turn_minutes=1)
+    assert live is not None
+    clock.advance(61)  # a time-out: the AI plays alice's turn, the game goes on
+    await standin.wait_until(lambda: "ran out of time" in live.content, what="the time-out")
+    clock.advance(2 * 24 * 3600)
+    await standin.wait_until(lambda: "abandoned" in live.content, what="the idle end")
+    await quiet(standin)
+    assert "nobody had played since <t:" in live.content and live.labels() == []  # no buttons: the game is over
+    assert live_message(standin, standin.channel) in (live, None) and len(standin.messages(standin.channel)) == 1
+    assert "has not finished a Ludo game" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import Storage, StorageUnavailable, check_replay, make_client
+from storage import Storage, StorageUnavailable, WriteUncertain, check_replay, keys, make_client
+from storage.errors import StorageFull
 from storage.server import EmbeddedRedis
 from tests.conftest import needs_embedded
 from tests.storage.conftest import fresh_game, next_move, play_moves
@@ -135,3 +136,30 @@ async def test_server_hangs_mid_save(own_server: tuple[EmbeddedRedis, Storage]) 
     assert stored.version in (played.version, played.version + 1)
     assert stored.log_length == stored.version - 1
     check_replay(stored)
+
+
+@needs_embedded
+async def test_a_full_redis_refuses_writes_clearly_and_keeps_every_game(
+        own_server: tuple[EmbeddedRedis, Storage]) -> None:
+    """At maxmemory (noeviction) a write is refused as `StorageFull`, a kind of unavailability the bot answers with
+    "try again"; nothing is evicted or half-written, and reads go on."""
+    _, storage = own_server
+    game = await play_moves(storage, await storage.games.create_game(fresh_game()), 5)
+    await storage.redis.config_set("maxmemory", 1)  # anything stored is over the limit now
+    try:
+        new, texts = next_move(game, random.Random(3))
+        with pytest.raises(StorageFull) as refused:
+            await storage.games.save_game(new, texts)
+        assert isinstance(refused.value, StorageUnavailable) and not isinstance(refused.value, WriteUncertain)
+        other = fresh_game(channel_id=501)
+        with pytest.raises(StorageFull):
+            await storage.games.create_game(other)
+        with pytest.raises(StorageFull):
+            await storage.claim_interaction(99)
+        kept = await storage.games.load_game(game.id)  # (a transaction, as with_log reads, is refused too)
+        log = await storage.games.load_log(game.id)
+        assert kept.version == game.version and check_replay(kept, log)
+        assert not await storage.redis.exists(keys.game(other.id))
+    finally:
+        await storage.redis.config_set("maxmemory", 0)
+    assert (await storage.games.save_game(new, texts)).version == game.version + 1

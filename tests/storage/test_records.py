@@ -50,8 +50,17 @@ def test_v2_game_keeps_who_ended_it_as_an_id(reason: str | None, ended_by: int |
     v2.update(schema_version=2, status="ended", ended_reason=reason)
     v2.pop("ended_by")
     record = read_record(GameRecord, "k", json.dumps(v2), version=3)
-    assert (record.schema_version, record.status, record.ended_by) == (3, "ended", ended_by)
+    assert (record.schema_version, record.status, record.ended_by) == (GameRecord.SCHEMA, "ended", ended_by)
     assert "ended_reason" not in record.stored_json()
+
+
+def test_v3_game_counts_its_idle_time_from_its_last_save() -> None:
+    """Schema 4 keeps when a person last acted; a game stored before knows only when it was last saved."""
+    v3 = read_record(GameRecord, "k", json.dumps(V1_GAME), version=1).model_dump(
+        mode="json", exclude={"version", "log", "last_human_at"})
+    v3.update(schema_version=3)
+    record = read_record(GameRecord, "k", json.dumps(v3), version=3)
+    assert (record.schema_version, record.last_human_at) == (4, 1700000100.0)
 
 
 @pytest.mark.parametrize(("fields", "problem"), [
