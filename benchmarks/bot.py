@@ -21,8 +21,8 @@ part of the total.
 Per click, everything the click caused until the bot was idle again is counted: Discord calls by kind (from the
 stand-in's request log: interaction callbacks, channel message creates, edits and deletes, calls through an
 interaction's webhook, others), new messages in the channel however made (callbacks, follow-ups, creates), and
-the commands the Redis server ran (INFO commandstats before and after; the process beat and the deadline worker
-run meanwhile and are counted too). The stand-in enforces Discord's rate limits. The last line:
+the commands the Redis server ran (INFO commandstats before and after; the process beat and the deadline and alert
+workers run meanwhile and are counted too). The stand-in enforces Discord's rate limits. The last line:
 `bot: p50 <ms> ms, p99 <ms> ms per click, discord <n> calls/click, channel messages <n>/click, redis <n>
 commands/click`.
 """
@@ -222,7 +222,7 @@ class Cost:
     messages: int = 0
     redis: int = 0  # commands the clients sent
     trips: int = 0  # requests the server read (round trips)
-    background: int = 0  # commands of the process beat and the deadline worker, which ran meanwhile
+    background: int = 0  # commands of the process beat and the deadline and alert workers, which ran meanwhile
     ends: bool = False  # the click ended its game
 
 
@@ -333,8 +333,8 @@ async def run(games: int, preset: str, ai: int) -> None:
     redis = sum(c.redis for c in COSTS) / clicks
     trips = sum(c.trips for c in COSTS) / clicks
     background = sum(c.background for c in COSTS) / clicks
-    print("Redis per click, counted on the server (the process beat and the deadline worker ran meanwhile):")
-    print(f"  commands the bot sent {redis:7.3f}   of them beat and deadline worker {background:7.3f}   "
+    print("Redis per click, counted on the server (the process beat and the deadline and alert workers ran meanwhile):")
+    print(f"  commands the bot sent {redis:7.3f}   of them beat and workers {background:7.3f}   "
           f"round trips {trips:7.3f}")
     print("  without beat and worker, by click (mean and most; the click that ends a game apart):")
     for label, wanted in (("keeping the turn (no new message)", 0), ("passing it (a new message)", 1)):

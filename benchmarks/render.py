@@ -5,7 +5,8 @@ For each preset a 4-player game between greedy players is played; N positions sp
 labels) are drawn and PNG-encoded at the default size. Caches are warmed first, as in a running
 bot. Per preset: the median time of one board (draw + encode), the mean PNG size, and the floor
 measured in the same run: encoding the cached empty board alone (the least any picture costs).
-Then the replay of a long game (411 moves) is timed and weighed. The last line sums up all
+Then the replay of a long game (411 moves) is timed and weighed, and so is a direct message's small picture of the
+board (`render_thumbnail`, over the classic positions). The last line sums up all
 presets: median ms per board, mean KB per board, and median / floor. Times are CPU time of this
 process, so that other work on a loaded machine disturbs them less.
 """
@@ -22,7 +23,7 @@ from engine.events import Event
 from engine.game import apply, legal_actions, new_game
 from engine.rules import Rules
 from engine.state import GameState
-from render.board import draw_board, static_board
+from render.board import THUMBNAIL_SIDE, draw_board, render_thumbnail, static_board
 from render.png import encode_png
 from render.replay import REPLAY_SIZE, render_replay
 from render.view import DEFAULT_SIZE, BoardView, default_labels
@@ -63,6 +64,22 @@ def replay_line(seed: int = 8) -> None:
     took = time.process_time() - start
     print(f"     replay: {moves} moves (classic, random players, seed {seed}): {len(gif) / 1024:.0f} KB GIF "
           f"at {REPLAY_SIZE[0]}x{REPLAY_SIZE[1]} in {took:.2f} s")
+
+
+def thumbnail_line(count: int, repeat: int) -> None:
+    """Time and size of a direct message's picture (`render_thumbnail`: the board alone, in a small square)."""
+    boards = positions(Rules.preset("classic"), count)
+    for state, view in boards:  # warm the caches of its size
+        render_thumbnail(state, view)
+    times: list[float] = []
+    sizes: list[int] = []
+    for _ in range(repeat):
+        for state, view in boards:
+            start = time.process_time()
+            sizes.append(len(render_thumbnail(state, view)))
+            times.append(time.process_time() - start)
+    print(f"  thumbnail: {median_ms(times):.2f} ms, {statistics.mean(sizes) / 1024:.1f} KB at "
+          f"{THUMBNAIL_SIDE}x{THUMBNAIL_SIDE} (classic, the board alone)")
 
 
 def median_ms(samples: list[float]) -> float:
@@ -110,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         all_floors += floors
         all_sizes += sizes
     replay_line()
+    thumbnail_line(args.positions, args.repeat)
     ms, floor = median_ms(all_times), median_ms(all_floors)
     print(f"render: {ms:.2f} ms/board, {statistics.mean(all_sizes) / 1024:.1f} KB/board, {ms / floor:.2f} x floor")
     return 0

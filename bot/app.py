@@ -1,5 +1,5 @@
-"""The bot: wires storage, service, buttons, commands, the supervised workers (deadlines, the takeover's beat), the
-metrics and the health file together once, at start-up."""
+"""The bot: wires storage, service, buttons, commands, the supervised workers (deadlines, the takeover's beat, turn
+alerts), the metrics and the health file together once, at start-up."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import deadline_worker, health
+from bot import deadline_worker, health, notify_worker
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.deadline_worker import DeadlineWorker
 from bot.endpoint import Endpoint
 from bot.errors import answer_privately
 from bot.metrics import Metrics
+from bot.notify_worker import AlertWorker
 from bot.outbox import Gate
 from bot.parts import Parts
 from bot.settings import BotSettings
@@ -78,6 +79,7 @@ class LudoBot(discord.AutoShardedClient):
         self.storage: Storage | None = None
         self.handlers: Parts | None = None
         self._deadlines: DeadlineWorker | None = None
+        self._alerts: AlertWorker | None = None
         self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
         self.supervisor = Supervisor()
@@ -96,9 +98,11 @@ class LudoBot(discord.AutoShardedClient):
                           cooldowns=self.settings.cooldowns())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
+        self._alerts = AlertWorker(self, service, self.handlers.outbox)
         self._adoption = Adoption(self, service.takeover)
         self.supervisor.add(deadline_worker.new_pulse(), self._deadlines.run)
         self.supervisor.add(takeover.new_pulse(), self._adoption.run)
+        self.supervisor.add(notify_worker.new_pulse(), self._alerts.run)
         if self.settings.metrics_port is not None:
             self.endpoint = Endpoint(self.metrics, games=service.deadlines.running, health=self.health)
             await self.endpoint.start(self.settings.metrics_host, self.settings.metrics_port)

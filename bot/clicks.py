@@ -45,9 +45,11 @@ def _mark(outcome: str) -> None:
 class Clicks:
     """Handlers in flight: each inside the one error path, in one of `concurrency` slots, counted (see `idle`)."""
 
-    def __init__(self, takeover: Takeover, *, concurrency: int = 32, meter: ClickMeter | None = None) -> None:
+    def __init__(self, takeover: Takeover, *, concurrency: int = 32, meter: ClickMeter | None = None,
+                 after: Callable[[discord.Interaction[Any]], None] | None = None) -> None:
         self.takeover = takeover
         self.meter = meter
+        self.after = after  # called after each handler (it must not wait: bot.notify.Notices.after)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()
@@ -74,6 +76,8 @@ class Clicks:
             self.takeover.done(interaction.id)
             if self.meter is not None and interaction.type is discord.InteractionType.component:
                 self.meter.click(outcome[0], time.monotonic() - arrived)
+            if self.after is not None:
+                self.after(interaction)
         finally:
             _OUTCOME.reset(token)
             self._busy -= 1

@@ -195,6 +195,18 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     await parts.clicks.guard(interaction, work)
 
 
+@ludo.command(name="notify", description=described("cmd.notify"))
+@app_commands.describe(alerts=described("opt.notify.alerts"))
+@app_commands.choices(alerts=choices("notify", "on", "off"))
+async def notify(interaction: discord.Interaction[Any], alerts: str) -> None:
+    parts = _parts(interaction)
+
+    async def work() -> None:
+        await parts.notices.command(interaction, alerts == "on")
+
+    await parts.clicks.guard(interaction, work)
+
+
 @ludo.command(name="settings", description=described("cmd.settings"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(**{name: described(f"opt.settings.{name}") for name in SETTINGS_OPTIONS})

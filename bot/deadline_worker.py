@@ -55,7 +55,10 @@ class DeadlineWorker:
             if user is None or record.turn_deadline is None:
                 return
             note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
-            await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
+            try:
+                await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
+            finally:  # and a DM, if the member wants one (queued: the alert worker sends it, linking that post)
+                await self.service.alerts.reminded(outcome)
             return
         sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
         late = translate(record.locale, "game.timed_out", who=text_names(record, record.locale).get(sleeper, ""))

@@ -17,7 +17,7 @@ import engine
 from bot import components
 from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
-from render import WORDS, BoardView, render_board
+from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, templates, translate
 from service.seats import lobby_seats, side_by_side
@@ -146,6 +146,12 @@ async def draw(record: GameRecord, state: engine.GameState, events: list[engine.
     """The board PNG, drawn off the event loop."""
     view = _board_view(record, state, events, lang)
     return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_board, state, view)
+
+
+async def draw_thumbnail(record: GameRecord, state: engine.GameState, lang: str) -> bytes:
+    """A small picture of the board alone (a direct message's), drawn off the event loop."""
+    view = _board_view(record, state, [], lang)
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_thumbnail, state, view)
 
 
 def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:

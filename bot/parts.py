@@ -13,6 +13,7 @@ from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
+from bot.notify import Notices
 from bot.outbox import Outbox
 from bot.rematch import RematchButtons
 from bot.spectate import Watching
@@ -27,7 +28,8 @@ class Parts:
         self.service = service
         self.outbox = Outbox(client)
         self.live = LiveMessages(service, self.outbox)
-        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter)
+        self.notices = Notices(service.alerts, self.outbox)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
         self.access = Access()

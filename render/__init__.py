@@ -6,6 +6,8 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
   position (default 960x720): the cross-shaped board of the preset's geometry, the tokens, the last
   moves and captures highlighted, each legal move's destination labelled like its button, and a side
   panel (whose turn, the dice, every seat with name, colour, tokens home and score).
+- `render_thumbnail(state, view, side=300) -> bytes`: a small square PNG of the board alone (no side panel), for a
+  notification.
 - `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.
 - `WORDS`: every word the pictures show (English); `BoardView(words=...)` and `render_replay(words=...)`
@@ -16,12 +18,12 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
 README's sample pictures; `python -m benchmarks.render` measures speed and size.
 """
 
-from render.board import draw_board, render_board, static_board
+from render.board import THUMBNAIL_SIDE, draw_board, render_board, render_thumbnail, static_board
 from render.geometry import LayoutError, layout, square_centre
 from render.replay import render_replay
 from render.view import DEFAULT_SIZE, WORDS, BoardView, default_labels
 
 __all__ = [
-    "DEFAULT_SIZE", "WORDS", "BoardView", "LayoutError", "default_labels", "draw_board", "layout", "render_board",
-    "render_replay", "square_centre", "static_board",
+    "DEFAULT_SIZE", "THUMBNAIL_SIDE", "WORDS", "BoardView", "LayoutError", "default_labels", "draw_board", "layout",
+    "render_board", "render_replay", "render_thumbnail", "square_centre", "static_board",
 ]

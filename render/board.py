@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -21,7 +22,19 @@ from engine.events import Event
 from engine.moves import check_pair, check_single
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
-from render.geometry import Box, Layout, Metrics, Place, Point, layout, metrics, place_box, place_centre, place_of
+from render.geometry import (
+    MIN_SIZE,
+    Box,
+    Layout,
+    Metrics,
+    Place,
+    Point,
+    layout,
+    metrics,
+    place_box,
+    place_centre,
+    place_of,
+)
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import draw_panel, draw_panel_static
 from render.png import encode_png
@@ -246,6 +259,13 @@ def choose_die_labels(view: BoardView) -> dict[int, str]:
 def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
     """The picture of `state` as a palette image (see `render_board`)."""
     view = view or BoardView()
+    frame, m = _draw_position(state, view)
+    draw_panel(frame, state, view, m, choose_die_labels(view))
+    return frame
+
+
+def _draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metrics]:
+    """The board of `state` with its tokens, last moves and labels, in a frame whose side panel is still empty."""
     rules = state.rules
     g = layout(rules)
     m = metrics(g.n, view.size)
@@ -260,11 +280,22 @@ def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
     draw_tokens(frame, state, m, places)
     _draw_captures(frame, state, m, view.events)
     _draw_labels(frame, state, m, targets, places)
-    draw_panel(frame, state, view, m, choose_die_labels(view))
-    return frame
+    return frame, m
 
 
 def render_board(state: GameState, view: BoardView | None = None) -> bytes:
     """The board picture of `state` as PNG bytes: the board, the tokens, the last move, the legal-move
     labels and the side panel. Same state and view, same bytes."""
     return encode_png(draw_board(state, view))
+
+
+THUMBNAIL_SIDE = 300  # pixels; at least the smallest picture's height (render.geometry.MIN_SIZE: 240)
+
+
+def render_thumbnail(state: GameState, view: BoardView | None = None, side: int = THUMBNAIL_SIDE) -> bytes:
+    """A small square picture of `state`'s board alone, `side` pixels wide and high, as PNG bytes: for a
+    notification, where the side panel's words would be too small to read (`view.size` is not used). Same state,
+    view and side, same bytes."""
+    view = replace(view or BoardView(), size=(max(MIN_SIZE[0], side * 5 // 4), side))
+    frame, _ = _draw_position(state, view)
+    return encode_png(frame.crop((0, 0, side, side)))

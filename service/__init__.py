@@ -13,6 +13,7 @@ from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
 from storage import (
+    AlertClaim,
     CorruptRecord,
     GameRecord,
     LobbyLimits,
@@ -29,6 +30,7 @@ __all__ = [
     "FINISH",
     "REMIND",
     "TIMEOUT",
+    "AlertClaim",
     "CorruptRecord",
     "Duplicate",
     "GameRecord",

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import engine
 from engine import ai
 from service import ratings
+from service.alerts import Alerts
 from service.errors import Duplicate, Refused
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
@@ -60,12 +61,13 @@ class Games:
 
     def __init__(self, storage: Storage, guilds: Guilds, takeover: Takeover, *,
                  clock: Callable[[], float] = time.time,
-                 new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63), alerts: Alerts | None = None) -> None:
         self.storage = storage
         self.guilds = guilds
         self.takeover = takeover
         self.clock = clock
         self.new_seed = new_seed
+        self.alerts = alerts or Alerts(storage, clock=clock)
 
     async def load(self, game_id: str, *, with_log: bool = False) -> GameRecord:
         """A game (`Refused` if it is unknown or past its retention)."""
@@ -195,6 +197,7 @@ class Games:
             raise Refused("refused.act_race") from conflict
         if outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
+        await self.alerts.turn_passed(record, before, outcome, new=new)  # a DM, if the member to act wants one
         return outcome
 
     def advance(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:

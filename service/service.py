@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from service import limits
+from service.alerts import Alerts
 from service.archive import Archive
 from service.cooldowns import Cooldowns
 from service.deadlines import IDLE_END, Deadlines
@@ -22,7 +23,7 @@ from storage import LobbyLimits, Storage
 
 class Service:
     """Lobbies, rematches, games, deadlines, guild settings, reads for the commands, replays, the waits between
-    expensive commands, and this process's takeover inbox."""
+    expensive commands, this process's takeover inbox, and turn alerts by direct message."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -32,7 +33,8 @@ class Service:
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
-        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
+        self.alerts = Alerts(storage, clock=clock)
+        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)

@@ -23,6 +23,7 @@ from storage.games import GameStore, new_game_id
 from storage.interactions import claim_interaction
 from storage.limits import LimitStore, LobbyLimits
 from storage.lobbies import LobbyStore
+from storage.notify import Alert, AlertClaim, AlertSetting, AlertStore
 from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
 from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
@@ -33,6 +34,10 @@ from storage.stats import PlayerResult, RatingsChanged, StatsStore, results_of
 from storage.store import Storage
 
 __all__ = [
+    "Alert",
+    "AlertClaim",
+    "AlertSetting",
+    "AlertStore",
     "ChannelBusy",
     "Claim",
     "Conflict",

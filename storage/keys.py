@@ -125,6 +125,32 @@ Deadlines (tag = ``dl``):
 
 Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
 game that ended or is gone is dropped when it falls due. ``claims``: one field per item being handled.
+
+Turn alerts by direct message (tag = ``nt``, so queueing, claiming and taking an alert are single scripts; see
+storage.notify):
+
+=======================  =======  ============================================================================
+``ludo:{nt}:users``      hash     user id -> ``on <locale>`` (the member wants alerts, in that language) or
+                                  ``refused <locale>`` (Discord refused a DM: alerts are off, the member has not
+                                  been told yet)
+``ludo:{nt}:gen``        string   a counter bumped at every change of ``users`` (processes keep a copy of it)
+``ludo:{nt}:queue``      zset     member ``<user>:<game>:<seat>.<turn>:<kind>``, score when it is due; a claimed
+                                  alert's score is its lease end, so one whose worker died falls due again
+``ludo:{nt}:claims``     hash     member -> token of the current claim (taking the alert checks it)
+``ludo:{nt}:sent``       zset     member -> when it was sent or dropped, so that it is never queued again
+``ludo:{nt}:spaced``     hash     user id -> the earliest time of their next DM (Discord: 5 messages per 5 s in
+                                  a channel)
+``ludo:{u:<user>}:dm``   string   the member's DM channel id
+=======================  =======  ============================================================================
+
+Bounds (``storage.notify`` holds the numbers): ``users``: one field per member who turned alerts on, removed when
+they turn them off or, after a refused DM, once they are told. ``gen``: one number. ``queue``: at most a turn's
+alert and its reminder's per active game, for members who want alerts; an alert leaves as it is sent or dropped
+(its turn over), and one that names no alert is taken out when claimed. ``claims``: one field per alert being sent.
+``sent``: a day of alerts (``SENT_KEPT``; older entries are trimmed as new ones are taken). ``spaced``: the members
+alerted in the last 1.25 seconds (``service.alerts.GAP``; passed entries are removed at each claim). ``dm``:
+expires a day after it was learnt (``DM_CHANNEL_TTL``), one per member alerted. ``tests/storage/test_notify.py``
+shows them.
 """
 
 from __future__ import annotations
@@ -244,3 +270,16 @@ PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"
 DEADLINES_SYNCED = "ludo:{dl}:synced"
+
+
+def dm_channel(user_id: int) -> str:
+    """A member's DM channel id, cached (string with an expiry)."""
+    return f"ludo:{{u:{user_id}}}:dm"
+
+
+ALERT_USERS = "ludo:{nt}:users"
+ALERT_GEN = "ludo:{nt}:gen"
+ALERT_QUEUE = "ludo:{nt}:queue"
+ALERT_CLAIMS = "ludo:{nt}:claims"
+ALERT_SENT = "ludo:{nt}:sent"
+ALERT_SPACED = "ludo:{nt}:spaced"

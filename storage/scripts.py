@@ -338,3 +338,70 @@ for _, bucket in ipairs(buckets) do
 end
 return 1
 """
+
+# -- turn alerts by direct message (storage.notify; every key tagged {nt}) -----------------------------------------
+# KEYS[1] the alert settings hash (user -> '<state> <locale>'), KEYS[2] their generation counter. ARGV[1] a user,
+# ARGV[2] the state the change needs ('' any, '-' none, else 'on' or 'refused'), ARGV[3] the new value ('' removes).
+# Returns {1, the old value ('' none)} when changed (the counter bumped if the value differs), {0} when not.
+CHANGE_ALERTS = """
+local old = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+local state = string.match(old, '^(%S+)') or '-'
+if ARGV[2] ~= '' and ARGV[2] ~= state then return {0} end
+if ARGV[3] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[3]) end
+if old ~= ARGV[3] then redis.call('INCR', KEYS[2]) end
+return {1, old}
+"""
+
+# KEYS[1] the alert queue (zset member -> due), KEYS[2] the alerts sent (zset member -> when). ARGV[1] member,
+# ARGV[2] due time. Queues an alert unless it is queued (or being sent) or was sent. Returns 1 if queued.
+QUEUE_ALERT = """
+if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end
+return redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
+"""
+
+# KEYS[1] the alert queue's claims (member -> token; named first, so storage.served counts the step as a worker's),
+# KEYS[2] the alert queue, KEYS[3] the users' spacing (user -> the earliest time of their next alert), KEYS[4] the
+# settings' generation counter. ARGV[1] now, ARGV[2] lease end, ARGV[3] most claimed, ARGV[4] token prefix, ARGV[5]
+# seconds between two alerts to one user. Claims due alerts, at most one per user per spacing: another due alert of
+# a user just claimed (or spaced) waits for the user's next time (a member that names no user is claimed, for the
+# caller to take out). A claimed alert's score is its lease end (due again if its worker dies). Returns
+# {generation, the earliest score left ('': none), member, token, member, token ...}.
+CLAIM_ALERTS = """
+local now, most, gap = tonumber(ARGV[1]), tonumber(ARGV[3]), tonumber(ARGV[5])
+local spaced = redis.call('HGETALL', KEYS[3])
+for i = 1, #spaced, 2 do
+  if tonumber(spaced[i + 1]) <= now then redis.call('HDEL', KEYS[3], spaced[i]) end
+end
+local out = {redis.call('GET', KEYS[4]) or '0', ''}
+local taken = 0
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, most * 4)) do
+  local user = string.match(member, '^(%d+):')
+  local next_at = user and tonumber(redis.call('HGET', KEYS[3], user))
+  if next_at and next_at > now then
+    redis.call('ZADD', KEYS[2], next_at, member)
+  elseif taken < most then
+    taken = taken + 1
+    local token = ARGV[4] .. ':' .. taken
+    if user then redis.call('HSET', KEYS[3], user, now + gap) end
+    redis.call('ZADD', KEYS[2], ARGV[2], member)
+    redis.call('HSET', KEYS[1], member, token)
+    out[#out + 1] = member
+    out[#out + 1] = token
+  end
+end
+local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+if first[2] then out[2] = first[2] end
+return out
+"""
+
+# KEYS[1] the alert queue's claims, KEYS[2] the alert queue, KEYS[3] the alerts sent. ARGV[1] member, ARGV[2] claim
+# token, ARGV[3] now, ARGV[4] seconds a sent alert is remembered. Takes a claimed alert out of the queue into the sent
+# ones (before it is sent: at most once), unless the claim was lost. Returns 1 if taken.
+TAKE_ALERT = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+return 1
+"""

@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 from storage import keys
 from storage.client import Redis, guard
 
-BACKGROUND_KEYS = frozenset({keys.PROCESSES, keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS})
+BACKGROUND_KEYS = frozenset({keys.PROCESSES, keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS, keys.ALERT_CLAIMS})
 
 
 class Served:
@@ -26,8 +26,8 @@ class Served:
             raise TypeError("served commands are counted on one Redis server, not a cluster")
         self.redis = redis
         self.commands = 0
-        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline workers',
-        # until the last tally's mark
+        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline and alert
+        # workers', until the last tally's mark
         self._background = 0  # ... as they come
         self._tallies = 0
         self._marks: dict[str, asyncio.Future[tuple[int, int]]] = {}

@@ -22,6 +22,7 @@ from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
+from storage.notify import AlertStore
 from storage.rematches import RematchStore
 from storage.replays import ReplayStore
 from storage.roundtrips import RoundTripHook
@@ -33,7 +34,8 @@ DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
                 scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
                 scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_CLICK, scripts.ADOPT_CLICKS, scripts.BEAT,
-                scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD)
+                scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD,
+                scripts.CHANGE_ALERTS, scripts.QUEUE_ALERT, scripts.CLAIM_ALERTS, scripts.TAKE_ALERT)
 
 
 class Storage:
@@ -53,6 +55,7 @@ class Storage:
         self.rematches = RematchStore(redis)
         self.replays = ReplayStore(redis)
         self.cooldowns = CooldownStore(redis)
+        self.alerts = AlertStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

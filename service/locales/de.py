@@ -197,6 +197,24 @@ TEXTS: dict[str, str] = {
                         "`{reference}`).",
     "error.outdated": "Dieser Button ist veraltet: nimm die neueste Spielnachricht.",
     "error.command": "Dieser Befehl konnte nicht ausgeführt werden: {error}",
+    # turn alerts by direct message (/ludo notify)
+    "notify.on": "🔔 Zug-Benachrichtigungen sind an: Ich schicke dir eine Direktnachricht, wenn du in einem "
+                 "Ludo-Spiel am Zug bist, und bei der Erinnerung des Zuges. `/ludo notify alerts:aus` schaltet sie "
+                 "ab. Discord muss mir erlauben, dir zu schreiben (Privatsphäre: Direktnachrichten von "
+                 "Servermitgliedern).",
+    "notify.off": "🔕 Zug-Benachrichtigungen sind aus: keine Direktnachrichten mehr über deine Züge.",
+    "alert.turn": "🎲 Du bist am Zug im Ludo-Spiel `{id}` ({rules}): {link}",
+    "alert.remind": "⏰ Erinnerung: Dein Zug im Ludo-Spiel `{id}` ({rules}) endet <t:{at}:R>: {link}",
+    "alert.deadline": "Dein Zug endet <t:{at}:R>.",
+    "alert.stop": "-# `/ludo notify alerts:aus` beendet diese Nachrichten.",
+    "alert.alt": "Das Brett des Ludo-Spiels {id}: ",
+    "alert.refused": "🔕 Deine Ludo-Zug-Benachrichtigungen wurden abgeschaltet: Discord hat mir keine Direktnachricht "
+                     "an dich erlaubt (deine Privatsphäre-Einstellungen lassen vielleicht keine Direktnachrichten von "
+                     "Mitgliedern dieses Servers zu). Erlaube sie und schalte die Benachrichtigungen mit "
+                     "`/ludo notify alerts:an` wieder an.",
+    "cmd.notify": "Eine Direktnachricht, wenn du in einem Ludo-Spiel am Zug bist: an oder aus",
+    "opt.notify.alerts": "an: eine DM, wenn du am Zug bist (und bei der Erinnerung); aus: keine",
+    "choice.notify.on": "an", "choice.notify.off": "aus",
     # the commands, as Discord shows them (descriptions and choice names: at most 100 characters)
     "cmd.ludo": "Spiele Ludo in diesem Kanal",
     "cmd.start": "Eröffne eine Ludo-Lobby in diesem Kanal",

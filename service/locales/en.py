@@ -193,6 +193,22 @@ TEXTS: dict[str, str] = {
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",
     "error.outdated": "This button is outdated: use the newest game message.",
     "error.command": "That command could not run: {error}",
+    # turn alerts by direct message (/ludo notify)
+    "notify.on": "🔔 Turn alerts are on: I will send you a direct message when it is your turn in a Ludo game, and "
+                 "at the turn's reminder. `/ludo notify alerts:off` turns them off. Discord must let me message you "
+                 "(Privacy Settings: direct messages from server members).",
+    "notify.off": "🔕 Turn alerts are off: no more direct messages about your turns.",
+    "alert.turn": "🎲 It is your turn in Ludo game `{id}` ({rules}): {link}",
+    "alert.remind": "⏰ Reminder: your turn in Ludo game `{id}` ({rules}) ends <t:{at}:R>: {link}",
+    "alert.deadline": "Your turn ends <t:{at}:R>.",
+    "alert.stop": "-# `/ludo notify alerts:off` stops these messages.",
+    "alert.alt": "The board of Ludo game {id}: ",
+    "alert.refused": "🔕 Your Ludo turn alerts were switched off: Discord did not let me send you a direct message "
+                     "(your privacy settings may not allow direct messages from this server's members). Allow them, "
+                     "then turn alerts on again with `/ludo notify alerts:on`.",
+    "cmd.notify": "A direct message when it is your turn in a Ludo game: on or off",
+    "opt.notify.alerts": "on: a DM when it is your turn (and at its reminder); off: none",
+    "choice.notify.on": "on", "choice.notify.off": "off",
     # the commands, as Discord shows them (descriptions and choice names: at most 100 characters)
     "cmd.ludo": "Play Ludo in this channel",
     "cmd.start": "Open a Ludo lobby in this channel",

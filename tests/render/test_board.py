@@ -14,7 +14,7 @@ from engine.game import apply, legal_actions
 from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
-from render import BoardView, default_labels, draw_board, render_board, square_centre, static_board
+from render import BoardView, default_labels, draw_board, render_board, render_thumbnail, square_centre, static_board
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
 from render.sprites import font
@@ -186,3 +186,21 @@ def test_the_static_board_is_drawn_once_per_geometry_and_size() -> None:
     assert static_board(star, (960, 720)) is static_board(Rules.preset("star", turn_limit=20), (960, 720))
     assert static_board(star, (960, 720)) is not static_board(classic, (960, 720))  # stars differ
     assert static_board(star, (960, 720)) is not static_board(star, (800, 600))
+
+
+@pytest.mark.parametrize("side", [240, 300, 420])
+def test_a_thumbnail_is_the_board_alone_in_a_small_square(side: int) -> None:
+    state = position(Rules.preset("star"), {0: (5, 12, YARD, YARD), 2: (30, YARD, YARD, YARD)}, current=0)
+    view = BoardView(names=("Ann", "", "Bea", ""), caption="game x")
+    png = render_thumbnail(state, view, side)
+    assert png == render_thumbnail(state, view, side)  # the same bytes for the same input
+    picture = Image.open(io.BytesIO(png))
+    assert picture.size == (side, side)
+    full = draw_board(state, BoardView(names=view.names, caption=view.caption, size=(max(320, side * 5 // 4), side)))
+    board = full.crop((0, 0, side, side)).convert("RGB")
+    assert ImageChops.difference(picture.convert("RGB"), board).getbbox() is None  # the picture's board, unchanged
+
+
+def test_a_thumbnail_smaller_than_the_smallest_picture_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 320x240"):
+        render_thumbnail(position(Rules.preset("classic"), {0: (YARD,) * 4, 2: (YARD,) * 4}, current=0), side=200)

@@ -26,6 +26,9 @@ What the bot did:
     message = await record.result()      -> the visible outcome, also after a defer (edit of @original/followup)
     record.followups, record.original, record.failed (no answer within `response_deadline`), record.refused
     standin.messages(channel), last_message(channel), message(id), threads(channel), notifications(user)
+    standin.direct_messages(user): the bot's DMs to `user` (POST /users/@me/channels, then the DM channel's
+    messages, under the same rate limits and checks); `user.dms = "closed"` (their settings refuse DMs: sending is
+    refused, 403 code 50007) or "blocked" (they blocked the bot: opening the DM channel is refused, 400 code 50007)
     await standin.wait_for_message(channel, predicate), wait_for_edit(message, predicate), wait_until(fn)
     Message: content, embeds, components, buttons(), labels(), custom_ids(), attachments, file(name), flags,
              ephemeral, edits, notified (users a real client would notify: mentioned at creation only; @everyone and

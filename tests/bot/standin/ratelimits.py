@@ -5,7 +5,8 @@ Buckets (`StandIn.buckets`, a dict of `BucketSpec`; a test may set an entry: its
                          Requests through an interaction's webhook (follow-ups, @original and follow-up
                          get/edit/delete) count too: Discord leaves them out, but a bot under the stricter reading
                          is under Discord's as well.
-    channel_create       POST   /channels/{channel_id}/messages               5 per 5 s per channel
+    channel_create       POST   /channels/{channel_id}/messages               5 per 5 s per channel (a DM channel
+                         too: a bot's messages to one user share its bucket)
     channel_edit         PATCH  /channels/{channel_id}/messages/{message_id}  5 per 5 s per channel
     channel_delete       DELETE /channels/{channel_id}/messages/{message_id}  5 per 1 s per channel
     bulk_delete          POST   /channels/{channel_id}/messages/bulk-delete   1 per 1 s per channel (our choice: Discord
@@ -13,7 +14,9 @@ Buckets (`StandIn.buckets`, a dict of `BucketSpec`; a test may set an entry: its
     interaction_webhook  every /webhooks/{application}/{token}... route       5 per 2 s per interaction token
     default              every other route, per route and major parameter      5 per 1 s (our choice: generous enough
                          that start-up, command sync and thread calls never wait in tests, yet a loop that
-                         hammers one route does; the callback gets it too, keyed by its interaction)
+                         hammers one route does; the callback gets it too, keyed by its interaction; opening DM
+                         channels, POST /users/@me/channels, gets it for every user together: Discord publishes no
+                         figure)
 
 A window starts at a bucket's first request and closes `per` seconds later; X-RateLimit-Remaining counts down, and
 once it is 0 the next request gets a 429 until the window closes. Responses of limited routes carry

@@ -121,6 +121,10 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    dms: str = "open"
+    """Whether the bot may DM the user: "open"; "closed" (their privacy settings refuse DMs from server members:
+    the DM channel is made, a message in it is refused, 403 code 50007); "blocked" (they blocked the bot: making the
+    DM channel is refused already, 400 code 50007)."""
 
     @property
     def mention(self) -> str:

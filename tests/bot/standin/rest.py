@@ -29,6 +29,7 @@ from .records import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DISCORD_EPOCH_MS,
+    DM,
     EPHEMERAL,
     GUILD_TEXT,
     IS_COMPONENTS_V2,
@@ -385,9 +386,14 @@ class RestApi:
         })
 
     async def create_dm(self, request: web.Request) -> web.Response:
+        """Discord: an unknown recipient is 400 code 50033; the bot itself, or a user who blocked the bot, 400 code
+        50007 (not a rule the bot broke: it cannot know before asking). The same user gets the same channel."""
         body, _ = await read_body(request)
-        user = self.s.users.get(int(body.get("recipient_id", 0)))
+        raw = str(body.get("recipient_id"))
+        user = self.s.users.get(int(raw)) if raw.isdigit() else None
         if user is None:
+            raise DiscordError(400, 50033, "Invalid Recipient(s)")
+        if user is self.s.bot_user or user.dms == "blocked":
             raise DiscordError(400, 50007, "Cannot send messages to this user")
         channel = self.s.dm_channel(user)
         return json_response(channel.payload())
@@ -564,6 +570,9 @@ class RestApi:
         return json_response(self._message(request, channel).payload(self.s))
 
     def _check_send_permission(self, channel: Channel, uploads: list[Upload], request: web.Request) -> None:
+        if channel.type == DM:
+            self._check_dm(channel)
+            return
         if channel.guild_id is None:
             return
         perms = self.s.permissions_in(channel, self.s.bot_user.id)
@@ -574,6 +583,14 @@ class RestApi:
             raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
         if channel.is_thread and channel.locked:
             raise self._refuse("forbidden", DiscordError(400, 50083, "Thread is archived"), request)
+
+    def _check_dm(self, channel: Channel) -> None:
+        """Discord refuses a DM (403 code 50007) to a user whose settings refuse DMs from server members, who
+        blocked the bot, or who shares no server with it. Not a violation: the bot cannot know before sending."""
+        for user in channel.recipients:
+            shares = any(user.id in guild.members for guild in self.s.guilds.values())
+            if user.dms != "open" or not shares:
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -350,6 +350,11 @@ class StandIn:
         self.channels[channel.id] = channel
         return channel
 
+    def direct_messages(self, user: User) -> list[Message]:
+        """The messages of the bot's DM channel with `user`, oldest first (none if it was never opened)."""
+        return [m for channel in self.channels.values() if channel.type == DM and channel.recipients == [user]
+                for m in self.messages(channel)]
+
     def command_payload(self, command: Json, guild_id: int | None, command_id: int | None) -> Json:
         stored = copy.deepcopy(command)
         stored.setdefault("type", 1)
@@ -492,6 +497,8 @@ class StandIn:
         everyone = self._mentions_everyone(channel, author, content, body.get("allowed_mentions"))
         if everyone and channel.guild_id is not None:
             notified |= {m for m, member in self.guilds[channel.guild_id].members.items() if not member.user.bot}
+        if channel.type == DM:  # a direct message notifies its recipient
+            notified |= {u.id for u in channel.recipients if u is not author and not u.bot}
         if flags & (EPHEMERAL | (1 << 12)):
             notified = set()  # ephemeral messages and @silent messages notify nobody
         msg_type = 0
