@@ -1,0 +1,167 @@
+"""The fuzz's world: one embedded Redis with the fault proxy in front of it, the Discord stand-in, two bots in this
+process (shards 0 and 1 of 2, each on its own storage client through the proxy) and the lanes the players act in.
+
+A lane is one channel (in a guild of either shard) with its own members: one of them has the guild's moderator
+role (Manage Channels and Manage Server). Lanes never share members, so a lane's member that clicks a button of
+another lane's game is never one of its players."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import random
+import tempfile
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from bot.app import LudoBot
+from bot.settings import BotSettings
+from storage import EmbeddedRedis, Storage
+from storage.client import Redis, make_client
+from tests.bot.helpers import Clock
+from tests.bot.standin import BotRunner, Channel, Guild, Role, User
+from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from tests.faultproxy import FaultProxy
+
+from benchmarks.load import LoadStandIn
+
+SHARDS = 2
+MEMBERS = 4  # plain members of a lane, besides its moderator
+LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
+
+
+@dataclass(eq=False)
+class Lane:
+    """One channel and the members who act in it."""
+
+    number: int
+    guild: Guild
+    channel: Channel
+    members: list[User]
+    moderator: User
+    stale: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=200))
+    """custom_ids seen on the lane's messages, for clicks on buttons of earlier turns."""
+
+    @property
+    def everyone(self) -> list[User]:
+        return [*self.members, self.moderator]
+
+
+@dataclass(eq=False)
+class World:
+    """Everything the fuzz runs against; `close` ends it."""
+
+    folder: Path
+    server: EmbeddedRedis
+    proxy: FaultProxy
+    checker: Storage  # straight to Redis (no proxy): the checks' own reads
+    direct: Redis  # the same, for CLIENT PAUSE
+    standin: LoadStandIn
+    runner: BotRunner
+    bots: list[LudoBot]
+    storages: list[Storage]
+    lanes: list[Lane]
+    clock: Clock
+    workers: list[dict[str, asyncio.Task[Any]]] = field(default_factory=list)
+    _temporary: tempfile.TemporaryDirectory[str] | None = None
+
+    @classmethod
+    async def open(cls, lanes: int) -> World:
+        temporary = tempfile.TemporaryDirectory(prefix="ludo-fuzz-")
+        folder = Path(temporary.name)
+        server = EmbeddedRedis(folder / "redis")
+        url = await asyncio.to_thread(server.start)
+        proxy = FaultProxy(url)
+        proxied = await proxy.start()
+        direct = make_client(url)
+        standin = LoadStandIn()
+        guilds = [standin.add_guild(f"guild {n}", shard=(n % SHARDS, SHARDS), owner=standin.add_user(
+            f"owner{n}", join=False)) for n in range(max(SHARDS, (lanes + 1) // 2))]
+        roles = {guild.id: standin.add_role(guild, "moderators", MANAGE_CHANNELS | MANAGE_GUILD) for guild in guilds}
+        made = [_lane(standin, n, guilds[n % len(guilds)], roles) for n in range(lanes)]
+        await standin.start()
+        runner = BotRunner(standin, error_loggers=LOGGERS)
+        clock = Clock()
+        world = cls(folder, server, proxy, Storage(direct), direct, standin, runner, [], [], made, clock,
+                    _temporary=temporary)
+        try:
+            for shard in range(SHARDS):
+                storage = await Storage.open(proxied)
+                world.storages.append(storage)
+                settings = BotSettings(_env_file=None, discord_token=SecretStr(standin.token),  # type: ignore[call-arg]
+                                       ludo_data_dir=str(folder / f"bot-{shard}"), shard_count=SHARDS,
+                                       shard_ids=[shard])
+                world.bots.append(await runner.start(LudoBot(settings, storage=storage, clock=clock)))
+            await world.bots[0].tree.sync()
+            world.workers = [workers(bot) for bot in world.bots]
+        except BaseException:
+            await world.close()
+            raise
+        return world
+
+    def commands(self) -> dict[str, list[dict[str, Any]]]:
+        """The options of every `/ludo` subcommand, as the bot registered them."""
+        ludo = next(c for c in self.standin.commands.get(None, {}).values() if c["name"] == "ludo")
+        return {sub["name"]: sub.get("options", []) for sub in ludo["options"]}
+
+    def seeded(self, seed: int) -> None:
+        """Dice seeds of new games drawn from the run's seed, so that a run can be repeated."""
+        for shard, bot in enumerate(self.bots):
+            assert bot.handlers is not None
+            draw = random.Random(f"{seed}:dice:{shard}")
+            bot.handlers.service.games.new_seed = lambda draw=draw: draw.getrandbits(63)
+
+    async def close(self) -> list[str]:
+        """Stop the bots (their shutdown problems are returned), the stand-in, the proxy and Redis."""
+        problems = await self.runner.close_all()
+        await self.standin.stop()
+        for storage in self.storages:
+            await storage.close()
+        await self.direct.aclose()
+        await self.proxy.close()
+        await asyncio.to_thread(self.server.stop)
+        if self._temporary is not None:
+            with contextlib.suppress(OSError):
+                self._temporary.cleanup()
+        return problems
+
+
+def _lane(standin: LoadStandIn, number: int, guild: Guild, roles: dict[int, Role]) -> Lane:
+    members = [standin.add_user(f"l{number}m{n}", guild=guild) for n in range(MEMBERS)]
+    moderator = standin.add_user(f"l{number}mod", guild=guild, roles=[roles[guild.id]])
+    return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator)
+
+
+def workers(bot: LudoBot) -> dict[str, asyncio.Task[Any]]:
+    """The bot's background work, found once it is ready: its background task, its deadline worker and its
+    takeover beat (tasks running a method of those parts)."""
+    parts: dict[int, str] = {id(bot._deadlines): "the deadline worker", id(bot._adoption): "the takeover beat"}
+    found = {parts[id(_owner(task))]: task for task in asyncio.all_tasks() if id(_owner(task)) in parts}
+    if bot._worker is not None:
+        found["the background task"] = bot._worker
+    return found
+
+
+def stopped(tasks: dict[str, asyncio.Task[Any]]) -> list[str]:
+    """The workers that ended, and how."""
+    return [f"{what} ended: {_ended(task)}" for what, task in tasks.items() if task.done()]
+
+
+def _owner(task: asyncio.Task[Any]) -> object:
+    """The object whose method the task runs (None when it is no method)."""
+    frame = getattr(task.get_coro(), "cr_frame", None)
+    return None if frame is None else frame.f_locals.get("self")
+
+
+def _ended(task: asyncio.Task[Any]) -> str:
+    if task.cancelled():
+        return "cancelled"
+    error = task.exception()
+    if error is None:
+        return "returned"
+    return "".join(traceback.format_exception(error)).rstrip()
