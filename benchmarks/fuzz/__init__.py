@@ -20,6 +20,7 @@ The last line: `fuzz: <n> interactions, <m> faults, <k> invariant failures`.
 from __future__ import annotations
 
 import asyncio
+import collections
 import random
 import time
 from dataclasses import dataclass, field
@@ -69,8 +70,8 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     started = time.monotonic()
     world = await World.open(games)
     world.seeded(seed)
-    checks = Checks(world)
     schedule = Faults(world, seed)
+    checks = Checks(world, schedule)
     budget = Budget(interactions)
     moves: dict[str, int] = {}
     stop = asyncio.Event()
@@ -100,6 +101,9 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     report = Report(seed, budget.made, schedule.count, checks.failures, time.monotonic() - started, moves,
                     dict(schedule.made), schedule.jumps)
     say(f"moves: {dict(sorted(moves.items()))}")
+    statuses = collections.Counter(seen.status for seen in checks.games.values())
+    say(f"games: {dict(statuses)}, {sum(len(seen.log) for seen in checks.games.values())} logged actions")
+    say("answers: " + ", ".join(f"{text!r} {n}" for text, n in checks.answers.most_common(12)))
     say(f"faults: {dict(sorted(schedule.made.items())) or 'none'}; clock jumps {schedule.jumps}; "
         f"games checked {len(checks.games)}")
     for failure in checks.failures[:SHOWN]:

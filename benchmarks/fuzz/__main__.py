@@ -19,7 +19,8 @@ def main() -> None:
     parser.add_argument("--no-faults", action="store_true", help="no Redis faults and no clock jumps")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop Redis on the way out
-    logging.basicConfig(level=logging.CRITICAL)  # errors are counted as failures and printed by the run
+    logging.basicConfig(level=logging.ERROR, handlers=[logging.NullHandler()])  # errors are failures, printed by
+    # the run
     report = run_async(run(seed=arguments.seed, interactions=arguments.interactions, games=arguments.games,
                            faults=not arguments.no_faults))
     raise SystemExit(1 if report.failures else 0)

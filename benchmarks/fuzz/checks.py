@@ -30,6 +30,7 @@ from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailabl
 from tests.bot.standin import InteractionRecord
 from tests.bot.standin.records import MANAGE_CHANNELS
 
+from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.world import Lane, World, stopped
 
 T = TypeVar("T")
@@ -84,13 +85,15 @@ class Seen:
 class Checks:
     """The invariants over a run; `failures` holds what broke."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, faults: Faults) -> None:
         self.world = world
+        self.faults = faults
         self.ledger = Ledger()
         self.failures: list[Failure] = []
         self.games: dict[str, Seen] = {}
         self.lane_clock: dict[int, float] = {}  # the service clock at a lane's last check
         self.thinking: list[InteractionRecord] = []
+        self.answers: collections.Counter[str] = collections.Counter()  # public, or the private text's start
         self._violations = 0
         self._logged = 0
         self._loop_errors = 0
@@ -111,9 +114,12 @@ class Checks:
                                          timeout=left, what="an answer")
             response = record.response_record
             if response is None:
-                self.fail("answered", where, f"{record!r} got no answer within {standin.response_deadline:g} s")
-            elif response.type == 5:
-                self.thinking.append(record)
+                self.fail("answered", where, f"{record!r} got no answer within {standin.response_deadline:g} s"
+                                             + self.faults.during(record.dispatched_at))
+            else:
+                self.answers["public" if not response.ephemeral else (response.content or "(deferred)")[:48]] += 1
+                if response.type == 5:
+                    self.thinking.append(record)
 
     def completed(self, where: str, *, final: bool = False) -> None:
         """A "thinking..." response completed in time (by an edit of it or a follow-up)."""

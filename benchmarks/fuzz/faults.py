@@ -17,6 +17,7 @@ import asyncio
 import collections
 import contextlib
 import random
+import time
 
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY
 
@@ -38,6 +39,13 @@ class Faults:
         self.quiet = quiet
         self.made: collections.Counter[str] = collections.Counter()
         self.jumps = 0
+        self.times: list[tuple[str, float, float]] = []  # (kind, start, end), monotonic
+
+    def during(self, at: float, slack: float = 3.0) -> str:
+        """The faults around a moment (within `slack` seconds), for a failure's report."""
+        near = [f"{kind} at {start - at:+.1f} s for {end - start:.1f} s" for kind, start, end in self.times
+                if start - slack <= at <= end + slack]
+        return f" (faults: {'; '.join(near)})" if near else " (no fault near)"
 
     @property
     def count(self) -> int:
@@ -53,8 +61,10 @@ class Faults:
                 self.jumps += 1
                 continue
             kind = self.rng.choice(KINDS)
+            began = time.monotonic()
             await self.make(kind, self.rng.uniform(0.3, 2.0))
             self.made[kind] += 1
+            self.times.append((kind, began, time.monotonic()))
 
     async def make(self, kind: str, seconds: float) -> None:
         """One fault, for about `seconds`; healed when it returns."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import logging
 import random
 import tempfile
 import traceback
@@ -85,6 +86,9 @@ class World:
         roles = {guild.id: standin.add_role(guild, "moderators", MANAGE_CHANNELS | MANAGE_GUILD) for guild in guilds}
         made = [_lane(standin, n, guilds[n % len(guilds)], roles) for n in range(lanes)]
         await standin.start()
+        for name in LOGGERS:  # errors must reach the runner's record of them whatever the logging set-up
+            if logging.getLogger(name).getEffectiveLevel() > logging.ERROR:
+                logging.getLogger(name).setLevel(logging.ERROR)
         runner = BotRunner(standin, error_loggers=LOGGERS)
         clock = Clock()
         world = cls(folder, server, proxy, Storage(direct), direct, standin, runner, [], [], made, clock,
