@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+import re
 import time
 import traceback
 from collections.abc import Awaitable, Callable, Iterable
@@ -35,6 +36,7 @@ from benchmarks.fuzz.world import Lane, World, stopped
 
 T = TypeVar("T")
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
+INTERACTION = re.compile(r"interaction[= ](\d+)")
 GAME_IDS = ("ludo:g:", "ludo:l:", "ludo:s:", "ludo:v:", "ludo:r:")
 
 
@@ -141,16 +143,10 @@ class Checks:
         world = self.world
         for violation in world.standin.violations[self._violations:]:
             if violation.kind not in ("unanswered", "late-response"):  # (counted by `answered`)
-                self.fail("discord", where, str(violation)[:600])
+                record = world.standin.interactions.get(violation.interaction_id or 0)
+                self.fail("discord", where, str(violation)[:600] + (f" answering {_told(record)}" if record else ""))
         self._violations = len(world.standin.violations)
-        for record in world.runner.logged_errors[self._logged:]:
-            trace = "".join(traceback.format_exception(*record.exc_info)) if record.exc_info else ""
-            self.fail("traceback", where, f"{record.name} {logging.getLevelName(record.levelno)}: "
-                                          f"{record.getMessage()}\n{trace}".rstrip())
-        self._logged = len(world.runner.logged_errors)
-        for error in world.runner.loop_errors[self._loop_errors:]:
-            self.fail("traceback", where, f"asyncio: {error}")
-        self._loop_errors = len(world.runner.loop_errors)
+        self.logs(where)
         for shard, tasks in enumerate(world.workers):
             if len(tasks) < 3:
                 self.fail("worker", where, f"bot {shard}: only {sorted(tasks)} found running at the start")
@@ -158,6 +154,21 @@ class Checks:
                 if f"{shard}: {problem}" not in self._dead:  # (once per worker)
                     self._dead.add(f"{shard}: {problem}")
                     self.fail("worker", where, f"bot {shard}: {problem}")
+
+    def logs(self, where: str) -> None:
+        """Errors logged (with the interaction they answered) and exceptions left to asyncio's handler."""
+        world = self.world
+        for record in world.runner.logged_errors[self._logged:]:
+            trace = "".join(traceback.format_exception(*record.exc_info)) if record.exc_info else ""
+            text = record.getMessage()
+            found = INTERACTION.search(text)
+            answering = world.standin.interactions.get(int(found[1])) if found else None
+            self.fail("traceback", where, f"{record.name} {logging.getLevelName(record.levelno)}: {text}"
+                      + (f" answering {_told(answering)}" if answering else "") + f"\n{trace}".rstrip())
+        self._logged = len(world.runner.logged_errors)
+        for error in world.runner.loop_errors[self._loop_errors:]:
+            self.fail("traceback", where, f"asyncio: {error}")
+        self._loop_errors = len(world.runner.loop_errors)
 
     # -- games ------------------------------------------------------------------------------------------------
     async def lane(self, lane: Lane, where: str, *, full: bool = False) -> None:
@@ -246,6 +257,13 @@ class Checks:
                 continue
             if seat.user_id is None or after.user_id is not None or seat.user_id not in left:
                 self.fail("permitted", where, f"game {record.id}: seat {seat.seat} went from {seat} to {after}")
+
+
+def _told(record: InteractionRecord) -> str:
+    """An interaction as a failure tells it: what was used, with which options, by whom, where."""
+    options = record.data.get("options") or []
+    given = {o["name"]: o.get("value") for o in (options[0].get("options") or [])} if options else {}
+    return f"{record!r}{given or ''} in channel {record.channel_id}"
 
 
 async def patiently(call: Callable[[], Awaitable[T]], within: float = 30.0) -> T:
