@@ -126,6 +126,8 @@ class Lobbies:
                 return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": change(lobby)}))
             except Conflict:
                 continue
+            except NotFound as missing:  # cancelled or started at the same moment
+                raise Refused("refused.lobby_closed") from missing
         raise Refused("refused.lobby_race")
 
     async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
