@@ -6,9 +6,8 @@ import argparse
 import logging
 import signal
 
-from bot.__main__ import run_async
-
 from benchmarks.fuzz import run
+from bot.__main__ import run_async
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import logging
 import re
 import time
@@ -25,14 +26,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import engine
+from benchmarks.fuzz.faults import Faults
+from benchmarks.fuzz.world import Lane, World, stopped
 from bot.components import GameButton, LobbyButton
 from engine.notation import parse_rules
 from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
 from tests.bot.standin import InteractionRecord
 from tests.bot.standin.records import MANAGE_CHANNELS
-
-from benchmarks.fuzz.faults import Faults
-from benchmarks.fuzz.world import Lane, World, stopped
 
 T = TypeVar("T")
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
@@ -112,8 +112,7 @@ class Checks:
         for record in records:
             left = record.dispatched_at + limit - time.monotonic()
             if record.response_record is None and not record.failed and left > 0:
-                await standin.wait_until(lambda record=record: record.response_record is not None or record.failed,
-                                         timeout=left, what="an answer")
+                await standin.wait_until(functools.partial(_over, record), timeout=left, what="an answer")
             response = record.response_record
             if response is None:
                 self.fail("answered", where, f"{record!r} got no answer within {standin.response_deadline:g} s"
@@ -180,7 +179,7 @@ class Checks:
         ids = {c.split(":")[2] for c in lane.stale if c.startswith(GAME_IDS) and c.count(":") >= 2}
         for game_id in sorted(ids):
             try:
-                head = await patiently(lambda game_id=game_id: self.world.checker.games.load_game(game_id))
+                head = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
             except NotFound:
                 if game_id in self.games:
                     self.fail("replay", where, f"game {game_id} is gone")
@@ -194,8 +193,8 @@ class Checks:
             if seen is not None and seen.version == head.version and not full:
                 continue
             try:
-                record = await patiently(lambda game_id=game_id: self.world.checker.games.load_game(
-                    game_id, with_log=True))
+                record = await patiently(functools.partial(self.world.checker.games.load_game, game_id,
+                                                           with_log=True))
                 if full:
                     check_replay(record)
             except CorruptRecord as error:
@@ -257,6 +256,10 @@ class Checks:
                 continue
             if seat.user_id is None or after.user_id is not None or seat.user_id not in left:
                 self.fail("permitted", where, f"game {record.id}: seat {seat.seat} went from {seat} to {after}")
+
+
+def _over(record: InteractionRecord) -> bool:
+    return record.response_record is not None or record.failed
 
 
 def _told(record: InteractionRecord) -> str:

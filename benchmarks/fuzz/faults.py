@@ -1,4 +1,5 @@
-"""Redis misbehaving while the lanes play, drawn from the run's seed: now and then, for 0.3-2 s, one of
+"""Redis misbehaving while the lanes play, drawn from the run's seed: every 0.5-3 s, for 0.3-2 s, one of these
+(each once per round, in a seeded order; the five of `FIRST` first)
 
 - pause: ``CLIENT PAUSE`` for every command (``ALL``) or for writes (``WRITE``): the bots' calls time out;
 - restart: the embedded server stopped (SIGTERM: it writes its append-only file) and started again on its folder;
@@ -19,27 +20,29 @@ import contextlib
 import random
 import time
 
-from tests.faultproxy import LOADING, MISCONF, OOM, READONLY
-
 from benchmarks.fuzz.world import World
+from tests.faultproxy import LOADING, MISCONF, OOM, READONLY
 
 WRITES = ("EVALSHA", "EVAL", "SET", "HSET", "DEL", "ZADD", "ZREM", "INCR", "EXPIRE", "RPUSH", "SADD", "SREM",
           "HDEL", "MULTI", "EXEC")
-KINDS = ("pause", "pause-writes", "restart", "readonly", "misconf", "oom", "loading", "swallow", "cut")
+FIRST = ("pause", "restart", "readonly", "swallow", "cut")  # one of each in every round's first five
+KINDS = (*FIRST, "pause-writes", "misconf", "oom", "loading")
 REPLIES = {"readonly": READONLY, "misconf": MISCONF, "oom": OOM, "loading": LOADING}
+QUIET = (0.5, 3.0)  # seconds between two faults, at least and at most
 JUMPS = (61.0, 301.0, 3601.0, 86401.0)  # seconds the clock jumps: past 1- and 5-minute turns, an hour, a day
 
 
 class Faults:
     """The fault schedule of a run (`run` until `stop` is set); `made` counts the faults by kind."""
 
-    def __init__(self, world: World, seed: int, *, quiet: tuple[float, float] = (1.0, 4.0)) -> None:
+    def __init__(self, world: World, seed: int, *, quiet: tuple[float, float] = QUIET) -> None:
         self.world = world
         self.rng = random.Random(f"{seed}:faults")
         self.quiet = quiet
         self.made: collections.Counter[str] = collections.Counter()
         self.jumps = 0
         self.times: list[tuple[str, float, float]] = []  # (kind, start, end), monotonic
+        self._next: list[str] = []
 
     def during(self, at: float, slack: float = 3.0) -> str:
         """The faults around a moment (within `slack` seconds), for a failure's report."""
@@ -60,7 +63,10 @@ class Faults:
                 self.world.clock.advance(self.rng.choice(JUMPS))
                 self.jumps += 1
                 continue
-            kind = self.rng.choice(KINDS)
+            if not self._next:  # every kind once per round, in a seeded order
+                others = [kind for kind in KINDS if kind not in FIRST]
+                self._next = self.rng.sample(FIRST, len(FIRST)) + self.rng.sample(others, len(others))
+            kind = self._next.pop(0)
             began = time.monotonic()
             await self.make(kind, self.rng.uniform(0.3, 2.0))
             self.made[kind] += 1

@@ -15,11 +15,10 @@ import string
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from benchmarks.fuzz.world import Lane, World
 from tests.bot.helpers import TURN, forged_message
 from tests.bot.standin import InteractionRecord, Message, User
 from tests.bot.standin.server import OptionValue
-
-from benchmarks.fuzz.world import Lane, World
 
 GAME, LOBBY = "ludo:g:", "ludo:l:"
 MENTION = re.compile(r"<@(\d+)>")

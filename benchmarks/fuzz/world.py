@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
 import random
 import tempfile
@@ -20,6 +21,7 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from benchmarks.load import LoadStandIn
 from bot.app import LudoBot
 from bot.settings import BotSettings
 from storage import EmbeddedRedis, Storage
@@ -28,8 +30,6 @@ from tests.bot.helpers import Clock
 from tests.bot.standin import BotRunner, Channel, Guild, Role, User
 from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.faultproxy import FaultProxy
-
-from benchmarks.load import LoadStandIn
 
 SHARDS = 2
 MEMBERS = 4  # plain members of a lane, besides its moderator
@@ -117,8 +117,8 @@ class World:
         """Dice seeds of new games drawn from the run's seed, so that a run can be repeated."""
         for shard, bot in enumerate(self.bots):
             assert bot.handlers is not None
-            draw = random.Random(f"{seed}:dice:{shard}")
-            bot.handlers.service.games.new_seed = lambda draw=draw: draw.getrandbits(63)
+            bot.handlers.service.games.new_seed = functools.partial(random.Random(f"{seed}:dice:{shard}").getrandbits,
+                                                                    63)
 
     async def close(self) -> list[str]:
         """Stop the bots (their shutdown problems are returned), the stand-in, the proxy and Redis."""
