@@ -1,4 +1,4 @@
-"""Redis misbehaving while the lanes play, drawn from the run's seed: every 0.5-3 s, for 0.3-2 s, one of these
+"""Redis misbehaving while the lanes play, drawn from the run's seed: every 1-5 s, for 0.3-2 s, one of these
 (each once per round, in a seeded order; the five of `FIRST` first)
 
 - pause: ``CLIENT PAUSE`` for every command (``ALL``) or for writes (``WRITE``): the bots' calls time out;
@@ -9,7 +9,7 @@
   though the bot's call timed out);
 - cut: every connection between the bots and Redis closed at once.
 
-Between faults the service clock jumps now and then (a minute to a day), so turn deadlines fall due: reminders,
+Before three faults in ten the service clock jumps (a minute to a day), so turn deadlines fall due: reminders,
 and the time-out actions (an AI plays the turn, a skip, a forfeit)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ WRITES = ("EVALSHA", "EVAL", "SET", "HSET", "DEL", "ZADD", "ZREM", "INCR", "EXPI
 FIRST = ("pause", "restart", "readonly", "swallow", "cut")  # one of each in every round's first five
 KINDS = (*FIRST, "pause-writes", "misconf", "oom", "loading")
 REPLIES = {"readonly": READONLY, "misconf": MISCONF, "oom": OOM, "loading": LOADING}
-QUIET = (0.5, 3.0)  # seconds between two faults, at least and at most
+QUIET = (1.0, 5.0)  # seconds between two faults, at least and at most
 JUMPS = (61.0, 301.0, 3601.0, 86401.0)  # seconds the clock jumps: past 1- and 5-minute turns, an hour, a day
 
 
@@ -59,10 +59,9 @@ class Faults:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), self.rng.uniform(*self.quiet))
                 return
-            if self.rng.random() < 0.2:
+            if self.rng.random() < 0.3:
                 self.world.clock.advance(self.rng.choice(JUMPS))
                 self.jumps += 1
-                continue
             if not self._next:  # every kind once per round, in a seeded order
                 others = [kind for kind in KINDS if kind not in FIRST]
                 self._next = self.rng.sample(FIRST, len(FIRST)) + self.rng.sample(others, len(others))

@@ -211,8 +211,9 @@ class Moves:
                        "history": 1, "replay": 0.25}
             names = sorted(subcommands)
             name = self.rng.choices(names, weights=[weights.get(n, 1) for n in names])[0]
-        options = {o["name"]: self.value(name, o) for o in subcommands[name]
-                   if o.get("required") or self.rng.random() < 0.25}
+        odds = 0.1 if name == "start" else 0.3  # (each of /ludo start's many options, and most lobbies open)
+        options = {o["name"]: self.value(o) for o in subcommands[name]
+                   if o.get("required") or self.rng.random() < odds}
         if name == "start":
             options.update(self.start_options())
         user = self.lane.moderator if name in ("end", "settings") and self.rng.random() < 0.5 else self.member()
@@ -229,7 +230,7 @@ class Moves:
             chosen["turn_minutes"] = self.rng.randint(1, 3)
         return chosen
 
-    def value(self, command: str, option: dict[str, Any]) -> OptionValue:
+    def value(self, option: dict[str, Any]) -> OptionValue:
         """A value for a registered option: one of its choices, a number in its range (sometimes just outside),
         a member, a known game id or garbage."""
         rng = self.rng
