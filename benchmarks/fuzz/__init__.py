@@ -23,15 +23,17 @@ import asyncio
 import collections
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.fuzz.checks import Checks, Failure
-from benchmarks.fuzz.faults import QUIET, Faults
+from benchmarks.fuzz.faults import GAPS, Faults, settled
 from benchmarks.fuzz.known import known
 from benchmarks.fuzz.moves import Moves
-from benchmarks.fuzz.world import Lane, World
+from benchmarks.fuzz.world import World
 
 SHOWN = 20  # failures printed in full
+DRAIN = 3.0  # seconds a round waits at most for what the bots do after their answers (outbox, follow-ups)
 
 
 @dataclass
@@ -56,19 +58,8 @@ class Report:
                 "failures")
 
 
-class Budget:
-    """Interactions left to make, over every lane."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.made = total, 0
-
-    @property
-    def left(self) -> bool:
-        return self.made < self.total
-
-
 async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faults: bool = True,
-              gaps: tuple[float, float] = QUIET, quiet: bool = False) -> Report:
+              gaps: tuple[int, int] = GAPS, quiet: bool = False) -> Report:
     def say(text: str) -> None:
         if not quiet:
             print(text, flush=True)
@@ -76,21 +67,18 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     started = time.monotonic()
     world = await World.open(games)
     world.seeded(seed)
-    schedule = Faults(world, seed, quiet=gaps)
+    schedule = Faults(world, seed, gaps=gaps)
     checks = Checks(world, schedule)
-    budget = Budget(interactions)
-    moves: dict[str, int] = {}
-    stop = asyncio.Event()
+    made = 0
+    moves: collections.Counter[str] = collections.Counter()
     say(f"fuzz: seed {seed}, {interactions} interactions in {games} lanes, 2 bots, embedded Redis behind the "
         f"fault proxy{'' if faults else ', no faults'}")
+    reporter = asyncio.create_task(_progress(lambda: made, schedule, checks, started, say))
     try:
-        fault_task = asyncio.create_task(schedule.run(stop) if faults else stop.wait())
-        reporter = asyncio.create_task(_progress(budget, schedule, checks, started, say))
-        await asyncio.gather(*(_lane(world, checks, lane, seed, budget, moves) for lane in world.lanes))
-        stop.set()
-        await fault_task
-        reporter.cancel()
-        await schedule.end()
+        number = 0
+        while made < interactions:
+            made += await _round(world, checks, schedule if faults else None, seed, number, moves)
+            number += 1
         for bot in world.bots:  # what the bots still do (outbox, catch-ups), then the last look at everything
             assert bot.handlers is not None
             await bot.handlers.drain(timeout=20.0)
@@ -99,21 +87,20 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
         checks.completed("the end", final=True)
         checks.bots("the end")
     finally:
-        stop.set()
-        await schedule.end()
+        reporter.cancel()
+        await schedule.close()
         problems = await world.close()
     checks.logs("shutdown")
     for problem in problems:  # (what was logged is in the check above)
         if not problem.startswith(("logged by ", "event loop error: ")):
             checks.fail("traceback", "shutdown", problem)
-    report = Report(seed, budget.made, schedule.count, checks.failures, time.monotonic() - started, moves,
+    report = Report(seed, made, schedule.count, checks.failures, time.monotonic() - started, dict(moves),
                     dict(schedule.made), schedule.jumps)
-    say(f"moves: {dict(sorted(moves.items()))}")
+    say(f"rounds: {number}; moves: {dict(sorted(moves.items()))}")
     statuses = collections.Counter(seen.status for seen in checks.games.values())
     say(f"games: {dict(statuses)}, {sum(len(seen.log) for seen in checks.games.values())} logged actions")
     say("answers: " + ", ".join(f"{text!r} {n}" for text, n in checks.answers.most_common(12)))
-    say(f"faults: {dict(sorted(schedule.made.items())) or 'none'}; clock jumps {schedule.jumps}; "
-        f"games checked {len(checks.games)}")
+    say(f"faults: {dict(sorted(schedule.made.items())) or 'none'}; clock jumps {schedule.jumps}")
     for failure in report.new[:SHOWN]:
         say(f"FAILED {failure}")
     tally = collections.Counter(entry.area for entry in map(known, checks.failures) if entry is not None)
@@ -124,29 +111,45 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     return report
 
 
-async def _lane(world: World, checks: Checks, lane: Lane, seed: int, budget: Budget, moves: dict[str, int]) -> None:
-    step = 0
-    while budget.left:
-        where = f"seed {seed} lane {lane.number} step {step}"
-        rng = random.Random(f"{seed}:{lane.number}:{step}")
-        mover = Moves(world, lane, rng)
-        made = await asyncio.gather(*(mover.move() for _ in range(1 if rng.random() < 0.75 else rng.randint(2, 3))))
-        records = [record for _, dispatched in made for record in dispatched]
-        for kind, _ in made:
-            moves[kind] = moves.get(kind, 0) + 1
-        budget.made += len(records)
-        checks.ledger.note(records)
-        await checks.answered(records, where)
+async def _round(world: World, checks: Checks, schedule: Faults | None, seed: int, number: int,
+                 moves: collections.Counter[str]) -> int:
+    """One round: the clock may jump, a fault may be on while every lane makes its step (1-3 moves at once), the
+    answers come in, the bots finish what the round left them; then the invariants. Returns the interactions
+    made."""
+    fault = jump = None
+    if schedule is not None:
+        fault, jump = schedule.plan(), schedule.jump()
+    if jump is not None and schedule is not None:
+        world.clock.advance(jump)
+        schedule.jumps += 1
+        await settled(world)
+    movers = [Moves(world, lane, random.Random(f"{seed}:{lane.number}:{number}")) for lane in world.lanes]
+    if fault is not None and schedule is not None:
+        await schedule.begin(fault)
+    try:
+        steps = await asyncio.gather(*(mover.step() for mover in movers))
+        for mover, made in zip(movers, steps, strict=True):
+            moves.update(kind for kind, _ in made)
+            records = [record for _, dispatched in made for record in dispatched]
+            checks.ledger.note(records)
+            await checks.answered(records, f"seed {seed} round {number} lane {mover.lane.number}")
+    finally:
+        if fault is not None and schedule is not None:
+            await schedule.end(fault)
+    for bot in world.bots:
+        assert bot.handlers is not None
+        await bot.handlers.drain(timeout=DRAIN)
+    for mover in movers:
         mover.tidy()
-        await checks.lane(lane, where)
-        checks.completed(where)
-        checks.bots(where)
-        step += 1
+        await checks.lane(mover.lane, f"seed {seed} round {number} lane {mover.lane.number}")
+    checks.completed(f"seed {seed} round {number}")
+    checks.bots(f"seed {seed} round {number}")
+    return sum(len(dispatched) for made in steps for _, dispatched in made)
 
 
-async def _progress(budget: Budget, schedule: Faults, checks: Checks, started: float, say: object) -> None:
-    assert callable(say)
+async def _progress(made: Callable[[], int], schedule: Faults, checks: Checks, started: float,
+                    say: Callable[[str], None]) -> None:
     while True:
         await asyncio.sleep(10.0)
-        say(f"  {time.monotonic() - started:5.0f} s: {budget.made} interactions, {schedule.count} faults, "
+        say(f"  {time.monotonic() - started:5.0f} s: {made()} interactions, {schedule.count} faults, "
             f"{len(checks.failures)} failures")

@@ -1,16 +1,19 @@
-"""Redis misbehaving while the lanes play, drawn from the run's seed: every 1-5 s, for 0.3-2 s, one of these
-(each once per round, in a seeded order; the five of `FIRST` first)
+"""Redis misbehaving during some rounds of the run, drawn from the run's seed: every 10-40 rounds (`GAPS`), one
+round's interactions meet one of these (each kind once per round of kinds, in a seeded order; the five of `FIRST`
+first):
 
-- pause: ``CLIENT PAUSE`` for every command (``ALL``) or for writes (``WRITE``): the bots' calls time out;
-- restart: the embedded server stopped (SIGTERM: it writes its append-only file) and started again on its folder;
+- pause: ``CLIENT PAUSE`` for every command (``ALL``) or for writes (``WRITE``), 0.5-2 s: the bots' calls time out;
+- restart: the embedded server stopped (SIGTERM: it writes its append-only file), started again on its folder once
+  the round's interactions are answered;
 - error replies from the fault proxy (tests/faultproxy.py) instead of the server's: READONLY, MISCONF or OOM for
   writes, LOADING for every command;
-- swallowed replies: scripts run on the server but their replies never reach the bot (a write that landed
+- swallowed replies: 1-4 scripts run on the server but their replies never reach the bot (a write that landed
   though the bot's call timed out);
-- cut: every connection between the bots and Redis closed at once.
+- cut: every connection between the bots and Redis closed, 0-80 ms into the round (calls in flight).
 
-Before three faults in ten the service clock jumps (a minute to a day), so turn deadlines fall due: reminders,
-and the time-out actions (an AI plays the turn, a skip, a forfeit)."""
+Before some rounds (one in `JUMP_EVERY` on average) the service clock jumps, a minute to a day, so that turn
+deadlines fall due (reminders; an AI plays the turn, a skip, a forfeit): the round waits for the deadline workers
+to take what is due."""
 
 from __future__ import annotations
 
@@ -19,91 +22,123 @@ import collections
 import contextlib
 import random
 import time
+from dataclasses import dataclass
 
 from benchmarks.fuzz.world import World
+from storage import StorageUnavailable
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY
 
 WRITES = ("EVALSHA", "EVAL", "SET", "HSET", "DEL", "ZADD", "ZREM", "INCR", "EXPIRE", "RPUSH", "SADD", "SREM",
-          "HDEL", "MULTI", "EXEC")
-FIRST = ("pause", "restart", "readonly", "swallow", "cut")  # one of each in every round's first five
+          "HDEL")  # (a read-only replica takes MULTI and EXEC, and refuses the writes queued between them)
+FIRST = ("pause", "restart", "readonly", "swallow", "cut")
 KINDS = (*FIRST, "pause-writes", "misconf", "oom", "loading")
 REPLIES = {"readonly": READONLY, "misconf": MISCONF, "oom": OOM, "loading": LOADING}
-QUIET = (1.0, 5.0)  # seconds between two faults, at least and at most
-JUMPS = (61.0, 301.0, 3601.0, 86401.0)  # seconds the clock jumps: past 1- and 5-minute turns, an hour, a day
+GAPS = (10, 40)  # rounds between two faults, at least and at most
+JUMP_EVERY = 40  # rounds, on average, between two jumps of the clock
+JUMPS = (61.0, 301.0, 3601.0, 86401.0)  # seconds: past 1- and 5-minute turns, an hour, a day
+
+
+@dataclass
+class Fault:
+    """One fault, on for a round: `begin` before its interactions go out, `end` once they are answered."""
+
+    kind: str
+    seconds: float  # a pause's length
+    delay: float  # a cut's moment after the interactions go out
+    times: int  # replies a swallow takes
+    began: float = 0.0
+    ended: float = 0.0
+    _cut: asyncio.Task[None] | None = None
 
 
 class Faults:
-    """The fault schedule of a run (`run` until `stop` is set); `made` counts the faults by kind."""
+    """The run's schedule of faults and clock jumps, round by round."""
 
-    def __init__(self, world: World, seed: int, *, quiet: tuple[float, float] = QUIET) -> None:
+    def __init__(self, world: World, seed: int, *, gaps: tuple[int, int] = GAPS) -> None:
         self.world = world
         self.rng = random.Random(f"{seed}:faults")
-        self.quiet = quiet
+        self.gaps = gaps
         self.made: collections.Counter[str] = collections.Counter()
         self.jumps = 0
-        self.times: list[tuple[str, float, float]] = []  # (kind, start, end), monotonic
+        self.done: list[Fault] = []  # begun, in order (`ended` is 0 while one is on)
         self._next: list[str] = []
-
-    def during(self, at: float, slack: float = 3.0) -> str:
-        """The faults around a moment (within `slack` seconds), for a failure's report."""
-        near = [f"{kind} at {start - at:+.1f} s for {end - start:.1f} s" for kind, start, end in self.times
-                if start - slack <= at <= end + slack]
-        return f" (faults: {'; '.join(near)})" if near else " (no fault near)"
+        self._wait = self.rng.randint(*gaps)
 
     @property
     def count(self) -> int:
         return sum(self.made.values())
 
-    async def run(self, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), self.rng.uniform(*self.quiet))
-                return
-            if self.rng.random() < 0.3:
-                self.world.clock.advance(self.rng.choice(JUMPS))
-                self.jumps += 1
-            if not self._next:  # every kind once per round, in a seeded order
-                others = [kind for kind in KINDS if kind not in FIRST]
-                self._next = self.rng.sample(FIRST, len(FIRST)) + self.rng.sample(others, len(others))
-            kind = self._next.pop(0)
-            began = time.monotonic()
-            await self.make(kind, self.rng.uniform(0.3, 2.0))
-            self.made[kind] += 1
-            self.times.append((kind, began, time.monotonic()))
+    def plan(self) -> Fault | None:
+        """The fault of the next round, if it has one."""
+        self._wait -= 1
+        if self._wait > 0:
+            return None
+        self._wait = self.rng.randint(*self.gaps)
+        if not self._next:  # every kind once per round of kinds, in a seeded order
+            others = [kind for kind in KINDS if kind not in FIRST]
+            self._next = self.rng.sample(FIRST, len(FIRST)) + self.rng.sample(others, len(others))
+        return Fault(self._next.pop(0), self.rng.uniform(0.5, 2.0), self.rng.uniform(0.0, 0.08),
+                     self.rng.randint(1, 4))
 
-    async def make(self, kind: str, seconds: float) -> None:
-        """One fault, for about `seconds`; healed when it returns."""
-        world = self.world
-        proxy = world.proxy
-        if kind.startswith("pause"):
-            await world.direct.execute_command("CLIENT", "PAUSE", int(seconds * 1000),
-                                               "WRITE" if kind == "pause-writes" else "ALL")
-            await asyncio.sleep(seconds)
-        elif kind == "restart":
+    def jump(self) -> float | None:
+        """Seconds the clock jumps before the next round, if it does."""
+        return self.rng.choice(JUMPS) if self.rng.random() < 1 / JUMP_EVERY else None
+
+    async def begin(self, fault: Fault) -> None:
+        world, proxy = self.world, self.world.proxy
+        fault.began = time.monotonic()
+        self.done.append(fault)
+        if fault.kind.startswith("pause"):
+            await world.direct.execute_command("CLIENT", "PAUSE", int(fault.seconds * 1000),
+                                               "WRITE" if fault.kind == "pause-writes" else "ALL")
+        elif fault.kind == "restart":
             await asyncio.to_thread(world.server.stop)
-            await asyncio.sleep(seconds / 2)
-            await asyncio.to_thread(world.server.start)
-        elif kind in REPLIES:
-            proxy.fail(REPLIES[kind], commands=None if kind == "loading" else WRITES)
-            try:
-                await asyncio.sleep(seconds)
-            finally:
-                proxy.heal()
-        elif kind == "swallow":
-            proxy.swallow(commands={"EVALSHA", "EVAL"}, times=self.rng.randint(1, 4))
-            try:
-                await asyncio.sleep(seconds)
-            finally:
-                proxy.heal()
-        elif kind == "cut":
-            proxy.cut()
+        elif fault.kind in REPLIES:
+            proxy.fail(REPLIES[fault.kind], commands=None if fault.kind == "loading" else WRITES)
+        elif fault.kind == "swallow":
+            proxy.swallow(commands={"EVALSHA", "EVAL"}, times=fault.times)
+        elif fault.kind == "cut":
+            fault._cut = asyncio.create_task(self._cut_after(fault.delay))
         else:
-            raise ValueError(f"unknown fault {kind!r}")
+            raise ValueError(f"unknown fault {fault.kind!r}")
 
-    async def end(self) -> None:
-        """Heal everything (a fault cut short by the end of the run)."""
+    async def _cut_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.world.proxy.cut()
+
+    async def end(self, fault: Fault) -> None:
+        """Heal the fault (a pause ends by itself: wait for that)."""
+        if fault.kind.startswith("pause"):
+            await asyncio.sleep(max(0.0, fault.began + fault.seconds - time.monotonic()))
+        elif fault.kind == "restart":
+            await asyncio.to_thread(self.world.server.start)
+        elif fault._cut is not None:
+            await fault._cut
+        self.world.proxy.heal()
+        self.made[fault.kind] += 1
+        fault.ended = time.monotonic()
+
+    async def close(self) -> None:
+        """Heal everything (a run that stopped in the middle of a fault)."""
         self.world.proxy.heal()
         if not self.world.server.running:
             await asyncio.to_thread(self.world.server.start)
-        with contextlib.suppress(Exception):
-            await self.world.direct.execute_command("CLIENT", "UNPAUSE")
+
+    def during(self, at: float, slack: float = 3.0) -> str:
+        """The faults around a moment (within `slack` seconds), for a failure's report."""
+        now = time.monotonic()
+        near = [f"{f.kind} at {f.began - at:+.1f} s for {(f.ended or now) - f.began:.1f} s" for f in self.done
+                if f.began - slack <= at <= (f.ended or now) + slack]
+        return f" (faults: {'; '.join(near)})" if near else " (no fault near)"
+
+
+async def settled(world: World, within: float = 5.0) -> None:
+    """Wait (at most `within` seconds) until no turn deadline is due: the deadline workers took what a clock jump
+    made due."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        with contextlib.suppress(StorageUnavailable):
+            due = await world.checker.deadlines.next_due()
+            if due is None or due > world.clock():
+                return
+        await asyncio.sleep(0.05)

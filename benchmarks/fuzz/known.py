@@ -25,10 +25,14 @@ _THREAD_TWICE = ("a lobby with the thread option whose Start is pressed again af
                  "message (400, code 160004): an unexpected error, and the lobby never starts")
 _THREAD_IN_THREAD = ("/ludo start thread:True run inside a game's thread: Start asks Discord for a thread of a "
                      "message in a thread (400, code 50024): an unexpected error, and the lobby never starts")
-_CLAIM = ("a click whose claim-and-load reply is lost (swallowed after the script ran, or the connection cut) is "
-          "sent again by redis-py; the retry finds the click claimed, by itself, and takes it for another "
-          "process's (`Duplicate`): nobody answers it (repro: proxy.swallow(commands={'EVALSHA'}, times=1), then "
+_CLAIM = ("a click whose claim reply does not come within the 0.4 s read timeout (swallowed after the script "
+          "ran, a connection cut, Redis paused, or just a busy event loop) is sent again by redis-py; the retry "
+          "finds the click claimed, by this very process, and takes it for another's (`Duplicate`, or a lobby "
+          "click's claim False): nobody answers it (repro: proxy.swallow(commands={'EVALSHA'}, times=1), then "
           "click Roll)")
+_ANNOUNCE = ("a reminder or time-out shown while Redis does not answer (the new message's id not saved: "
+             "`LiveMessages.replaced`) is logged as an error with a traceback ('deadline ... failed'): the "
+             "deadline worker takes a storage outage in `announce` for a bug")
 KNOWN = (
     Known("lobby threads", "discord", "A thread has already been created for this message", _THREAD_TWICE),
     Known("lobby threads", "traceback", "A thread has already been created for this message", _THREAD_TWICE),
@@ -37,8 +41,8 @@ KNOWN = (
     Known("/ludo leave twice", "traceback", "is not playing",
           "/ludo leave by a member who already left the game: engine.IllegalAction 'seat N is not playing', "
           "answered as an unexpected error"),
-    Known("claim idempotency", "answered", "swallow at", _CLAIM),
-    Known("claim idempotency", "answered", "cut at", _CLAIM),
+    Known("claim idempotency", "answered", " click ludo:", _CLAIM),
+    Known("worker error survival", "traceback", "bot.deadline_worker ERROR: deadline ", _ANNOUNCE),
 )
 
 

@@ -70,6 +70,11 @@ class Moves:
         return "de" if self.rng.random() < 0.1 else "en-US"
 
     # -- moving -----------------------------------------------------------------------------------------------
+    async def step(self) -> list[tuple[str, Records]]:
+        """The lane's step of a round: 1 move, or 2-3 at the same moment."""
+        count = 1 if self.rng.random() < 0.75 else self.rng.randint(2, 3)
+        return list(await asyncio.gather(*(self.move() for _ in range(count))))
+
     async def move(self) -> tuple[str, Records]:
         """One random move: its kind and the interactions it dispatched."""
         busy = self.with_buttons(GAME) or self.with_buttons(LOBBY)

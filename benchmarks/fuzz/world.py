@@ -22,7 +22,9 @@ from typing import Any
 from pydantic import SecretStr
 
 from benchmarks.load import LoadStandIn
+from bot import deadline_worker
 from bot.app import LudoBot
+from bot.deadline_worker import IDLE_POLL
 from bot.settings import BotSettings
 from storage import EmbeddedRedis, Storage
 from storage.client import Redis, make_client
@@ -32,6 +34,8 @@ from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.faultproxy import FaultProxy
 
 SHARDS = 2
+DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
+# taken within the round it happens in
 MEMBERS = 4  # plain members of a lane, besides its moderator
 LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
 
@@ -90,6 +94,7 @@ class World:
             if logging.getLogger(name).getEffectiveLevel() > logging.ERROR:
                 logging.getLogger(name).setLevel(logging.ERROR)
         runner = BotRunner(standin, error_loggers=LOGGERS)
+        deadline_worker.IDLE_POLL = DEADLINE_POLL
         clock = Clock()
         world = cls(folder, server, proxy, Storage(direct), direct, standin, runner, [], [], made, clock,
                     _temporary=temporary)
@@ -129,6 +134,7 @@ class World:
         await self.direct.aclose()
         await self.proxy.close()
         await asyncio.to_thread(self.server.stop)
+        deadline_worker.IDLE_POLL = IDLE_POLL
         if self._temporary is not None:
             with contextlib.suppress(OSError):
                 self._temporary.cleanup()
