@@ -3,17 +3,19 @@
 
 One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord stand-in (tests/bot/standin) and two
 bots (shards 0 and 1 of 2, the real `LudoBot`) run in this process (see `world`). `--games` lanes play at the same
-time, each in a channel of its own with its own members: step by step, a lane's members make 1-3 random moves at
-once (`moves`: buttons of the live game, lobbies, earlier turns, forged ids, other guilds' games, every /ludo
-command with random options, one button pressed by several at the same moment) while Redis is paused, restarted
-or answers with errors now and then and the service clock jumps (`faults`). After every step the lane's
-invariants are checked (`checks`): every interaction answered once within 3 s, nothing refused by the stand-in, no
-traceback logged, every game's log replays to its state and was changed only by someone who may act, the bots'
-workers running.
+time, each in a channel of its own with its own members. The run goes in rounds: in each, every lane's members make
+1-3 random moves at once (`moves`: buttons of the live game, of lobbies, of earlier turns, forged ids, other
+guilds' games, every /ludo command with random options, one button pressed by several at the same moment); every
+so often a round meets a Redis fault (paused, restarted, error replies, swallowed replies, cut connections) or
+follows a jump of the service clock past turn deadlines (`faults`). Once the round's interactions are answered and
+the bots have done what the answers left them (the outbox), the invariants are checked (`checks`): every
+interaction answered once within 3 s, nothing refused by the stand-in, no traceback logged, every game's log
+replays to its state and was changed only by someone who may act, the bots' workers running.
 
-Every random choice comes from the seed: a lane's step from (seed, lane, step), the fault schedule and the
-games' dice seeds from the seed. Timing is not seeded (which of two clicks at the same moment wins, where a fault
-falls among the steps), so a failure is reproduced by running its seed again, usually at the same step.
+Every random choice comes from the seed: a lane's step from (seed, lane, round), the faults, the clock jumps and
+the games' dice seeds from the seed. Timing is not (which of two clicks at the same moment wins, how far a cut
+gets), so a run repeats its seed's rounds and moves closely but not exactly: a failure usually comes back in the
+same round. Failures of bugs being fixed elsewhere are told apart (`known`).
 The last line: `fuzz: <n> interactions, <m> faults, <k> invariant failures`.
 """
 

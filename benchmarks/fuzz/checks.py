@@ -37,7 +37,6 @@ from tests.bot.standin.records import MANAGE_CHANNELS
 T = TypeVar("T")
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
 INTERACTION = re.compile(r"interaction[= ](\d+)")
-GAME_IDS = ("ludo:g:", "ludo:l:", "ludo:s:", "ludo:v:", "ludo:r:")
 
 
 @dataclass(frozen=True)
@@ -176,8 +175,7 @@ class Checks:
         channels = {lane.channel.id, *(t.id for t in standin.threads(lane.channel))}
         now = self.world.clock()
         since = self.lane_clock.get(lane.number, now)
-        ids = {c.split(":")[2] for c in lane.stale if c.startswith(GAME_IDS) and c.count(":") >= 2}
-        for game_id in sorted(ids):
+        for game_id in sorted(lane.games):
             try:
                 head = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
             except NotFound:

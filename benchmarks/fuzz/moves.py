@@ -21,10 +21,20 @@ from tests.bot.standin import InteractionRecord, Message, User
 from tests.bot.standin.server import OptionValue
 
 GAME, LOBBY = "ludo:g:", "ludo:l:"
+FORGED = "forged"  # the content of the messages made for forged clicks (tests.bot.helpers.forged_message)
 MENTION = re.compile(r"<@(\d+)>")
 LOOKED_AT = 40  # newest messages of a channel a member looks at
 ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 Records = list[InteractionRecord]
+
+
+def seen(world: World, lane: Lane) -> list[Message]:
+    """The newest messages of a lane's channel and of its threads (private ones too), newest first."""
+    found: list[Message] = []
+    for channel in [lane.channel, *world.standin.threads(lane.channel)]:
+        found += [m for m in reversed(world.standin._channel_messages.get(channel.id, [])[-LOOKED_AT:])
+                  if not m.deleted]
+    return found
 
 
 class Moves:
@@ -37,20 +47,18 @@ class Moves:
 
     # -- looking ----------------------------------------------------------------------------------------------
     def messages(self) -> list[Message]:
-        """The newest messages of the lane's channel and its threads (private ones too), newest first."""
-        found: list[Message] = []
-        for channel in [self.lane.channel, *self.standin.threads(self.lane.channel)]:
-            found += [m for m in reversed(self.standin._channel_messages.get(channel.id, [])[-LOOKED_AT:])
-                      if not m.deleted]
+        """What the lane's members see (`seen`); the buttons on it are remembered for later (`Lane.stale`)."""
+        found = seen(self.world, self.lane)
         for message in found:
-            if message.content != "forged":
-                self.lane.stale.extend(c for c in message.custom_ids() if c.startswith("ludo:"))
+            if message.content != FORGED:
+                self.lane.remember(message.custom_ids())
         return found
 
     def with_buttons(self, prefix: str, lane: Lane | None = None) -> list[Message]:
-        pool = self.messages() if lane is None else Moves(self.world, lane, self.rng).messages()
+        """The public messages of the lane (or of another) with buttons of a kind, the forged ones aside."""
+        pool = self.messages() if lane is None else seen(self.world, lane)
         return [m for m in pool if not m.ephemeral and any(c.startswith(prefix) for c in m.custom_ids())
-                and m.content != "forged"]
+                and m.content != FORGED]
 
     def member(self) -> User:
         return self.rng.choice(self.lane.everyone)
@@ -77,7 +85,7 @@ class Moves:
 
     async def move(self) -> tuple[str, Records]:
         """One random move: its kind and the interactions it dispatched."""
-        busy = self.with_buttons(GAME) or self.with_buttons(LOBBY)
+        busy = bool(self.with_buttons(GAME) or self.with_buttons(LOBBY))
         kinds: dict[str, tuple[float, Callable[[], Awaitable[Records]]]] = {
             "play": (40, self.play), "lobby": (14, self.lobby), "button": (8, self.button),
             "burst": (5, self.burst), "stale": (5, self.stale), "forged": (6, self.forged_id),
@@ -140,9 +148,10 @@ class Moves:
 
     async def stale(self) -> Records:
         """A button of an earlier turn or a closed lobby, on a message that still shows it."""
-        if not self.lane.stale:
+        stale = self.lane.stale
+        if not stale:
             return await self.play()
-        return await self.on_forged(self.rng.choice(self.lane.stale))
+        return await self.on_forged(self.rng.choice(stale))
 
     async def foreign(self) -> Records:
         """A button of another lane's game or lobby (another channel, often another guild)."""
@@ -211,7 +220,8 @@ class Moves:
     async def command(self, name: str | None = None) -> Records:
         subcommands = self.world.commands()
         if name is None:
-            weights = {"start": 5 if not self.with_buttons(GAME) else 1, "board": 2, "rules": 1, "leave": 1.2,
+            free = not (self.with_buttons(GAME) or self.with_buttons(LOBBY))
+            weights = {"start": 5 if free else 1, "board": 2, "rules": 1, "leave": 1.2,
                        "end": 0.8, "stats": 1, "leaderboard": 1, "settings": 0.8, "export": 0.8, "verify": 0.8,
                        "history": 1, "replay": 0.25}
             names = sorted(subcommands)

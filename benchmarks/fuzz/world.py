@@ -8,7 +8,6 @@ another lane's game is never one of its players."""
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import functools
 import logging
@@ -36,6 +35,7 @@ from tests.faultproxy import FaultProxy
 SHARDS = 2
 DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
 # taken within the round it happens in
+REMEMBERED = 300  # custom_ids a lane remembers
 MEMBERS = 4  # plain members of a lane, besides its moderator
 LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
 
@@ -49,12 +49,29 @@ class Lane:
     channel: Channel
     members: list[User]
     moderator: User
-    stale: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=200))
-    """custom_ids seen on the lane's messages, for clicks on buttons of earlier turns."""
+    seen: dict[str, None] = field(default_factory=dict)
+    """The custom_ids seen on the lane's messages, oldest first (at most `REMEMBERED`): buttons of earlier turns."""
+    games: set[str] = field(default_factory=set)
+    """The ids of every game or lobby whose buttons the lane's messages showed."""
 
     @property
     def everyone(self) -> list[User]:
         return [*self.members, self.moderator]
+
+    def remember(self, custom_ids: list[str]) -> None:
+        for custom_id in custom_ids:
+            parts = custom_id.split(":")
+            if parts[0] != "ludo" or len(parts) < 3:
+                continue
+            self.games.add(parts[2])
+            self.seen.pop(custom_id, None)  # (seen again: the newest)
+            self.seen[custom_id] = None
+            if len(self.seen) > REMEMBERED:
+                del self.seen[next(iter(self.seen))]
+
+    @property
+    def stale(self) -> list[str]:
+        return list(self.seen)
 
 
 @dataclass(eq=False)
