@@ -216,6 +216,7 @@ class Checks:
                 return
         may_time_out = (deadline is not None and deadline <= now) or now - since >= (record.turn_seconds or 30)
         left = self.ledger.commands.get(("leave", record.channel_id), set())
+        taken_over = {s.seat for s in record.seats if s.ai_level is not None}
         for text in record.log[start:]:
             try:
                 action = engine.parse_action(text)
@@ -223,8 +224,10 @@ class Checks:
                 seat = action.seat if isinstance(action, engine.Resign) else state.current
                 user = next((s.user_id for s in seats if s.seat == seat), None)
                 forced = record.auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)
-                if not (user is None or forced or user in self.ledger.clicks.get((record.id, state.ply, text), ())
-                        or user in left or may_time_out):
+                clicked = user in self.ledger.clicks.get((record.id, state.ply, text), ())
+                # a member who ran /ludo leave resigns, or an AI takes the seat over (`_seats` checks that)
+                gone = user in left and (isinstance(action, engine.Resign) or seat in taken_over)
+                if not (user is None or forced or clicked or gone or may_time_out):
                     self.fail("permitted", where, f"{game} ply {state.ply}: {text} for seat {seat} (user {user}) "
                                                   "though that member did not click it and no deadline was due")
                 state, _ = engine.apply(state, action)

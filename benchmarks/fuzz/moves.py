@@ -29,11 +29,14 @@ Records = list[InteractionRecord]
 
 
 def seen(world: World, lane: Lane) -> list[Message]:
-    """The newest messages of a lane's channel and of its threads (private ones too), newest first."""
+    """What a lane's members see, newest first: the newest messages of its channel and of its threads (their own
+    private ones too), and the lobbies and game messages with buttons they saw before, however far up."""
     found: list[Message] = []
     for channel in [lane.channel, *world.standin.threads(lane.channel)]:
         found += [m for m in reversed(world.standin._channel_messages.get(channel.id, [])[-LOOKED_AT:])
                   if not m.deleted]
+    shown = {m.id for m in found}
+    found += [m for m in reversed(lane.boards.values()) if not m.deleted and m.id not in shown]
     return found
 
 
@@ -48,10 +51,12 @@ class Moves:
     # -- looking ----------------------------------------------------------------------------------------------
     def messages(self) -> list[Message]:
         """What the lane's members see (`seen`); the buttons on it are remembered for later (`Lane.stale`)."""
+        for gone in [key for key, message in self.lane.boards.items() if message.deleted]:
+            del self.lane.boards[gone]
         found = seen(self.world, self.lane)
         for message in found:
             if message.content != FORGED:
-                self.lane.remember(message.custom_ids())
+                self.lane.remember(message)
         return found
 
     def with_buttons(self, prefix: str, lane: Lane | None = None) -> list[Message]:

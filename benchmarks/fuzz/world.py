@@ -28,7 +28,7 @@ from bot.settings import BotSettings
 from storage import EmbeddedRedis, Storage
 from storage.client import Redis, make_client
 from tests.bot.helpers import Clock
-from tests.bot.standin import BotRunner, Channel, Guild, Role, User
+from tests.bot.standin import BotRunner, Channel, Guild, Message, Role, User
 from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.faultproxy import FaultProxy
 
@@ -58,7 +58,15 @@ class Lane:
     def everyone(self) -> list[User]:
         return [*self.members, self.moderator]
 
-    def remember(self, custom_ids: list[str]) -> None:
+    boards: dict[int, Message] = field(default_factory=dict)
+    """The lobbies and game messages with buttons the lane saw (by id), kept in view however far up they go."""
+
+    def remember(self, message: Message) -> None:
+        custom_ids = message.custom_ids()
+        if not message.ephemeral and any(c.startswith(("ludo:l:", "ludo:g:")) for c in custom_ids):
+            self.boards[message.id] = message
+        elif message.id in self.boards:
+            del self.boards[message.id]  # (its buttons are gone)
         for custom_id in custom_ids:
             parts = custom_id.split(":")
             if parts[0] != "ludo" or len(parts) < 3:
