@@ -27,7 +27,7 @@ from typing import TypeVar
 
 import engine
 from benchmarks.fuzz.faults import Faults
-from benchmarks.fuzz.world import Lane, World, stopped
+from benchmarks.fuzz.world import Lane, World, worker_problems
 from bot.components import GameButton, LobbyButton
 from engine.notation import parse_rules
 from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
@@ -145,11 +145,9 @@ class Checks:
                 self.fail("discord", where, str(violation)[:600] + (f" answering {_told(record)}" if record else ""))
         self._violations = len(world.standin.violations)
         self.logs(where)
-        for shard, tasks in enumerate(world.workers):
-            if len(tasks) < 3:
-                self.fail("worker", where, f"bot {shard}: only {sorted(tasks)} found running at the start")
-            for problem in stopped(tasks):
-                if f"{shard}: {problem}" not in self._dead:  # (once per worker)
+        for shard, bot in enumerate(world.bots):
+            for problem in worker_problems(bot):
+                if f"{shard}: {problem}" not in self._dead:  # (once each)
                     self._dead.add(f"{shard}: {problem}")
                     self.fail("worker", where, f"bot {shard}: {problem}")
 

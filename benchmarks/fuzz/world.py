@@ -13,7 +13,6 @@ import functools
 import logging
 import random
 import tempfile
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,7 +96,6 @@ class World:
     storages: list[Storage]
     lanes: list[Lane]
     clock: Clock
-    workers: list[dict[str, asyncio.Task[Any]]] = field(default_factory=list)
     _temporary: tempfile.TemporaryDirectory[str] | None = None
 
     @classmethod
@@ -132,7 +130,6 @@ class World:
                                        shard_ids=[shard])
                 world.bots.append(await runner.start(LudoBot(settings, storage=storage, clock=clock)))
             await world.bots[0].tree.sync()
-            world.workers = [workers(bot) for bot in world.bots]
         except BaseException:
             await world.close()
             raise
@@ -172,31 +169,17 @@ def _lane(standin: LoadStandIn, number: int, guild: Guild, roles: dict[int, Role
     return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator)
 
 
-def workers(bot: LudoBot) -> dict[str, asyncio.Task[Any]]:
-    """The bot's background work, found once it is ready: its background task, its deadline worker and its
-    takeover beat (tasks running a method of those parts)."""
-    parts: dict[int, str] = {id(bot._deadlines): "the deadline worker", id(bot._adoption): "the takeover beat"}
-    found = {parts[id(_owner(task))]: task for task in asyncio.all_tasks() if id(_owner(task)) in parts}
-    if bot._worker is not None:
-        found["the background task"] = bot._worker
-    return found
-
-
-def stopped(tasks: dict[str, asyncio.Task[Any]]) -> list[str]:
-    """The workers that ended, and how."""
-    return [f"{what} ended: {_ended(task)}" for what, task in tasks.items() if task.done()]
-
-
-def _owner(task: asyncio.Task[Any]) -> object:
-    """The object whose method the task runs (None when it is no method)."""
-    frame = getattr(task.get_coro(), "cr_frame", None)
-    return None if frame is None else frame.f_locals.get("self")
-
-
-def _ended(task: asyncio.Task[Any]) -> str:
-    if task.cancelled():
-        return "cancelled"
-    error = task.exception()
-    if error is None:
-        return "returned"
-    return "".join(traceback.format_exception(error)).rstrip()
+def worker_problems(bot: LudoBot) -> list[str]:
+    """What is wrong with the bot's background work: its background task ended, or one of its workers (deadlines,
+    the takeover beat: `service.workers`) is not running or was started again after a crash."""
+    problems: list[str] = []
+    task = bot._worker
+    if task is None or task.done():
+        ended = "never started" if task is None else "cancelled" if task.cancelled() else repr(task.exception())
+        problems.append(f"the background task ended ({ended})")
+    for worker in bot.supervisor.report():
+        if not worker.running:
+            problems.append(f"worker {worker.name} is not running")
+        if worker.restarts:
+            problems.append(f"worker {worker.name} crashed and was started again")
+    return problems
