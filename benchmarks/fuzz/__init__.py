@@ -86,6 +86,7 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
             await bot.handlers.drain(timeout=20.0)
         for lane in world.lanes:
             await checks.lane(lane, f"lane {lane.number} at the end", full=True)
+            await checks.at_rest(lane, f"lane {lane.number} at the end")
         checks.completed("the end", final=True)
         checks.bots("the end")
     finally:

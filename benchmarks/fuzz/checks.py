@@ -1,4 +1,4 @@
-"""The fuzz's invariants, checked after every step of a lane (and once more at the end):
+"""The fuzz's invariants, checked after every round for every lane (and once more at the end):
 
 - answered: every interaction got exactly one first response within Discord's 3 s (a private "try again" while
   Redis is down is an answer); a "thinking..." response was completed later;
@@ -9,7 +9,10 @@
   move), clicked (that game, that ply, that action) by the member holding the seat, a resignation by a member who
   ran `/ludo leave` there, or made after its turn's deadline; a game was started by its host, ended by its host or
   a member who may manage the channel, and a seat went to an AI only after its member left;
-- worker: the bots' background task, deadline worker and takeover beat are running.
+- worker: the bots' background task and workers (deadlines, the takeover beat) running, none restarted after a
+  crash;
+- rest (at the end, the bots idle): a game's buttons are offered on one message while it is played, on none once
+  it is over.
 """
 
 from __future__ import annotations
@@ -198,6 +201,29 @@ class Checks:
                 continue
             self.game(record, seen, where, since=since, now=now)
         self.lane_clock[lane.number] = now
+
+    async def at_rest(self, lane: Lane, where: str) -> None:
+        """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
+        one message (a game that is over shows none; see README, "What the channel shows")."""
+        standin = self.world.standin
+        boards: dict[str, list[int]] = collections.defaultdict(list)
+        for channel in [lane.channel, *standin.threads(lane.channel)]:
+            for message in standin.messages(channel):
+                for game_id in {c.split(":")[2] for c in message.custom_ids() if c.startswith("ludo:g:")}:
+                    if message.content != "forged":
+                        boards[game_id].append(message.id)
+        for game_id, messages in sorted(boards.items()):
+            try:
+                record = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
+            except (NotFound, CorruptRecord) as error:
+                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}: {error}")
+                continue
+            if not record.active:
+                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}, which is "
+                                         f"{record.status} (its live message: {record.message_id})")
+            elif len(messages) > 1:
+                self.fail("rest", where, f"{len(messages)} messages offer buttons of game {game_id}: {messages} "
+                                         f"(its live message: {record.message_id})")
 
     def game(self, record: GameRecord, seen: Seen | None, where: str, *, since: float, now: float) -> None:
         game = f"game {record.id}"

@@ -35,6 +35,7 @@ SHARDS = 2
 DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
 # taken within the round it happens in
 REMEMBERED = 300  # custom_ids a lane remembers
+BOARDS = 6  # lobbies and game messages a lane keeps in view however far up they are
 MEMBERS = 4  # plain members of a lane, besides its moderator
 LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
 
@@ -58,12 +59,14 @@ class Lane:
         return [*self.members, self.moderator]
 
     boards: dict[int, Message] = field(default_factory=dict)
-    """The lobbies and game messages with buttons the lane saw (by id), kept in view however far up they go."""
+    """The newest lobbies and game messages with buttons the lane saw (by id), kept in view however far up."""
 
     def remember(self, message: Message) -> None:
         custom_ids = message.custom_ids()
         if not message.ephemeral and any(c.startswith(("ludo:l:", "ludo:g:")) for c in custom_ids):
             self.boards[message.id] = message
+            while len(self.boards) > BOARDS:  # the oldest go out of view (a board left behind by a game long over)
+                del self.boards[min(self.boards)]
         elif message.id in self.boards:
             del self.boards[message.id]  # (its buttons are gone)
         for custom_id in custom_ids:

@@ -1,7 +1,7 @@
 """The fuzz, short (`python -m benchmarks.fuzz` is the long one): random members press random buttons of random
 games (the live one, earlier turns', forged ids, other guilds' games), run every /ludo command with random options
 and press one button several at once, while Redis is paused, restarted, answers with error replies, swallows
-replies or drops its connections, and the clock jumps past turn deadlines. After every step: every interaction
+replies or drops its connections, and the clock jumps past turn deadlines. After every round: every interaction
 answered once within 3 s, no traceback logged, every game's log replays to its state and changed only by someone
 who may act, the bots' workers running (see `benchmarks.fuzz`).
 
