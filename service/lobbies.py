@@ -145,10 +145,12 @@ class Lobbies:
                 raise Refused("refused.lobby_closed") from missing
         raise Refused("refused.lobby_race")
 
-    async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
-        """The host (or a channel manager) closes a lobby."""
+    async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool,
+                     channel_id: int | None = None) -> LobbyRecord:
+        """The host (or a manager of the lobby's channel) closes a lobby. `can_manage` is said of the channel
+        `channel_id` (where the click came from): it counts only there, not from a copy of the button elsewhere."""
         lobby = await self.load(lobby_id)
-        if user_id != lobby.host_id and not can_manage:
+        if user_id != lobby.host_id and not (can_manage and channel_id in (None, lobby.channel_id)):
             raise Refused("refused.host_cancels")
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby

@@ -26,6 +26,7 @@ from tests.bot.helpers import (
     to_act,
 )
 from tests.bot.standin import StandIn
+from tests.bot.standin.records import MANAGE_CHANNELS
 
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:
@@ -116,6 +117,23 @@ async def test_clicks_by_non_players(standin: StandIn, ludo: LudoBot) -> None:
     after = await stored(ludo, game_id)
     assert (after.version, after.log, after.status) == (before.version, before.log, before.status)
     assert not standin.notifications(eve)
+
+
+async def test_a_moderator_elsewhere_cannot_cancel_a_lobby_with_a_copy_of_its_button(standin: StandIn,
+                                                                                     ludo: LudoBot) -> None:
+    """Managing channels in another guild gives no say over this guild's lobby, even with a copy of its Cancel
+    button in a message there (found by the fuzz); the host still can."""
+    alice = standin.add_user("alice")
+    other = standin.add_guild("other guild")
+    mod = standin.add_user("mod", guild=other, roles=[standin.add_role(other, "mods", MANAGE_CHANNELS)])
+    lobby = await open_lobby(standin, ludo, alice, seats=2)
+    cancel = next(c for c in lobby.custom_ids() if c.endswith(":cancel"))
+    copy = forged_message(standin, standin.text_channel(other), cancel)
+    refused = await click(standin, ludo, mod, copy, custom_id=cancel)
+    assert "Only the host can cancel" in private_text(refused)
+    assert cancel in lobby.custom_ids()
+    await click(standin, ludo, alice, lobby, custom_id=cancel)
+    assert "cancelled" in lobby.content and not lobby.custom_ids()
 
 
 async def test_one_button_clicked_50_times_at_once_applies_once(standin: StandIn, ludo: LudoBot) -> None:
