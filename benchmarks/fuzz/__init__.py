@@ -136,6 +136,7 @@ async def _round(world: World, checks: Checks, schedule: Faults | None, seed: in
             records = [record for _, dispatched in made for record in dispatched]
             checks.ledger.note(records)
             await checks.answered(records, f"seed {seed} round {number} lane {mover.lane.number}")
+            mover.learn(records)
     finally:
         if fault is not None and schedule is not None:
             await schedule.end(fault)

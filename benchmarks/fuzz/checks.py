@@ -207,11 +207,26 @@ class Checks:
         one message (a game that is over shows none; see README, "What the channel shows")."""
         standin = self.world.standin
         boards: dict[str, list[int]] = collections.defaultdict(list)
+        lobbies: dict[str, list[int]] = collections.defaultdict(list)
         for channel in [lane.channel, *standin.threads(lane.channel)]:
             for message in standin.messages(channel):
-                for game_id in {c.split(":")[2] for c in message.custom_ids() if c.startswith("ludo:g:")}:
-                    if message.content != "forged":
-                        boards[game_id].append(message.id)
+                if message.content == "forged":
+                    continue
+                for custom_id in message.custom_ids():
+                    kind, _, ident = custom_id.removeprefix("ludo:").partition(":")
+                    shown = boards if kind == "g" else lobbies if kind == "l" else None
+                    if shown is not None and message.id not in shown[ident.split(":")[0]]:
+                        shown[ident.split(":")[0]].append(message.id)
+        for lobby_id, messages in sorted(lobbies.items()):
+            try:
+                await patiently(functools.partial(self.world.checker.lobbies.load_lobby, lobby_id))
+            except NotFound:
+                try:
+                    game = await patiently(functools.partial(self.world.checker.games.load_game, lobby_id))
+                    became = f"started: its game is {game.status}, its live message {game.message_id}"
+                except (NotFound, CorruptRecord):
+                    became = "cancelled"
+                self.fail("rest", where, f"messages {messages} offer buttons of lobby {lobby_id}, which was {became}")
         for game_id, messages in sorted(boards.items()):
             try:
                 record = await patiently(functools.partial(self.world.checker.games.load_game, game_id))

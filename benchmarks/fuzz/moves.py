@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from benchmarks.fuzz.world import Lane, World
+from service.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
 from tests.bot.standin import InteractionRecord, Message, User
 from tests.bot.standin.server import OptionValue
@@ -24,6 +25,7 @@ GAME, LOBBY = "ludo:g:", "ludo:l:"
 FORGED = "forged"  # the content of the messages made for forged clicks (tests.bot.helpers.forged_message)
 MENTION = re.compile(r"<@(\d+)>")
 LOOKED_AT = 40  # newest messages of a channel a member looks at
+OVER = {translate(lang, key) for lang in CATALOGUES for key in ("refused.over", "refused.no_game")}
 ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 Records = list[InteractionRecord]
 
@@ -60,10 +62,19 @@ class Moves:
         return found
 
     def with_buttons(self, prefix: str, lane: Lane | None = None) -> list[Message]:
-        """The public messages of the lane (or of another) with buttons of a kind, the forged ones aside."""
+        """The public messages of the lane (or of another) with buttons of a kind, the forged ones aside, and those
+        the lane learnt are of a game that is over."""
         pool = self.messages() if lane is None else seen(self.world, lane)
+        over = (lane or self.lane).over
         return [m for m in pool if not m.ephemeral and any(c.startswith(prefix) for c in m.custom_ids())
-                and m.content != FORGED]
+                and m.content != FORGED and m.id not in over]
+
+    def learn(self, records: Records) -> None:
+        """A member told that the game of a board is over (or gone) clicks it no more, as a person would not."""
+        for record in records:
+            response = record.response_record
+            if record.message is not None and response is not None and response.content in OVER:
+                self.lane.over.add(record.message.id)
 
     def member(self) -> User:
         return self.rng.choice(self.lane.everyone)
@@ -152,8 +163,10 @@ class Moves:
         return list(await asyncio.gather(*(self.click(user, message, custom_id) for user in users)))
 
     async def stale(self) -> Records:
-        """A button of an earlier turn or a closed lobby, on a message that still shows it."""
-        stale = self.lane.stale
+        """A button of an earlier turn or a closed lobby, on a message that still shows it (not a button shown now:
+        Discord gives a click the message it was made on, so no real client presses a copy of a live button)."""
+        shown = {c for m in self.messages() if m.content != FORGED for c in m.custom_ids()}
+        stale = [custom_id for custom_id in self.lane.stale if custom_id not in shown]
         if not stale:
             return await self.play()
         return await self.on_forged(self.rng.choice(stale))

@@ -58,6 +58,8 @@ class Lane:
     def everyone(self) -> list[User]:
         return [*self.members, self.moderator]
 
+    over: set[int] = field(default_factory=set)
+    """Messages whose game the lane learnt is over (their buttons say so when clicked)."""
     boards: dict[int, Message] = field(default_factory=dict)
     """The newest lobbies and game messages with buttons the lane saw (by id), kept in view however far up."""
 
