@@ -110,7 +110,7 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     for area in tally:  # one of each, for a look
         say(f"KNOWN ({area}) " + next(str(f) for f in checks.failures if (k := known(f)) and k.area == area)[:600])
     if tally:
-        say(f"known failures (being fixed elsewhere, benchmarks/fuzz/known.py): {dict(tally)}")
+        say(f"known failures (found for other work, benchmarks/fuzz/known.py): {dict(tally)}")
     say(f"time: {report.seconds:.1f} s ({report.interactions / report.seconds:.0f} interactions/s), seed {seed}")
     say(report.line)
     return report
