@@ -111,7 +111,10 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
 
     async def work() -> None:
         if preset is not None:
-            chosen = engine.Rules.preset(preset)
+            try:
+                chosen = engine.Rules.preset(preset)
+            except engine.RulesError as error:  # not one of the choices (a modified client sends anything)
+                raise Refused("refused.rules", error=error) from error
         else:
             chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)
         await interaction.response.send_message(rules_summary(chosen, user_locale(interaction)), ephemeral=True)

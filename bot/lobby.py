@@ -37,7 +37,8 @@ class LobbyButtons:
                 await self._start(interaction, lobby_id)
             elif verb == "cancel":
                 manager = bool(interaction.permissions.manage_channels)
-                lobby = await self.service.lobbies.cancel(lobby_id, user.id, can_manage=manager)
+                lobby = await self.service.lobbies.cancel(lobby_id, user.id, can_manage=manager,
+                                                          channel_id=interaction.channel_id)
                 await edit_clicked(interaction, content=translate(lobby.locale, "lobby.cancelled"), view=None)
             else:
                 if verb in COLOUR_VERBS:

@@ -29,6 +29,20 @@ from storage import (
 from storage.replay import state_of
 
 RACE_TRIES = 5  # saves of one lobby change that lost a race to another change, before the player is asked to retry
+TURN_MINUTES = (1, 7 * 24 * 60)  # the shortest and the longest turn a lobby may set (its command's range)
+
+
+def _check_lobby_options(options: dict[str, Any]) -> None:
+    """Discord holds a command's numbers to their registered range for its own apps; a modified client may send
+    anything, and a game with a turn length its record cannot hold would be unreadable once started."""
+    seats = options.get("seats", engine.rules.MAX_SEATS)
+    if not isinstance(seats, int) or not 2 <= seats <= engine.rules.MAX_SEATS:
+        raise Refused("refused.seats", seats=seats, most=engine.rules.MAX_SEATS)
+    seconds = options.get("turn_seconds")
+    low, high = TURN_MINUTES
+    if seconds is not None and (not isinstance(seconds, int) or not low * 60 <= seconds <= high * 60):
+        raise Refused("refused.turn_length", minutes=seconds // 60 if isinstance(seconds, int) else seconds,
+                      low=low, high=high)
 
 
 class Lobbies:
@@ -55,6 +69,7 @@ class Lobbies:
     async def create(self, lobby: LobbyRecord) -> LobbyRecord:
         """Store a new lobby (see `open`): `Refused` for impossible options, a busy channel or a limit."""
         lobby_rules(lobby)  # refuse impossible options before anyone joins
+        _check_lobby_options(lobby.options)
         try:
             return await self.storage.lobbies.create_lobby(lobby, limits=self.open_limits, now=self.games.clock())
         except ChannelBusy as busy:
@@ -126,12 +141,16 @@ class Lobbies:
                 return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": change(lobby)}))
             except Conflict:
                 continue
+            except NotFound as missing:  # cancelled or started at the same moment
+                raise Refused("refused.lobby_closed") from missing
         raise Refused("refused.lobby_race")
 
-    async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
-        """The host (or a channel manager) closes a lobby."""
+    async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool,
+                     channel_id: int | None = None) -> LobbyRecord:
+        """The host (or a manager of the lobby's channel) closes a lobby. `can_manage` is said of the channel
+        `channel_id` (where the click came from): it counts only there, not from a copy of the button elsewhere."""
         lobby = await self.load(lobby_id)
-        if user_id != lobby.host_id and not can_manage:
+        if user_id != lobby.host_id and not (can_manage and channel_id in (None, lobby.channel_id)):
             raise Refused("refused.host_cancels")
         await self.storage.lobbies.drop_lobby(lobby)
         return lobby

@@ -128,6 +128,8 @@ TEXTS: dict[str, str] = {
     "refused.two_players": "Ein Spiel braucht mindestens 2 Spieler: lade jemanden ein oder füge eine KI hinzu.",
     "refused.teams_seats": "Teams spielen 2 gegen 2: alle 4 Plätze müssen besetzt sein (jetzt {now}); lade "
                            "Leute ein oder füge KIs hinzu.",
+    "refused.seats": "Ein Spiel hat 2 bis {most} Plätze, nicht {seats}.",
+    "refused.turn_length": "Ein Zug dauert {low} bis {high} Minuten, nicht {minutes}.",
     "refused.teams_option": "Teams spielen 2 gegen 2 und brauchen deshalb 4 Plätze, nicht {seats}: lass seats "
                             "auf 4.",
     "refused.colour_taken": "Die Farbe {colour} ist schon vergeben: wähle eine freie.",

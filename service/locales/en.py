@@ -129,6 +129,8 @@ TEXTS: dict[str, str] = {
     "refused.host_starts": "Only the host can start the game.",
     "refused.two_players": "A game needs at least 2 players: invite someone or add an AI.",
     "refused.teams_seats": "Teams play 2 against 2: all 4 seats must be filled (now {now}); invite players or add AIs.",
+    "refused.seats": "A game has 2 to {most} seats, not {seats}.",
+    "refused.turn_length": "A turn lasts {low} to {high} minutes, not {minutes}.",
     "refused.teams_option": "Teams play 2 against 2, so they need 4 seats, not {seats}: leave seats at 4.",
     "refused.colour_taken": "The colour {colour} is taken already: choose a free one.",
     "refused.colour_yours": "You play {colour} already.",

@@ -57,6 +57,13 @@ async def test_rules_of_the_game_in_play_or_of_a_preset(standin: StandIn, ludo: 
     assert "**star**" in star and "pair" in star
 
 
+async def test_rules_of_a_preset_that_is_no_choice_is_refused_privately(standin: StandIn, ludo: LudoBot) -> None:
+    """A modified client may send any text for a choice (found by the fuzz): a clear answer, no error logged."""
+    alice = standin.add_user("alice")
+    refused = private_text(await slash(standin, ludo, alice, standin.channel, "rules", preset="nonsense"))
+    assert "unknown preset 'nonsense'" in refused and "classic" in refused
+
+
 async def test_leave_forfeits_and_the_game_ends_for_two(standin: StandIn, ludo: LudoBot) -> None:
     alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
     live = await start_game(standin, ludo, alice, (bob,))

@@ -8,8 +8,26 @@ import pytest
 
 import engine
 from service import REMIND, TIMEOUT, Refused, Service, seat_user
-from storage import Deadline, GuildSettings
+from storage import Deadline, GuildSettings, LobbyRecord
 from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, STRANGER, Clock, two_player_game
+
+
+async def test_a_join_as_the_host_cancels_says_the_lobby_is_closed(sessions: Service) -> None:
+    """The lobby goes between a join's read and its save (the host cancelled or started at that moment; found by
+    the fuzz): the joiner is told it is closed, as a later join would be."""
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
+                                        options={})
+    store = sessions.storage.lobbies
+    load = store.load_lobby
+
+    async def load_then_cancelled(lobby_id: str) -> LobbyRecord:
+        loaded = await load(lobby_id)
+        await store.drop_lobby(loaded)  # the host's Cancel, at that moment
+        return loaded
+
+    store.load_lobby = load_then_cancelled  # type: ignore[method-assign]
+    with pytest.raises(Refused, match="lobby is closed"):
+        await sessions.lobbies.update(lobby.id, GUEST, "join")
 
 
 async def test_a_lobby_fills_and_starts_and_only_the_host_runs_it(sessions: Service) -> None:

@@ -16,6 +16,7 @@ sends, bulk deletes and channel reads are refused without the permission.
 Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE went to the owning shard):
     await standin.slash(user, channel, "ludo", "start", options={"preset": "classic", "player": bob})
     await standin.click(user, message, custom_id)   /  click(user, message, label="Join")
+    await standin.forged_click(user, message, "any id")   (a modified client: any custom_id, of any length)
     await standin.select(user, message, custom_id, ["a"]);  await standin.submit_modal(user, opened, {"id": "v"})
     await standin.say(user, channel, "text")        (a plain user message, MESSAGE_CREATE)
     Every interaction carries the user's `locale` (keyword `locale=` of slash/click/select, default "en-US")

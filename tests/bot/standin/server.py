@@ -830,6 +830,16 @@ class StandIn:
                                    message=found)
         return await self._dispatch_interaction(record)
 
+    async def forged_click(self, user: User, message: Message | int, custom_id: str, *,
+                           locale: str = "en-US") -> InteractionRecord:
+        """A click on `message` carrying any `custom_id`, whether the message has that button or not, of any
+        length: what a modified client could try (the fuzz test's garbage and over-long ids)."""
+        found = self._check_clickable(user, message)
+        data: Json = {"custom_id": custom_id, "component_type": 2}
+        record = self._interaction(MESSAGE_COMPONENT, user, self.channels[found.channel_id], data, locale=locale,
+                                   message=found)
+        return await self._dispatch_interaction(record)
+
     async def select(self, user: User, message: Message | int, custom_id: str, values: Iterable[str], *,
                      locale: str = "en-US") -> InteractionRecord:
         """`user` picks `values` in the select menu `custom_id` on `message`."""

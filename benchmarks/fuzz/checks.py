@@ -1,0 +1,321 @@
+"""The fuzz's invariants, checked after every round for every lane (and once more at the end):
+
+- answered: every interaction got exactly one first response within Discord's 3 s (a private "try again" while
+  Redis is down is an answer); a "thinking..." response was completed later;
+- discord: nothing the bot sent was refused by the stand-in (a second response, a late one, a bad body, ...);
+- traceback: no error logged by the bot's loggers or by discord.py, and no exception left to asyncio's handler;
+- replay: every game's log replays to its stored state, and no logged action was rewritten;
+- permitted: every action a game's log gained was played by an AI, played for a player by the rules (a forced
+  move), clicked (that game, that ply, that action) by the member holding the seat, a resignation by a member who
+  ran `/ludo leave` there, or made after its turn's deadline; a game was started by its host, ended by its host or
+  a member who may manage the channel, and a seat went to an AI only after its member left;
+- worker: the bots' background task and workers (deadlines, the takeover beat) running, none restarted after a
+  crash;
+- rest (at the end, the bots idle): a game's buttons are offered on one message while it is played, on none once
+  it is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import functools
+import logging
+import re
+import time
+import traceback
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import engine
+from benchmarks.fuzz.faults import Faults
+from benchmarks.fuzz.world import Lane, World, worker_problems
+from bot.components import GameButton, LobbyButton
+from engine.notation import parse_rules
+from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
+from tests.bot.standin import InteractionRecord
+from tests.bot.standin.records import MANAGE_CHANNELS
+
+T = TypeVar("T")
+THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
+INTERACTION = re.compile(r"interaction[= ](\d+)")
+
+
+@dataclass(frozen=True)
+class Failure:
+    invariant: str
+    where: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"[{self.invariant}] {self.where}: {self.detail}"
+
+
+@dataclass
+class Ledger:
+    """What members did, as dispatched: who clicked which game button at which ply, who pressed a lobby's Start,
+    and who ran /ludo leave and /ludo end in which channel."""
+
+    clicks: dict[tuple[str, int, str], set[int]] = field(default_factory=lambda: collections.defaultdict(set))
+    starts: dict[str, set[int]] = field(default_factory=lambda: collections.defaultdict(set))
+    commands: dict[tuple[str, int], set[int]] = field(default_factory=lambda: collections.defaultdict(set))
+
+    def note(self, records: Iterable[InteractionRecord]) -> None:
+        for record in records:
+            custom_id = record.custom_id
+            if custom_id is None:
+                options = record.data.get("options") or [{}]
+                self.commands[(str(options[0].get("name")), record.channel_id)].add(record.user.id)
+            elif found := GameButton.__discord_ui_compiled_template__.fullmatch(custom_id):
+                self.clicks[(found["game"], int(found["ply"]), found["action"])].add(record.user.id)
+            elif (found := LobbyButton.__discord_ui_compiled_template__.fullmatch(custom_id)) and \
+                    found["verb"] == "start":
+                self.starts[found["lobby"]].add(record.user.id)
+
+
+@dataclass
+class Seen:
+    """A game as the last check found it."""
+
+    version: int
+    log: list[str]
+    state: engine.GameState
+    status: str
+    seats: list[Seat]
+    turn_deadline: float | None
+
+
+class Checks:
+    """The invariants over a run; `failures` holds what broke."""
+
+    def __init__(self, world: World, faults: Faults) -> None:
+        self.world = world
+        self.faults = faults
+        self.ledger = Ledger()
+        self.failures: list[Failure] = []
+        self.games: dict[str, Seen] = {}
+        self.lane_clock: dict[int, float] = {}  # the service clock at a lane's last check
+        self.thinking: list[InteractionRecord] = []
+        self.answers: collections.Counter[str] = collections.Counter()  # public, or the private text's start
+        self._violations = 0
+        self._logged = 0
+        self._loop_errors = 0
+        self._dead: set[str] = set()
+
+    def fail(self, invariant: str, where: str, detail: str) -> None:
+        self.failures.append(Failure(invariant, where, detail))
+
+    # -- interactions -----------------------------------------------------------------------------------------
+    async def answered(self, records: list[InteractionRecord], where: str) -> None:
+        """Wait until each interaction got its first response or Discord's time ran out; fail the latter."""
+        standin = self.world.standin
+        limit = standin.response_deadline + 1.0
+        for record in records:
+            left = record.dispatched_at + limit - time.monotonic()
+            if record.response_record is None and not record.failed and left > 0:
+                await standin.wait_until(functools.partial(_over, record), timeout=left, what="an answer")
+            response = record.response_record
+            if response is None:
+                self.fail("answered", where, f"{record!r} got no answer within {standin.response_deadline:g} s"
+                                             + self.faults.during(record.dispatched_at))
+            else:
+                self.answers["public" if not response.ephemeral else (response.content or "(deferred)")[:48]] += 1
+                if response.type == 5:
+                    self.thinking.append(record)
+
+    def completed(self, where: str, *, final: bool = False) -> None:
+        """A "thinking..." response completed in time (by an edit of it or a follow-up)."""
+        waiting = []
+        for record in self.thinking:
+            original = record.original
+            if record.followups or (original is not None and not original.loading):
+                continue
+            if final or time.monotonic() - record.dispatched_at > THINKING_DONE_WITHIN:
+                self.fail("answered", where, f"{record!r} still shows \"thinking...\" "
+                                             f"{time.monotonic() - record.dispatched_at:.0f} s later")
+            else:
+                waiting.append(record)
+        self.thinking = waiting
+
+    # -- the bots ---------------------------------------------------------------------------------------------
+    def bots(self, where: str) -> None:
+        """Refusals by the stand-in, errors logged, exceptions nobody retrieved, workers that stopped."""
+        world = self.world
+        for violation in world.standin.violations[self._violations:]:
+            if violation.kind not in ("unanswered", "late-response"):  # (counted by `answered`)
+                record = world.standin.interactions.get(violation.interaction_id or 0)
+                self.fail("discord", where, str(violation)[:600] + (f" answering {_told(record)}" if record else ""))
+        self._violations = len(world.standin.violations)
+        self.logs(where)
+        for shard, bot in enumerate(world.bots):
+            for problem in worker_problems(bot):
+                if f"{shard}: {problem}" not in self._dead:  # (once each)
+                    self._dead.add(f"{shard}: {problem}")
+                    self.fail("worker", where, f"bot {shard}: {problem}")
+
+    def logs(self, where: str) -> None:
+        """Errors logged (with the interaction they answered) and exceptions left to asyncio's handler."""
+        world = self.world
+        for record in world.runner.logged_errors[self._logged:]:
+            trace = "".join(traceback.format_exception(*record.exc_info)) if record.exc_info else ""
+            text = record.getMessage()
+            found = INTERACTION.search(text)
+            answering = world.standin.interactions.get(int(found[1])) if found else None
+            self.fail("traceback", where, f"{record.name} {logging.getLevelName(record.levelno)}: {text}"
+                      + (f" answering {_told(answering)}" if answering else "") + f"\n{trace}".rstrip())
+        self._logged = len(world.runner.logged_errors)
+        for error in world.runner.loop_errors[self._loop_errors:]:
+            self.fail("traceback", where, f"asyncio: {error}")
+        self._loop_errors = len(world.runner.loop_errors)
+
+    # -- games ------------------------------------------------------------------------------------------------
+    async def lane(self, lane: Lane, where: str, *, full: bool = False) -> None:
+        """Check every game of the lane that changed since its last check (`full`: replay each from its start)."""
+        standin = self.world.standin
+        channels = {lane.channel.id, *(t.id for t in standin.threads(lane.channel))}
+        now = self.world.clock()
+        since = self.lane_clock.get(lane.number, now)
+        for game_id in sorted(lane.games):
+            try:
+                head = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
+            except NotFound:
+                if game_id in self.games:
+                    self.fail("replay", where, f"game {game_id} is gone")
+                continue  # a lobby (or a forged id)
+            except CorruptRecord as error:
+                self.fail("replay", where, f"game {game_id}: {error}")
+                continue
+            if head.channel_id not in channels:
+                continue  # another lane's game (a spectator view of it shown here): that lane checks it
+            seen = self.games.get(game_id)
+            if seen is not None and seen.version == head.version and not full:
+                continue
+            try:
+                record = await patiently(functools.partial(self.world.checker.games.load_game, game_id,
+                                                           with_log=True))
+                if full:
+                    check_replay(record)
+            except CorruptRecord as error:
+                self.fail("replay", where, f"game {game_id}: {error}")
+                continue
+            self.game(record, seen, where, since=since, now=now)
+        self.lane_clock[lane.number] = now
+
+    async def at_rest(self, lane: Lane, where: str) -> None:
+        """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
+        one message (a game that is over shows none; see README, "What the channel shows")."""
+        standin = self.world.standin
+        boards: dict[str, list[int]] = collections.defaultdict(list)
+        lobbies: dict[str, list[int]] = collections.defaultdict(list)
+        for channel in [lane.channel, *standin.threads(lane.channel)]:
+            for message in standin.messages(channel):
+                if message.content == "forged":
+                    continue
+                for custom_id in message.custom_ids():
+                    kind, _, ident = custom_id.removeprefix("ludo:").partition(":")
+                    shown = boards if kind == "g" else lobbies if kind == "l" else None
+                    if shown is not None and message.id not in shown[ident.split(":")[0]]:
+                        shown[ident.split(":")[0]].append(message.id)
+        for lobby_id, messages in sorted(lobbies.items()):
+            try:
+                await patiently(functools.partial(self.world.checker.lobbies.load_lobby, lobby_id))
+            except NotFound:
+                try:
+                    game = await patiently(functools.partial(self.world.checker.games.load_game, lobby_id))
+                    became = f"started: its game is {game.status}, its live message {game.message_id}"
+                except (NotFound, CorruptRecord):
+                    became = "cancelled"
+                self.fail("rest", where, f"messages {messages} offer buttons of lobby {lobby_id}, which was {became}")
+        for game_id, messages in sorted(boards.items()):
+            try:
+                record = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
+            except (NotFound, CorruptRecord) as error:
+                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}: {error}")
+                continue
+            if not record.active:
+                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}, which is "
+                                         f"{record.status} (its live message: {record.message_id})")
+            elif len(messages) > 1:
+                self.fail("rest", where, f"{len(messages)} messages offer buttons of game {game_id}: {messages} "
+                                         f"(its live message: {record.message_id})")
+
+    def game(self, record: GameRecord, seen: Seen | None, where: str, *, since: float, now: float) -> None:
+        game = f"game {record.id}"
+        if seen is None:
+            state = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
+            seats, status, start, deadline = record.seats, "active", 0, None
+            if record.host_id not in self.ledger.starts.get(record.id, set()):
+                self.fail("permitted", where, f"{game} was started without a Start click by its host")
+        else:
+            state, seats, status, start, deadline = seen.state, seen.seats, seen.status, len(seen.log), \
+                seen.turn_deadline
+            if record.log[:start] != seen.log:
+                self.fail("replay", where, f"{game}: logged actions were rewritten")
+                return
+        may_time_out = (deadline is not None and deadline <= now) or now - since >= (record.turn_seconds or 30)
+        left = self.ledger.commands.get(("leave", record.channel_id), set())
+        taken_over = {s.seat for s in record.seats if s.ai_level is not None}
+        for text in record.log[start:]:
+            try:
+                action = engine.parse_action(text)
+                legal = engine.legal_actions(state) if not state.over else []
+                seat = action.seat if isinstance(action, engine.Resign) else state.current
+                user = next((s.user_id for s in seats if s.seat == seat), None)
+                forced = record.auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)
+                clicked = user in self.ledger.clicks.get((record.id, state.ply, text), ())
+                # a member who ran /ludo leave resigns, or an AI takes the seat over (`_seats` checks that)
+                gone = user in left and (isinstance(action, engine.Resign) or seat in taken_over)
+                if not (user is None or forced or clicked or gone or may_time_out):
+                    self.fail("permitted", where, f"{game} ply {state.ply}: {text} for seat {seat} (user {user}) "
+                                                  "though that member did not click it and no deadline was due")
+                state, _ = engine.apply(state, action)
+            except (engine.InvalidAction, engine.IllegalAction) as error:
+                self.fail("replay", where, f"{game}: {text} does not replay: {error}")
+                return
+        if engine.to_text(state) != record.state:
+            self.fail("replay", where, f"{game}: the log replays to {engine.to_text(state)!r}, "
+                                       f"stored {record.state!r}")
+        self._seats(record, seats, left, where)
+        if record.status == "ended" and status != "ended":
+            enders = self.ledger.commands.get(("end", record.channel_id), set())
+            guild = self.world.standin.guilds[record.guild_id]
+            may = record.ended_by == record.host_id or bool(
+                guild.permissions_of(record.ended_by or 0) & MANAGE_CHANNELS)
+            if record.ended_by not in enders or not may:
+                self.fail("permitted", where, f"{game} was ended by {record.ended_by}, who may not end it "
+                                              "(or did not run /ludo end there)")
+        self.games[record.id] = Seen(record.version, list(record.log), state, record.status, list(record.seats),
+                                     record.turn_deadline)
+
+    def _seats(self, record: GameRecord, before: list[Seat], left: set[int], where: str) -> None:
+        now = {s.seat: s for s in record.seats}
+        for seat in before:
+            after = now.get(seat.seat)
+            if after is None or after.user_id == seat.user_id:
+                continue
+            if seat.user_id is None or after.user_id is not None or seat.user_id not in left:
+                self.fail("permitted", where, f"game {record.id}: seat {seat.seat} went from {seat} to {after}")
+
+
+def _over(record: InteractionRecord) -> bool:
+    return record.response_record is not None or record.failed
+
+
+def _told(record: InteractionRecord) -> str:
+    """An interaction as a failure tells it: what was used, with which options, by whom, where."""
+    options = record.data.get("options") or []
+    given = {o["name"]: o.get("value") for o in (options[0].get("options") or [])} if options else {}
+    return f"{record!r}{given or ''} in channel {record.channel_id}"
+
+
+async def patiently(call: Callable[[], Awaitable[T]], within: float = 30.0) -> T:
+    """A checker's read, tried again while Redis is paused or restarting."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            return await call()
+        except StorageUnavailable:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)

@@ -1,0 +1,190 @@
+"""The fuzz's world: one embedded Redis with the fault proxy in front of it, the Discord stand-in, two bots in this
+process (shards 0 and 1 of 2, each on its own storage client through the proxy) and the lanes the players act in.
+
+A lane is one channel (in a guild of either shard) with its own members: one of them has the guild's moderator
+role (Manage Channels and Manage Server). Lanes never share members, so a lane's member that clicks a button of
+another lane's game is never one of its players."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from benchmarks.load import LoadStandIn
+from bot import deadline_worker
+from bot.app import LudoBot
+from bot.deadline_worker import IDLE_POLL
+from bot.settings import BotSettings
+from storage import EmbeddedRedis, Storage
+from storage.client import Redis, make_client
+from tests.bot.helpers import Clock
+from tests.bot.standin import BotRunner, Channel, Guild, Message, Role, User
+from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from tests.faultproxy import FaultProxy
+
+SHARDS = 2
+DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
+# taken within the round it happens in
+REMEMBERED = 300  # custom_ids a lane remembers
+BOARDS = 6  # lobbies and game messages a lane keeps in view however far up they are
+MEMBERS = 4  # plain members of a lane, besides its moderator
+LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
+
+
+@dataclass(eq=False)
+class Lane:
+    """One channel and the members who act in it."""
+
+    number: int
+    guild: Guild
+    channel: Channel
+    members: list[User]
+    moderator: User
+    seen: dict[str, None] = field(default_factory=dict)
+    """The custom_ids seen on the lane's messages, oldest first (at most `REMEMBERED`): buttons of earlier turns."""
+    games: set[str] = field(default_factory=set)
+    """The ids of every game or lobby whose buttons the lane's messages showed."""
+
+    @property
+    def everyone(self) -> list[User]:
+        return [*self.members, self.moderator]
+
+    over: set[int] = field(default_factory=set)
+    """Messages whose game the lane learnt is over (their buttons say so when clicked)."""
+    boards: dict[int, Message] = field(default_factory=dict)
+    """The newest lobbies and game messages with buttons the lane saw (by id), kept in view however far up."""
+
+    def remember(self, message: Message) -> None:
+        custom_ids = message.custom_ids()
+        if not message.ephemeral and any(c.startswith(("ludo:l:", "ludo:g:")) for c in custom_ids):
+            self.boards[message.id] = message
+            while len(self.boards) > BOARDS:  # the oldest go out of view (a board left behind by a game long over)
+                del self.boards[min(self.boards)]
+        elif message.id in self.boards:
+            del self.boards[message.id]  # (its buttons are gone)
+        for custom_id in custom_ids:
+            parts = custom_id.split(":")
+            if parts[0] != "ludo" or len(parts) < 3:
+                continue
+            self.games.add(parts[2])
+            self.seen.pop(custom_id, None)  # (seen again: the newest)
+            self.seen[custom_id] = None
+            if len(self.seen) > REMEMBERED:
+                del self.seen[next(iter(self.seen))]
+
+    @property
+    def stale(self) -> list[str]:
+        return list(self.seen)
+
+
+@dataclass(eq=False)
+class World:
+    """Everything the fuzz runs against; `close` ends it."""
+
+    folder: Path
+    server: EmbeddedRedis
+    proxy: FaultProxy
+    checker: Storage  # straight to Redis (no proxy): the checks' own reads
+    direct: Redis  # the same, for CLIENT PAUSE
+    standin: LoadStandIn
+    runner: BotRunner
+    bots: list[LudoBot]
+    storages: list[Storage]
+    lanes: list[Lane]
+    clock: Clock
+    _temporary: tempfile.TemporaryDirectory[str] | None = None
+
+    @classmethod
+    async def open(cls, lanes: int) -> World:
+        temporary = tempfile.TemporaryDirectory(prefix="ludo-fuzz-")
+        folder = Path(temporary.name)
+        server = EmbeddedRedis(folder / "redis")
+        url = await asyncio.to_thread(server.start)
+        proxy = FaultProxy(url)
+        proxied = await proxy.start()
+        direct = make_client(url)
+        standin = LoadStandIn()
+        guilds = [standin.add_guild(f"guild {n}", shard=(n % SHARDS, SHARDS), owner=standin.add_user(
+            f"owner{n}", join=False)) for n in range(max(SHARDS, (lanes + 1) // 2))]
+        roles = {guild.id: standin.add_role(guild, "moderators", MANAGE_CHANNELS | MANAGE_GUILD) for guild in guilds}
+        made = [_lane(standin, n, guilds[n % len(guilds)], roles) for n in range(lanes)]
+        await standin.start()
+        for name in LOGGERS:  # errors must reach the runner's record of them whatever the logging set-up
+            if logging.getLogger(name).getEffectiveLevel() > logging.ERROR:
+                logging.getLogger(name).setLevel(logging.ERROR)
+        runner = BotRunner(standin, error_loggers=LOGGERS)
+        deadline_worker.IDLE_POLL = DEADLINE_POLL
+        clock = Clock()
+        world = cls(folder, server, proxy, Storage(direct), direct, standin, runner, [], [], made, clock,
+                    _temporary=temporary)
+        try:
+            for shard in range(SHARDS):
+                storage = await Storage.open(proxied)
+                world.storages.append(storage)
+                settings = BotSettings(_env_file=None, discord_token=SecretStr(standin.token),  # type: ignore[call-arg]
+                                       ludo_data_dir=str(folder / f"bot-{shard}"), shard_count=SHARDS,
+                                       shard_ids=[shard])
+                world.bots.append(await runner.start(LudoBot(settings, storage=storage, clock=clock)))
+            await world.bots[0].tree.sync()
+        except BaseException:
+            await world.close()
+            raise
+        return world
+
+    def commands(self) -> dict[str, list[dict[str, Any]]]:
+        """The options of every `/ludo` subcommand, as the bot registered them."""
+        ludo = next(c for c in self.standin.commands.get(None, {}).values() if c["name"] == "ludo")
+        return {sub["name"]: sub.get("options", []) for sub in ludo["options"]}
+
+    def seeded(self, seed: int) -> None:
+        """Dice seeds of new games drawn from the run's seed, so that a run can be repeated."""
+        for shard, bot in enumerate(self.bots):
+            assert bot.handlers is not None
+            bot.handlers.service.games.new_seed = functools.partial(random.Random(f"{seed}:dice:{shard}").getrandbits,
+                                                                    63)
+
+    async def close(self) -> list[str]:
+        """Stop the bots (their shutdown problems are returned), the stand-in, the proxy and Redis."""
+        problems = await self.runner.close_all()
+        await self.standin.stop()
+        for storage in self.storages:
+            await storage.close()
+        await self.direct.aclose()
+        await self.proxy.close()
+        await asyncio.to_thread(self.server.stop)
+        deadline_worker.IDLE_POLL = IDLE_POLL
+        if self._temporary is not None:
+            with contextlib.suppress(OSError):
+                self._temporary.cleanup()
+        return problems
+
+
+def _lane(standin: LoadStandIn, number: int, guild: Guild, roles: dict[int, Role]) -> Lane:
+    members = [standin.add_user(f"l{number}m{n}", guild=guild) for n in range(MEMBERS)]
+    moderator = standin.add_user(f"l{number}mod", guild=guild, roles=[roles[guild.id]])
+    return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator)
+
+
+def worker_problems(bot: LudoBot) -> list[str]:
+    """What is wrong with the bot's background work: its background task ended, or one of its workers (deadlines,
+    the takeover beat: `service.workers`) is not running or was started again after a crash."""
+    problems: list[str] = []
+    task = bot._worker
+    if task is None or task.done():
+        ended = "never started" if task is None else "cancelled" if task.cancelled() else repr(task.exception())
+        problems.append(f"the background task ended ({ended})")
+    for worker in bot.supervisor.report():
+        if not worker.running:
+            problems.append(f"worker {worker.name} is not running")
+        if worker.restarts:
+            problems.append(f"worker {worker.name} crashed and was started again")
+    return problems

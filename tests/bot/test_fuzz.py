@@ -1,0 +1,74 @@
+"""The fuzz, short (`python -m benchmarks.fuzz` is the long one): random members press random buttons of random
+games (the live one, earlier turns', forged ids, other guilds' games), run every /ludo command with random options
+and press one button several at once, while Redis is paused, restarted, answers with error replies, swallows
+replies or drops its connections, and the clock jumps past turn deadlines. After every round: every interaction
+answered once within 3 s, no traceback logged, every game's log replays to its state and changed only by someone
+who may act, the bots' workers running (see `benchmarks.fuzz`).
+
+Failures of bugs the fuzz found for other work are listed in benchmarks/fuzz/known.py: the first test fails on any
+other; the second wants none at all and is an expected failure while known.py lists any."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+import service.games
+from benchmarks.fuzz import Report, run
+from benchmarks.fuzz.faults import FIRST
+from benchmarks.fuzz.known import KNOWN
+from bot.clicks import Clicks
+from storage.replay import state_of
+from tests.conftest import needs_embedded
+
+SEED = 13
+INTERACTIONS = 1200
+
+
+@pytest.fixture(scope="module")
+def report() -> Iterator[Report]:
+    """One short run for the module (its own event loop: a module-wide fixture outlives a test's loop)."""
+    yield asyncio.run(run(seed=SEED, interactions=INTERACTIONS, games=6, gaps=(6, 12), quiet=True))
+
+
+def told(report: Report) -> str:
+    return "\n".join(f"  {failure}"[:3000] for failure in report.new[:10])
+
+
+@needs_embedded
+def test_the_fuzz_finds_no_new_failure(report: Report) -> None:
+    assert report.interactions >= INTERACTIONS
+    assert set(report.fault_kinds) >= set(FIRST), report.fault_kinds
+    assert not report.new, f"{report.line} (seed {report.seed}):\n{told(report)}"
+
+
+@needs_embedded
+@pytest.mark.xfail(bool(KNOWN), reason="bugs the fuzz found for other work, listed in benchmarks/fuzz/known.py: "
+                   + "; ".join(sorted({entry.area for entry in KNOWN})))
+def test_the_fuzz_finds_no_failure_at_all(report: Report) -> None:
+    assert not report.failures, report.line
+
+
+@needs_embedded
+async def test_the_checks_catch_a_bot_that_lets_anyone_act_or_leaves_a_click_unanswered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzz's checks can fail: with the seat check gone and the first click on an odd button left unanswered,
+    they say so."""
+    monkeypatch.setattr(service.games, "seat_of", lambda record, user: state_of(record).current)
+    unknown = Clicks.unknown
+    ignored: list[discord.Interaction[Any]] = []
+
+    async def ignore_first(self: Clicks, interaction: discord.Interaction[Any]) -> None:
+        if not ignored:
+            ignored.append(interaction)
+            return
+        await unknown(self, interaction)
+
+    monkeypatch.setattr(Clicks, "unknown", ignore_first)
+    sabotaged = await run(seed=SEED, interactions=300, games=6, faults=False, quiet=True)
+    broken = {failure.invariant for failure in sabotaged.failures}
+    assert {"permitted", "answered"} <= broken, sabotaged.failures[:5]
