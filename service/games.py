@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import engine
 from engine import ai
-from service import ratings
+from service import ratings, recap
 from service.errors import Duplicate, Refused
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
@@ -167,6 +167,7 @@ class Games:
         in the load benchmark's profile)."""
         before = before or state_of(record)
         outcome = self.advance(record, state, steps)
+        outcome.record = recap.mark_turn_end(outcome.record, before, state if steps else None, outcome.state)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
@@ -182,6 +183,8 @@ class Games:
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
         await self._finish_if_over(outcome)
+        if not new:
+            outcome.told = await recap.since_turn(self.storage, record, outcome, before)
         return outcome
 
     def advance(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:

@@ -29,6 +29,8 @@ class Outcome:
     record: GameRecord
     state: engine.GameState
     steps: list[Step] = field(default_factory=list)
+    told: list[engine.Event] | None = None  # when the turn passed to another person: what happened since their
+    # turn last ended, for the message that tells them (`service.recap`)
 
     @property
     def events(self) -> list[engine.Event]:
