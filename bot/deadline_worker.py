@@ -36,7 +36,8 @@ class DeadlineWorker:
             if user is None or record.turn_deadline is None:
                 return
             note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
-            await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
+            since = await self.service.archive.since_last_turn(record, outcome.state)  # as the message it replaces
+            await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note, since=since))
             return
         sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
         late = translate(record.locale, "game.timed_out", who=text_names(record, record.locale).get(sleeper, ""))

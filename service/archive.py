@@ -9,6 +9,7 @@ import math
 import re
 
 import engine
+from service import recap
 from service.errors import Refused
 from service.seats import seat_user
 from storage import GameRecord, NotFound, PlayerStats, Storage
@@ -69,6 +70,11 @@ class Archive:
             return not theirs, record.turn_deadline or math.inf, record.created_at
 
         return sorted(found, key=order)
+
+    async def since_last_turn(self, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
+        """What happened since the turn of the person to act last ended (`service.recap`): the account of their
+        live message when it is posted again (a reminder)."""
+        return await recap.since_last_turn(self.storage, record, state)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's counters and rating in a guild."""

@@ -48,30 +48,44 @@ async def since_turn(storage: Storage, record: GameRecord, outcome: Outcome,
                      before: engine.GameState) -> list[engine.Event] | None:
     """When `outcome` (an operation on `record` that started at `before`) passes the turn to another person: the
     events since that person's turn last ended, the log's tail replayed from there and then the outcome's own.
-    None when the turn stays with the person who acted (or nobody is to act), or when it cannot be told (no turn
-    end kept and a long log, a tail that does not replay, storage failing: logged)."""
+    None when the turn stays with the person who acted (or nobody is to act), or when it cannot be told (see
+    `replayed`)."""
     to_act = outcome.player_to_act()
     if to_act is None or to_act == seat_user(record, before.current):
         return None
-    game, seat = outcome.record, outcome.state.current
-    kept = game.turn_ends.get(seat)
-    events: list[engine.Event]
+    earlier = await replayed(storage, outcome.record, outcome.state.current, before.ply)
+    return None if earlier is None else [*earlier, *outcome.events]
+
+
+async def since_last_turn(storage: Storage, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
+    """The events since the turn of the person to act at `state` (the record's position) last ended, for the live
+    message posted again (a reminder, /ludo board); None when nobody is to act, or see `replayed`."""
+    if state.over or not record.active or seat_user(record, state.current) is None:
+        return None
+    return await replayed(storage, record, state.current, state.ply)
+
+
+async def replayed(storage: Storage, record: GameRecord, seat: int, ply: int) -> list[engine.Event] | None:
+    """The events of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
+    round). None when it cannot be told (no turn end kept and a long log, a tail that does not replay, storage
+    failing: logged)."""
+    kept = record.turn_ends.get(seat)
+    events: list[engine.Event] = []
     try:
         if kept is not None:
             start = engine.from_text(kept)
-        elif before.ply <= FROM_START:
-            start = engine.new_game(parse_rules(game.rules), game.seat_numbers, game.seed)
+        elif ply <= FROM_START:
+            start = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
         else:
             return None
-        if not 0 <= before.ply - start.ply <= MOST_REPLAYED:
+        if not 0 <= ply - start.ply <= MOST_REPLAYED:
             return None
-        tail = await storage.games.load_log(game.id, start.ply, before.ply - 1) if start.ply < before.ply else []
-        state, events = start, []
-        for text in tail:
+        state = start
+        for text in await storage.games.load_log(record.id, start.ply, ply - 1) if start.ply < ply else []:
             state, happened = engine.apply(state, engine.parse_action(text))
             events.extend(happened)
     except (engine.InvalidAction, engine.IllegalAction, engine.NotationError, engine.RulesError,
             StorageError) as error:
-        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", game.id, seat, error)
+        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, seat, error)
         return None
-    return [*events, *outcome.events]
+    return events

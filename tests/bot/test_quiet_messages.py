@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 
 import pytest
 
@@ -16,21 +17,34 @@ from bot.messages import dice_line
 from engine.verify import commitment
 from service.i18n import translate
 from storage import Seat, new_record
-from tests.bot.helpers import answered, click, live_message
+from tests.bot.helpers import Clock, answered, click, live_message, slash
 from tests.bot.standin import StandIn, User
 
+
+@dataclass(frozen=True)
+class Words:
+    """What the game messages of a language say."""
+
+    join: str
+    start: str
+    turn: re.Pattern[str]  # the player to act
+    rolled: str  # the start of a roll's line, for a name
+    committed: str  # the start of the commitment, before its hex digits
+    more: re.Pattern[str]  # the line saying how many earlier lines were left out
+
+
 LANGUAGES = {
-    "en-US": {"join": "Join", "start": "Start", "turn": re.compile(r"It is <@(\d+)>'s turn"),
-              "rolled": "🎲 {name} rolled ", "committed": "🔒 Dice committed: `", "more": re.compile(r"… and \d+ more before")},
-    "de": {"join": "Beitreten", "start": "Starten", "turn": re.compile(r"<@(\d+)> ist am Zug"),
-           "rolled": "🎲 {name} würfelt ", "committed": "🔒 Würfel festgelegt: `", "more": re.compile(r"… und \d+ mehr davor")},
+    "en-US": Words("Join", "Start", re.compile(r"It is <@(\d+)>'s turn"), "🎲 {name} rolled ", "🔒 Dice committed: `",
+                   re.compile(r"… and \d+ more before")),
+    "de": Words("Beitreten", "Starten", re.compile(r"<@(\d+)> ist am Zug"), "🎲 {name} würfelt ",
+                "🔒 Würfel festgelegt: `", re.compile(r"… und \d+ mehr davor")),
 }
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-@pytest.mark.parametrize("locale", LANGUAGES)
-async def test_the_person_told_of_their_turn_reads_the_others_turns_since_their_own(standin: StandIn, ludo: LudoBot,
-                                                                                    locale: str) -> None:
+async def three_people(standin: StandIn, ludo: LudoBot, locale: str) -> tuple[User, User, User]:
+    """A game of classic between alice, bob and carol in a guild speaking `locale` (forced moves not played for
+    them, so that every line of an account comes from a click or a roll)."""
     words = LANGUAGES[locale]
     standin.guild.locale = locale
     alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
@@ -39,36 +53,49 @@ async def test_the_person_told_of_their_turn_reads_the_others_turns_since_their_
     lobby = await opened.result()
     assert lobby is not None
     for player in (bob, carol):
-        await click(standin, ludo, player, lobby, label=words["join"])
-    await click(standin, ludo, alice, lobby, label=words["start"])
+        await click(standin, ludo, player, lobby, label=words.join)
+    await click(standin, ludo, alice, lobby, label=words.start)
+    return alice, bob, carol
+
+
+def account_lines(content: str) -> list[str]:
+    """The lines of a game message between its dice line and its status line."""
+    lines = content.split("\n")
+    return lines[next(i for i, line in enumerate(lines) if line.startswith("🔒")) + 1:-1]
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+async def test_the_person_told_of_their_turn_reads_the_others_turns_since_their_own(standin: StandIn, ludo: LudoBot,
+                                                                                    locale: str) -> None:
+    words = LANGUAGES[locale]
+    await three_people(standin, ludo, locale)
 
     clicks: list[User] = []  # who clicked, in order
     checked = 0  # messages telling someone of their turn after turns of both others
     for _ in range(45):
         live = live_message(standin, standin.channel)
         assert live is not None
-        found = words["turn"].search(live.content)
+        found = words.turn.search(live.content)
         assert found, live.content
         mover = standin.users[int(found[1])]
         response = (await click(standin, ludo, mover, live, custom_id=live.custom_ids()[0])).response_record
         assert response is not None and response.message is not None and response.content is not None
         clicks.append(mover)
         content = response.content
-        start = content.index(words["committed"])
-        assert re.match(r"`[0-9a-f]{12}…` \(/ludo verify\)", content[start + len(words["committed"]) - 1:]), content
+        start = content.index(words.committed)
+        assert re.match(r"`[0-9a-f]{12}…` \(/ludo verify\)", content[start + len(words.committed) - 1:]), content
         assert not DIGEST.search(content)  # the whole commitment waits for the end of the game
-        told = words["turn"].search(content)
+        told = words.turn.search(content)
         if response.message.id == live.id or told is None or int(told[1]) == mover.id:
             continue  # the clicker goes on (edited in place): the click's own account
-        lines = content.split("\n")
-        said = lines[next(i for i, line in enumerate(lines) if line.startswith("🔒")) + 1:-1]  # before the status
-        assert len(said) <= 9 and (len(said) < 9 or words["more"].fullmatch(said[0])), said
+        said = account_lines(content)
+        assert len(said) <= 9 and (len(said) < 9 or words.more.fullmatch(said[0])), said
         player = standin.users[int(told[1])]
         since = clicks[len(clicks) - clicks[::-1].index(player):] if player in clicks else clicks
         others = {user for user in since if user is not player}
-        if not words["more"].match(said[0] if said else ""):  # nothing left out: every other player's roll is there
+        if not words.more.match(said[0] if said else ""):  # nothing left out: every other player's roll is there
             for other in others:
-                assert words["rolled"].format(name=other.global_name) in content, (other, content)
+                assert words.rolled.format(name=other.global_name) in content, (other, content)
             checked += len(others) == 2
     assert checked >= 3, "too few turns came back to a player after both others played"
 
@@ -88,3 +115,26 @@ def test_the_dice_line_is_short_while_the_game_runs_and_whole_at_the_end(locale:
         state, _ = engine.apply(state, rng.choice(engine.legal_actions(state)))
     final = dice_line(record, state)
     assert f"`{digest}`" in final and "77" in final and "/ludo verify game1" in final
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+async def test_a_reminder_tells_again_what_happened_since_the_players_last_turn(standin: StandIn, ludo: LudoBot,
+                                                                                clock: Clock, locale: str) -> None:
+    """The reminder posts the live message again (and the old one goes): it keeps the account the old one gave."""
+    words = LANGUAGES[locale]
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=2, reminder_minutes=1)
+    players = await three_people(standin, ludo, locale)
+    for _ in range(45):
+        live = live_message(standin, standin.channel)
+        assert live is not None
+        said = account_lines(live.content)
+        if sum(any(line.startswith(words.rolled.format(name=p.global_name)) for line in said) for p in players) == 2:
+            break  # the player to act is told of both others' rolls
+        found = words.turn.search(live.content)
+        assert found, live.content
+        await click(standin, ludo, standin.users[int(found[1])], live, custom_id=live.custom_ids()[0])
+    else:
+        raise AssertionError("no message told of two players' turns")
+    clock.advance(61)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    assert account_lines(reminder.content)[:-1] == said  # (then the reminder's own line)
