@@ -46,12 +46,13 @@ def mark_turn_end(record: GameRecord, before: engine.GameState, acted: engine.Ga
 
 async def since_turn(storage: Storage, record: GameRecord, outcome: Outcome,
                      before: engine.GameState) -> list[engine.Event] | None:
-    """When `outcome` (an operation on `record` that started at `before`) passes the turn to another person: the
-    events since that person's turn last ended, the log's tail replayed from there and then the outcome's own.
-    None when the turn stays with the person who acted (or nobody is to act), or when it cannot be told (see
-    `replayed`)."""
+    """When `outcome` (an operation on `record` that started at `before`) is to be told to a person other than the
+    one who acted (a click, a time-out or a leave that passed the turn, or someone else leaving): the events since
+    that person's turn last ended, the log's tail replayed from there and then the outcome's own. None when the
+    person who acted goes on (or nobody is to act), or when it cannot be told (see `replayed`)."""
     to_act = outcome.player_to_act()
-    if to_act is None or to_act == seat_user(record, before.current):
+    actor = outcome.steps[0].seat if outcome.steps else before.current
+    if to_act is None or to_act == seat_user(record, actor):
         return None
     earlier = await replayed(storage, outcome.record, outcome.state.current, before.ply)
     return None if earlier is None else [*earlier, *outcome.events]

@@ -92,3 +92,23 @@ async def test_a_game_of_one_person_against_ais_keeps_no_positions(storage: Stor
         outcome = await sessions.games.act(lobby.id, state.ply, engine.action_text(engine.legal_actions(state)[0]),
                                            ANN)
         assert outcome.record.turn_ends == {} and outcome.told is None  # the one message tells every click
+
+
+async def test_a_person_told_after_someone_else_left_hears_their_whole_recap(storage: Storage) -> None:
+    sessions = service(storage, seed=5)
+    outcome = await three_people_and_an_ai(sessions)
+    game_id = outcome.record.id
+    for _ in range(200):  # until a person is to act whose turn ended before (the told part replays the log)
+        state, actor = outcome.state, outcome.player_to_act()
+        assert actor is not None
+        outcome = await sessions.games.act(game_id, state.ply, engine.action_text(engine.legal_actions(state)[-1]),
+                                           actor)
+        to_act = outcome.player_to_act()
+        if to_act is not None and to_act != actor and outcome.told and len(outcome.told) > len(outcome.events):
+            break
+    told, to_act = outcome.told, outcome.player_to_act()
+    assert told is not None and to_act is not None
+    leaver = next(user for user in (ANN, BEN, CAT) if user != to_act)
+    left = await sessions.games.leave(game_id, leaver)
+    assert left.player_to_act() == to_act  # the turn stays: the message telling them again keeps what it told
+    assert left.told == [*told, *left.events] and left.events[-1].kind == "resigned"
