@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
-from bot.app import LudoBot, command_tree, healthy, localize
+from bot import health
+from bot.app import LudoBot, command_tree, localize
 from bot.settings import BotSettings
 from storage import StorageError
 from storage.server import EmbeddedRedisError
@@ -55,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sync_parser = sub.add_parser("sync", help="register the /ludo commands with Discord")
     sync_parser.add_argument("--guild", type=int, help="only in this guild (shows at once)")
-    sub.add_parser("health", help="exit 0 if the bot running with these settings is alive (for health checks)")
+    sub.add_parser("health", help="exit 0 if the bot running with these settings is alive, all its workers too "
+                                  "(for health checks); prints a line per worker")
     args = parser.parse_args(argv)
     try:
         settings = BotSettings()
@@ -63,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ludo-bot: bad settings: {error}", file=sys.stderr)
         return 1
     if args.command == "health":
-        return 0 if healthy(settings) else 1
+        healthy, lines = health.check(settings)
+        print("\n".join(["ok" if healthy else "unhealthy", *lines]), file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("ludo-bot: DISCORD_TOKEN is not set (put it in the environment or in .env, see .env.example)",

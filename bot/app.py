@@ -1,49 +1,35 @@
-"""The bot: wires storage, service, buttons, commands and the two workers (deadlines, takeover) together once, at
-start-up."""
+"""The bot: wires storage, service, buttons, commands, the supervised workers (deadlines, the takeover's beat), the
+metrics and the health file together once, at start-up."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot import deadline_worker, health
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.deadline_worker import DeadlineWorker
+from bot.endpoint import Endpoint
 from bot.errors import answer_privately
+from bot.metrics import Metrics
 from bot.outbox import Gate
 from bot.parts import Parts
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
 from bot.translator import LudoTranslator, user_locale
-from service import Service
+from service import Service, takeover
 from service.i18n import translate
+from service.workers import Supervisor
 from storage import Storage
 
 logger = logging.getLogger(__name__)
-HEARTBEAT_EVERY = 30.0  # seconds
-HEARTBEAT_STALE = 120.0  # seconds after which `ludo-bot health` reports the bot dead
-
-
-def heartbeat_path(settings: BotSettings) -> Path:
-    """The file the running bot touches; its age tells whether the bot is alive."""
-    return Path(settings.ludo_data_dir) / "heartbeat"
-
-
-def healthy(settings: BotSettings, now: float | None = None) -> bool:
-    """True when the bot touched its heartbeat recently."""
-    try:
-        beat = float(heartbeat_path(settings).read_text())
-    except (OSError, ValueError):
-        return False
-    return (time.time() if now is None else now) - beat < HEARTBEAT_STALE
 
 
 class LudoTree(app_commands.CommandTree[Any]):
@@ -80,7 +66,10 @@ class LudoBot(discord.AutoShardedClient):
         intents.guilds = True  # channels and threads; no message content is read
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
         self.gate = Gate(settings.requests_per_second())  # the process's share of the token's global limit
-        super().__init__(intents=intents, shard_count=settings.shard_count, http_trace=self.gate.trace(),
+        self.metrics = Metrics()  # this process's own registry
+        trace = self.gate.trace()
+        self.metrics.trace(trace)
+        super().__init__(intents=intents, shard_count=settings.shard_count, http_trace=trace,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings
         self.tree = command_tree(self)
@@ -91,17 +80,27 @@ class LudoBot(discord.AutoShardedClient):
         self._deadlines: DeadlineWorker | None = None
         self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
+        self.supervisor = Supervisor()
+        self.metrics.watch_workers(self.supervisor.report)
+        self.endpoint: Endpoint | None = None
+        self._unobserve: Callable[[], None] | None = None
 
     async def setup_hook(self) -> None:
         days = 24 * 3600
         self.storage = self._given_storage or await Storage.open(
             self.settings.redis_url, data_dir=self.settings.ludo_data_dir, maxmemory=self.settings.maxmemory(),
             retention=round(self.settings.game_retention_days * days))
+        self._unobserve = self.storage.observe(self.metrics.round_trip)
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                           open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days)
-        self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks)
+        self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
         self._adoption = Adoption(self, service.takeover)
+        self.supervisor.add(deadline_worker.new_pulse(), self._deadlines.run)
+        self.supervisor.add(takeover.new_pulse(), self._adoption.run)
+        if self.settings.metrics_port is not None:
+            self.endpoint = Endpoint(self.metrics, games=service.deadlines.running, health=self.health)
+            await self.endpoint.start(self.settings.metrics_host, self.settings.metrics_port)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await localize(self.tree)
         if self.settings.dev_guild_id:  # development: commands appear at once in one guild
@@ -111,21 +110,21 @@ class LudoBot(discord.AutoShardedClient):
         self._worker = asyncio.create_task(self._background(), name="ludo-background")
 
     async def _background(self) -> None:
-        """The deadline worker, the process beat (and adoption of dead processes, see `service.takeover`), and a
-        heartbeat file for the container health check (`ludo-bot health`)."""
-        assert self._deadlines is not None and self._adoption is not None
-        workers = {asyncio.create_task(self._deadlines.run()), asyncio.create_task(self._adoption.run())}
-        beat = heartbeat_path(self.settings)
+        """The workers, under the supervisor, and the health file for the container's health check (`ludo-bot
+        health`)."""
+        self.supervisor.start()
+        path = health.health_path(self.settings)
         try:
-            while not any(worker.done() for worker in workers):  # (the file stops when a worker does)
-                with contextlib.suppress(OSError):  # a read-only disk must not stop the bot
-                    beat.parent.mkdir(parents=True, exist_ok=True)
-                    beat.write_text(str(int(time.time())))
-                await asyncio.sleep(HEARTBEAT_EVERY)
+            while True:
+                health.write(path, self.supervisor.report())
+                await asyncio.sleep(health.WRITE_EVERY)
         finally:
-            for worker in workers:
-                worker.cancel()
-            await asyncio.wait(workers, timeout=5.0)  # their end, so that a shutdown does not cut one short
+            await self.supervisor.stop(timeout=5.0)  # their end, so that a shutdown does not cut one short
+
+    def health(self) -> tuple[bool, list[str]]:
+        """(healthy, lines for an operator) of this process now: every worker alive (see `bot.health`)."""
+        now = time.time()
+        return health.judge(now, self.supervisor.report(), now)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks that no button of ours will take: discord.py would leave them unanswered."""
@@ -137,6 +136,8 @@ class LudoBot(discord.AutoShardedClient):
             await self.handlers.clicks.unknown(interaction)
 
     async def close(self) -> None:
+        if self.endpoint is not None:
+            await self.endpoint.close()
         if self._worker is not None:
             self._worker.cancel()
             await asyncio.wait({self._worker}, timeout=6.0)
@@ -146,5 +147,7 @@ class LudoBot(discord.AutoShardedClient):
             await self._adoption.leave()
         await super().close()
         self.gate.close()
+        if self._unobserve is not None:
+            self._unobserve()
         if self.storage is not None and self._given_storage is None:
             await self.storage.close()

@@ -6,25 +6,45 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
+import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.errors import ALREADY_ANSWERED, answer_privately, guarded, time_to_defer
 from bot.translator import user_locale
+from service import Duplicate, Refused, StorageUnavailable
 from service.i18n import translate
 from service.takeover import Takeover
 
 logger = logging.getLogger(__name__)
+STALE = frozenset({"refused.moved_on", "refused.moved_on_reposted", "refused.act_race"})  # a button of a turn past
+_OUTCOME: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("ludo_click_outcome", default=None)
+
+
+class ClickMeter(Protocol):
+    """Told how each click (a component interaction) ended: "applied", "refused", "stale" (a button of an earlier
+    turn), "duplicate" (another process has it, or a repeated delivery), "unavailable" (storage) or "error"; and
+    the seconds from its arrival to the end of its handler (its answer sent)."""
+
+    def click(self, outcome: str, seconds: float) -> None: ...
+
+
+def _mark(outcome: str) -> None:
+    box = _OUTCOME.get()
+    if box is not None:
+        box[0] = outcome
 
 
 class Clicks:
     """Handlers in flight: each inside the one error path, in one of `concurrency` slots, counted (see `idle`)."""
 
-    def __init__(self, takeover: Takeover, *, concurrency: int = 32) -> None:
+    def __init__(self, takeover: Takeover, *, concurrency: int = 32, meter: ClickMeter | None = None) -> None:
         self.takeover = takeover
+        self.meter = meter
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()
@@ -33,20 +53,45 @@ class Clicks:
     async def first(self, interaction: discord.Interaction[Any], game_id: str | None = None) -> bool:
         """True for the one bot process that handles this interaction (a repeat delivery is ignored); a click on a
         game's or lobby's buttons is claimed in its game's storage slot (`game_id`)."""
-        return await self.takeover.claim(interaction.id, game_id)
+        if await self.takeover.claim(interaction.id, game_id):
+            return True
+        _mark("duplicate")
+        return False
 
     async def guard(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
                     game_id: str | None = None) -> None:
-        """Run a handler inside the one error path, counted as work in flight (see `idle`)."""
+        """Run a handler inside the one error path, counted as work in flight (see `idle`) and, for a click, told
+        to the meter. A handler raising `Duplicate` leaves the interaction to the process that has it."""
         self._busy += 1
         self._idle.clear()
+        arrived, outcome = time.monotonic(), ["applied"]
+        token = _OUTCOME.set(outcome)
         try:
-            await guarded(interaction, lambda: self._in_turn(interaction, work), game_id=game_id)
+            await guarded(interaction, lambda: self._observed(interaction, work), game_id=game_id)
             self.takeover.done(interaction.id)
+            if self.meter is not None and interaction.type is discord.InteractionType.component:
+                self.meter.click(outcome[0], time.monotonic() - arrived)
         finally:
+            _OUTCOME.reset(token)
             self._busy -= 1
             if not self._busy:
                 self._idle.set()
+
+    async def _observed(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
+        """`work` in its turn (`_in_turn`), its outcome marked for the meter."""
+        try:
+            await self._in_turn(interaction, work)
+        except Duplicate:
+            _mark("duplicate")
+        except Refused as refused:
+            _mark("stale" if refused.key in STALE else "refused")
+            raise
+        except StorageUnavailable:
+            _mark("unavailable")
+            raise
+        except Exception:
+            _mark("error")
+            raise
 
     async def _in_turn(self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]) -> None:
         """Run a click's `work` in one of the `concurrency` slots. A click still waiting for a slot when its time
@@ -88,6 +133,7 @@ class Clicks:
     async def unknown(self, interaction: discord.Interaction[Any]) -> None:
         """A click that no button of ours takes (an old format, a forged id): privately, the game has moved on."""
         async def work() -> None:
+            _mark("stale")
             await answer_privately(interaction, translate(user_locale(interaction), "error.outdated"))
 
         await self.guard(interaction, work)

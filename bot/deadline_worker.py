@@ -8,11 +8,20 @@ import logging
 
 from bot.live import LiveMessages, next_person
 from bot.messages import game_post, outcome_post, text_names
-from service import ABANDONED, REMIND, Outcome, Service, StorageUnavailable, seat_user
+from service import ABANDONED, REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_user
 from service.i18n import translate
+from service.workers import Pulse
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
+BACKOFF_FIRST, BACKOFF_CAP = 0.5, 30.0  # seconds before the next look after a storage error: doubling to the cap
+STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead (a look
+# may announce 20 deadlines, each waiting for Discord's rate limits)
+
+
+def new_pulse() -> Pulse:
+    """The deadline worker's liveness and backoff (see `service.workers`)."""
+    return Pulse("deadlines", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
 
 
 class DeadlineWorker:
@@ -45,8 +54,11 @@ class DeadlineWorker:
         post = await outcome_post(outcome, notify=tell is not None, note=late)
         await self.live.show(record, post, tell=tell is not None)
 
-    async def run(self) -> None:
-        """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers)."""
+    async def run(self, pulse: Pulse | None = None) -> None:
+        """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers). A
+        storage error (an outage, a failover's READONLY, a full disk's MISCONF, ...) waits the pulse's backoff and
+        tries again; deadlines that fell due meanwhile fire then (a claimed one once its lease ends)."""
+        pulse = pulse or new_pulse()
         task = asyncio.current_task()
         while True:
             try:
@@ -55,14 +67,16 @@ class DeadlineWorker:
                         result = await self.service.deadlines.handle(claim)
                         if result is not None:
                             await self.announce(*result)
+                    except StorageUnavailable:  # an outage: the rest wait for it to end
+                        raise
                     except Exception:  # one bad game must not stop the others' deadlines
                         logger.exception("deadline %s failed", claim.deadline.member)
                 next_due = await self.service.deadlines.next_due()
                 now = self.service.clock()  # the clock deadlines were set by
                 wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
-            except StorageUnavailable as error:
-                logger.warning("deadline worker: %s", error)
-                wait = IDLE_POLL
+                pulse.ok()
+            except StorageError as error:
+                wait = pulse.failed(error)
             if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
                 raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
             await asyncio.sleep(wait)

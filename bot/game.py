@@ -22,7 +22,7 @@ from bot.live import LiveMessages, next_person
 from bot.messages import Post, game_post, outcome_post
 from bot.outbox import Outbox
 from bot.translator import user_locale
-from service import Duplicate, GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
+from service import GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
 from service.i18n import translate
 
 logger = logging.getLogger(__name__)
@@ -47,10 +47,8 @@ class GameMessage:
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
-            try:
+            try:  # (a `Duplicate`, a click another bot process answers, is left alone by `Clicks.guard`)
                 outcome, post, tell = await in_time(interaction, act())
-            except Duplicate:  # another bot process answers it
-                return
             except Refused as refused:
                 if refused.key == "refused.moved_on" and await self._revive(interaction, game_id):
                     raise Refused("refused.moved_on_reposted") from refused

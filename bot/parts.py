@@ -8,7 +8,7 @@ import time
 
 import discord
 
-from bot.clicks import Clicks
+from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
@@ -20,11 +20,12 @@ from service import Service
 class Parts:
     """What the buttons and commands call, wired together."""
 
-    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32) -> None:
+    def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32,
+                 meter: ClickMeter | None = None) -> None:
         self.service = service
         self.outbox = Outbox(client)
         self.live = LiveMessages(service, self.outbox)
-        self.clicks = Clicks(service.takeover, concurrency=concurrency)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
         self.watching = Watching(service, self.clicks)

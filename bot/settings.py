@@ -13,7 +13,8 @@ from service import LobbyLimits, limits
 class BotSettings(BaseSettings):
     """Everything an operator sets. The token is a secret: it is never printed or logged."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # (an empty value, as .env.example leaves the optional ones, means unset)
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     redis_url: str | None = None  # none: an embedded Redis server keeps its data in ludo_data_dir
@@ -48,6 +49,10 @@ class BotSettings(BaseSettings):
     # it for this bot), split between processes by their share of the shards (see bot.outbox.Pacer.within);
     # interaction responses do not count against it
     discord_global_limit: float = Field(default=50.0, gt=0)
+    # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
+    # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    metrics_host: str = "127.0.0.1"
     log_level: str = "INFO"
 
     @field_validator("shard_ids", mode="before")

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from service.takeover import Takeover
+from service.workers import Pulse
 
 
 class Adoption:
@@ -30,9 +31,9 @@ class Adoption:
         parsers["INTERACTION_CREATE"] = parse_and_file
         self._dispatch_adopted = parse
 
-    async def run(self) -> None:
+    async def run(self, pulse: Pulse | None = None) -> None:
         """Beat, and handle the clicks of dead processes this one adopts, for as long as the bot runs."""
-        await self.takeover.run(self._dispatch_adopted)
+        await self.takeover.run(self._dispatch_adopted, pulse)
 
     async def leave(self) -> None:
         """A clean stop (after the handlers ended): no one is to adopt this process."""

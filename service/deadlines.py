@@ -49,6 +49,10 @@ class Deadlines:
         """When the next deadline falls due (epoch seconds, by the service's clock), if any."""
         return await self.storage.deadlines.next_due()
 
+    async def running(self) -> int:
+        """How many games have a turn running: every active game's turn has its timeout queued."""
+        return await self.storage.deadlines.count(TIMEOUT)
+
     async def handle(self, claim: Claim) -> tuple[str, Outcome] | None:
         """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome) or ("abandoned", outcome), or None
         when nothing is due any more (the turn moved on, the game ended). The claim is completed either way."""

@@ -25,17 +25,25 @@ from typing import Any, TypeVar
 
 import orjson
 
-from storage import NotFound, Storage, StorageError, StorageUnavailable
+from service.workers import Pulse
+from storage import NotFound, Storage, StorageError
 from storage.interactions import REGISTER_EVERY, Filing
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 BEAT_EVERY = 0.25  # seconds between two beats of a process
+BACKOFF_CAP = 1.0  # seconds between two tries at most while storage fails (from BEAT_EVERY on, doubling)
+STALE_AFTER = 30.0  # seconds without a beat that landed after which the beat counts as dead
 DEAD_AFTER = 1.5  # seconds without a beat after which a process is adopted
 ANSWER_WITHIN = 2.6  # seconds from its creation within which an adopted click can still be answered
 DISCORD_EPOCH_MS = 1420070400000
 KEPT = 2000  # payloads waiting for their handler at most (the rest were not ours to file), and games remembered
 TRIM_EVERY = 40  # beats between two trims of the process's registry of games
+
+
+def new_pulse() -> Pulse:
+    """The beat's liveness and backoff (see `service.workers`)."""
+    return Pulse("beat", STALE_AFTER, every=BEAT_EVERY, cap=BACKOFF_CAP)
 
 
 def created(interaction_id: int) -> float:
@@ -121,13 +129,16 @@ class Takeover:
             while len(self._answered) > KEPT:  # (an inbox entry leaves by age too)
                 self._answered.popitem(last=False)
 
-    async def run(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
+    async def run(self, dispatch: Callable[[dict[str, Any]], None], pulse: Pulse | None = None) -> None:
         """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
-        `dispatch`; for as long as the bot runs."""
+        `dispatch`; for as long as the bot runs. A storage error waits the pulse's backoff (`BACKOFF_CAP` at most:
+        the beat must come back soon after Redis does)."""
+        pulse = pulse or new_pulse()
         beating_since: float | None = None  # since when this process's beats land without a break
         task = asyncio.current_task()
         beats = 0
         while True:
+            wait = BEAT_EVERY
             try:
                 now = time.time()
                 beats += 1
@@ -141,12 +152,13 @@ class Takeover:
                     self.instance, now, DEAD_AFTER, seen)
                 for text in adopted:
                     self._answer_for_the_dead(text, dispatch)
-            except StorageUnavailable as error:
+                pulse.ok()
+            except StorageError as error:
                 beating_since = None
-                logger.warning("process beat: %s", error)
+                wait = pulse.failed(error)
             if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for can
                 raise asyncio.CancelledError  # swallow a cancellation (seen as a beat left running at shutdown)
-            await asyncio.sleep(BEAT_EVERY)
+            await asyncio.sleep(wait)
 
     def _answer_for_the_dead(self, text: str, dispatch: Callable[[dict[str, Any]], None]) -> None:
         try:

@@ -27,19 +27,12 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, ClusterPipeline, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ConstantBackoff
-from redis.exceptions import (
-    BusyLoadingError,
-    ClusterDownError,
-    ClusterError,
-    OutOfMemoryError,
-    RedisClusterException,
-    ResponseError,
-    TryAgainError,
-)
+from redis.exceptions import ClusterError, OutOfMemoryError, RedisClusterException, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage.errors import CorruptRecord, StorageFull, StorageUnavailable
+from storage.roundtrips import TEMPORARY_REPLIES, ObservedRedis, RoundTrips, error_kind
 
 CONNECT_TIMEOUT = 0.4
 READ_TIMEOUT = 0.4
@@ -50,8 +43,15 @@ OPERATION_TIMEOUT = 0.9
 _OUT_OF_MEMORY = "OOM command not allowed"
 
 CLUSTER_SCHEMES = ("redis+cluster", "rediss+cluster")
-
 Redis = aioredis.Redis | RedisCluster
+
+
+def round_trips(redis: Redis) -> RoundTrips:
+    """The hooks of a client made by `make_client`."""
+    found = getattr(redis, "round_trips", None)
+    if not isinstance(found, RoundTrips):
+        raise TypeError("round trips are observed on clients made by storage.client.make_client")
+    return found
 
 
 def is_cluster_url(url: str) -> bool:
@@ -77,7 +77,9 @@ def make_client(url: str, *, max_connections: int = 64) -> Redis:
         health_check_interval=0,
         decode_responses=True,
     )
-    return aioredis.Redis.from_pool(pool)
+    client = cast(ObservedRedis, ObservedRedis.from_pool(pool))
+    client.round_trips = RoundTrips()
+    return client
 
 
 class ClusterClient(RedisCluster):
@@ -89,6 +91,7 @@ class ClusterClient(RedisCluster):
         super().__init__(max_connections=max_connections, **kwargs)
         self.in_flight = asyncio.Semaphore(max_connections)
         self._learning = asyncio.Lock()
+        self.round_trips = RoundTrips()
 
     @asynccontextmanager
     async def turn(self) -> AsyncIterator[None]:
@@ -103,7 +106,7 @@ class ClusterClient(RedisCluster):
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         async with self.turn():
-            return await super().execute_command(*args, **kwargs)
+            return await self.round_trips.timed(str(args[0]).upper(), super().execute_command(*args, **kwargs))
 
     def pipeline(self, transaction: bool | None = None, shard_hint: None = None) -> ClusterPipeline:
         return _WaitingPipeline(self, transaction)  # type: ignore[abstract]  # redis-py's typing, not its code
@@ -113,7 +116,8 @@ class _WaitingPipeline(ClusterPipeline):
     async def execute(self, raise_on_error: bool = True, allow_redirections: bool = True) -> list[Any]:
         assert isinstance(self.cluster_client, ClusterClient)
         async with self.cluster_client.turn():
-            return await super().execute(raise_on_error, allow_redirections)
+            return await self.cluster_client.round_trips.timed(
+                "PIPELINE", super().execute(raise_on_error, allow_redirections))
 
 
 def _make_cluster_client(url: str, max_connections: int) -> ClusterClient:
@@ -139,22 +143,24 @@ def _host_port(node: str) -> tuple[str, int]:
 
 @asynccontextmanager
 async def guard(what: str, timeout: float = OPERATION_TIMEOUT, *, key: str | None = None) -> AsyncIterator[None]:
-    """Run a storage step: connection failures and timeouts become `StorageUnavailable`, a write refused at
-    maxmemory `StorageFull`; another error reply from Redis becomes `CorruptRecord` naming `key` (the step's key
-    holds something it cannot read: a wrong type, a script refusing its content), or passes unchanged without a
-    `key`."""
+    """Run a storage step: connection failures, timeouts and the error replies of a server that cannot serve it now
+    (`TEMPORARY_REPLIES`: a failover, a full disk, loading) become `StorageUnavailable`, a write refused at
+    maxmemory `StorageFull` (a kind of it); another error reply from Redis becomes `CorruptRecord` naming `key` (the
+    step's key holds something it cannot read: a wrong type, a script refusing its content), or passes unchanged
+    without a `key`."""
     try:
         async with asyncio.timeout(timeout):
             yield
-    except (RedisConnectionError, RedisTimeoutError, BusyLoadingError, ClusterError, RedisClusterException, OSError,
-            TimeoutError) as error:
-        raise StorageUnavailable(f"Redis is unavailable ({what}): {error or type(error).__name__}") from error
-    except (ClusterDownError, TryAgainError) as error:
-        # error replies that mean the cluster does not serve the slot right now, not a bad record
-        raise StorageUnavailable(f"Redis is unavailable ({what}): {error}") from error
     except ResponseError as error:
         if isinstance(error, OutOfMemoryError) or _OUT_OF_MEMORY in str(error):
-            raise StorageFull(f"Redis is full ({what}): maxmemory reached, writes are refused") from error
+            raise StorageFull(f"Redis is full ({what}, OOM): maxmemory reached, writes are refused") from error
+        kind = error_kind(error)
+        if kind in TEMPORARY_REPLIES:
+            raise StorageUnavailable(f"Redis cannot serve this now ({what}, {kind}): {error}") from error
         if key is None:
             raise
         raise CorruptRecord(key, str(error)) from error
+    except (RedisConnectionError, RedisTimeoutError, ClusterError, RedisClusterException, OSError,
+            TimeoutError) as error:
+        raise StorageUnavailable(f"Redis is unavailable ({what}, {error_kind(error)}): {error or type(error).__name__}"
+                                 ) from error

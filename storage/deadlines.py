@@ -108,3 +108,11 @@ class DeadlineQueue:
             done = await self._complete(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
                                         args=[claim.deadline.member, claim.token])
         return bool(done)
+
+    async def count(self, kind: str) -> int:
+        """How many deadlines of `kind` are queued (claimed ones included): a scan of the set, for the metrics."""
+        found = 0
+        async with guard("count deadlines", timeout=5.0):
+            async for _ in self.redis.zscan_iter(keys.DEADLINES_DUE, match=f"{kind}:*", count=1000):
+                found += 1
+        return found

@@ -9,16 +9,19 @@ server (when there is no `REDIS_URL`) and the stores.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from storage import scripts
-from storage.client import Redis, guard, make_client
+from storage.client import Redis, guard, make_client, round_trips
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
+from storage.roundtrips import RoundTripHook
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import StatsStore
@@ -73,6 +76,17 @@ class Storage:
         """Raise `StorageUnavailable` unless Redis answers."""
         async with guard("ping"):
             await self.redis.ping()
+
+    def observe(self, hook: RoundTripHook) -> Callable[[], None]:
+        """Tell `hook` of every round trip to Redis (and the error it met; see `storage.roundtrips`) from now on;
+        returns what stops it."""
+        hooks = round_trips(self.redis).hooks
+        hooks.append(hook)
+
+        def stop() -> None:
+            with contextlib.suppress(ValueError):
+                hooks.remove(hook)
+        return stop
 
     async def claim_interaction(self, interaction_id: int | str, ttl: int = CLAIM_TTL) -> bool:
         """True for the first process to handle this interaction."""

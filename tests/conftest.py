@@ -18,6 +18,7 @@ from storage.client import Redis, make_client
 from storage.cluster import LocalCluster
 from storage.server import EmbeddedRedis
 from storage.store import Storage
+from tests.faultproxy import FaultProxy
 
 LOCAL_CLUSTER = os.environ.get("LUDO_TEST_REDIS") == "cluster"
 REDIS_URL = None if LOCAL_CLUSTER else os.environ.get("REDIS_URL") or None
@@ -64,3 +65,16 @@ async def redis_client(redis_url: str) -> AsyncIterator[Redis]:
 async def storage(redis_client: Redis) -> Storage:
     """The stores over the flushed test database (closing the client is `redis_client`'s job)."""
     return Storage(redis_client, retention=3600, lease=30.0)
+
+
+@pytest.fixture
+async def proxied(redis_url: str, storage: Storage) -> AsyncIterator[tuple[FaultProxy, Storage]]:
+    """The fault proxy in front of the session's server (one server, not a cluster), and stores over the test
+    database through it. Bot tests request it before `launch`, so that it closes after the bots."""
+    proxy = FaultProxy(redis_url)
+    client = make_client(await proxy.start())
+    try:
+        yield proxy, Storage(client, retention=3600, lease=30.0)
+    finally:
+        await client.aclose()
+        await proxy.close()

@@ -5,7 +5,7 @@
   fails the test; a test that provokes violations on purpose takes them with `standin.take_violations()`.
 - `bots`: starts discord.py clients against the stand-in (`await bots.start(client)` returns once ready) and at
   teardown closes them, failing the test on leaked tasks, unclosed sessions or errors logged by discord.py or
-  by the bot itself (take expected ones with `bots.take_logged_errors()`).
+  by the bot itself, a crashed worker's included (take expected ones with `bots.take_logged_errors()`).
 - `launch`: starts a `LudoBot` on the test storage (`await launch(shard_ids=[0], shard_count=2)`), with commands
   synced and the shared test `clock`; every bot it started is stopped before the storage fixture flushes Redis.
 - `ludo`: one bot started by `launch`.
@@ -43,7 +43,7 @@ async def standin() -> AsyncIterator[StandIn]:
 
 @pytest.fixture
 async def bots(standin: StandIn) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(standin, error_loggers=("discord", "bot"))
+    runner = BotRunner(standin, error_loggers=("discord", "bot", "service.workers"))  # (a worker that crashed)
     try:
         yield runner
     finally:

@@ -6,7 +6,10 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from bot.app import LudoBot
+from storage import Claim
 from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 
 GAME = "ludo:g:"
@@ -136,3 +139,19 @@ async def play_to_end(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, cha
     final = [m for m in standin.messages(where) if "Replay" in m.labels()]
     assert final, "the game ended without a finished game message"
     return final[-1]
+
+
+def break_deadline_loop(monkeypatch: pytest.MonkeyPatch, ludo: LudoBot) -> list[bool]:
+    """Make the bot's deadline worker crash at every look (a bug in its loop) while the returned flag's one item is
+    True; set it to False to fix it."""
+    assert ludo.handlers is not None
+    deadlines = ludo.handlers.service.deadlines
+    real_due, broken = deadlines.due, [True]
+
+    async def due() -> list[Claim]:
+        if broken[0]:
+            raise RuntimeError("a bug in the deadline loop")
+        return await real_due()
+
+    monkeypatch.setattr(deadlines, "due", due)
+    return broken

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +37,13 @@ async def test_sync_registers_the_ludo_group_in_one_guild(standin: StandIn, monk
     assert {"start", "board", "rules", "leave", "end", "stats", "leaderboard", "settings"} <= subcommands
     assert standin.commands.get(None, {}) == {}  # nothing global: the sync was for one guild
     assert "synced 1 command group(s) to guild" in capsys.readouterr().out
+
+
+def test_the_example_settings_file_as_it_is_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / ".env").write_text((Path(__file__).parents[2] / ".env.example").read_text())
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "METRICS_PORT", "DEV_GUILD_ID", "SHARD_COUNT", "SHARD_IDS", "REDIS_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert main([]) == 1  # the optional settings left empty are unset; only the token is missing
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
