@@ -144,7 +144,8 @@ class Games:
     async def stop(self, record: GameRecord, **changes: object) -> GameRecord:
         """End a game early with `changes` (its status, who ended it): its deadlines go, nobody's stats count it.
         `Refused` when the game changed since `record` was loaded."""
-        ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None})
+        ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None,
+                                          "turn_ends": {}})
         try:
             saved = await self.storage.games.save_game(ended)
         except Conflict as conflict:

@@ -79,6 +79,9 @@ async def test_clicks_that_keep_the_turn_keep_no_position(storage: Storage) -> N
         if len(record.turn_ends) == 3:
             break
     assert sorted(record.turn_ends) == sorted(s.seat for s in record.seats if s.user_id is not None)
+    await sessions.games.end(record.id, ANN, can_manage=False)  # a game ended early keeps none for its retention
+    stored = await storage.redis.hget(keys.game(record.id), "rec")
+    assert stored is not None and "turn_ends" not in stored
 
 
 async def test_a_game_of_one_person_against_ais_keeps_no_positions(storage: Storage) -> None:
