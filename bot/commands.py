@@ -243,7 +243,7 @@ async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_
 
 def _finished(record: GameRecord) -> GameRecord:
     if record.status != "finished":
-        raise Refused("refused.not_finished", id=record.id)
+        raise Refused("refused.not_finished", id=record.id, commitment=commitment(record.seed))
     return record
 
 

@@ -158,7 +158,7 @@ TEXTS: dict[str, str] = {
     "refused.unknown_game": "Auf diesem Server gibt es kein Ludo-Spiel `{id}` (beendete Spiele bleiben 30 Tage "
                             "erhalten): siehe /ludo history.",
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "
-                            "(vorzeitig beendete Spiele werden nicht aufgedeckt).",
+                            "(vorzeitig beendete Spiele werden nicht aufgedeckt). Seine Festlegung: `{commitment}`",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
     "refused.user_open": "Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person "
                          "auf einmal leiten darf: starte eine oder brich eine ab und versuch es dann noch einmal.",

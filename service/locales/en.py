@@ -156,7 +156,7 @@ TEXTS: dict[str, str] = {
     "refused.unknown_game": "There is no Ludo game `{id}` in this server (finished games are kept 30 days): "
                             "see /ludo history.",
     "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "
-                            "(games ended early are not revealed).",
+                            "(games ended early are not revealed). Its commitment: `{commitment}`",
     "refused.still_playing": "Game `{id}` is still being played: its replay comes when it is over.",
     "refused.user_open": "You already have {most} Ludo lobbies open in this server, as many as one player may host "
                          "at once: start or cancel one of them, then try again.",

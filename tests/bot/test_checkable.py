@@ -24,7 +24,7 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
 
     for command in ("export", "verify"):  # the seed stays secret while the game runs
         early = await slash(standin, ludo, alice, standin.channel, command, game=game_id)
-        assert "is not finished" in private_text(early)
+        assert "is not finished" in private_text(early) and f"Its commitment: `{digest}`" in private_text(early)
 
     final = await play_to_end(standin, ludo)
     assert f"Dice seed `{seed}`" in final.content and f"/ludo verify {game_id}" in final.content

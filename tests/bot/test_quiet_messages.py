@@ -17,7 +17,7 @@ from bot.messages import dice_line
 from engine.verify import commitment
 from service.i18n import translate
 from storage import Seat, new_record
-from tests.bot.helpers import Clock, answered, click, live_message, slash
+from tests.bot.helpers import Clock, answered, click, game_id_of, live_message, private_text, slash, start_game
 from tests.bot.standin import StandIn, User
 
 
@@ -138,3 +138,17 @@ async def test_a_reminder_tells_again_what_happened_since_the_players_last_turn(
     clock.advance(61)
     reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
     assert account_lines(reminder.content)[:-1] == said  # (then the reminder's own line)
+
+
+async def test_verify_on_a_running_game_shows_the_whole_commitment_in_the_users_language(standin: StandIn,
+                                                                                        ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1)
+    assert live is not None
+    record = await ludo.handlers.service.games.load(game_id_of(live))  # type: ignore[union-attr]
+    digest = commitment(record.seed)
+    for locale, words in (("en-US", "Its commitment: `"), ("de", "Seine Festlegung: `")):
+        early = await answered(await standin.slash(alice, standin.channel, "ludo", "verify", options={
+            "game": record.id}, locale=locale), ludo)
+        assert f"{words}{digest}`" in private_text(early) and str(record.seed) not in private_text(early)
+        assert f"`{digest[:12]}…` (/ludo verify)" in live.content  # what the game message shows of it
