@@ -152,7 +152,8 @@ async def store_active(storage: Storage, played: Played, n: int) -> None:
     guild = _snowflake(5, n % GUILDS)
     users = [_snowflake(6, 3 * n + p) for p in range(3)]
     lobby = LobbyRecord(id=new_game_id(), guild_id=guild, channel_id=_snowflake(7, n), host_id=users[0],
-                        players=[LobbySeat(user_id=u) for u in users] + [LobbySeat(ai_level=1)])
+                        players=[*(LobbySeat(user_id=u, colour=c) for c, u in enumerate(users)),
+                                 LobbySeat(ai_level=1, colour=3)])
     limits = LobbyLimits(open_per_user=3, open_per_guild=1_000_000)
     await storage.lobbies.create_lobby(lobby, limits=limits, now=1.7e9)
     record = new_record(lobby.id, guild_id=guild, channel_id=lobby.channel_id, host_id=users[0],

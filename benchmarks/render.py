@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from engine.actions import Action, Move, MovePair
+from benchmarks.replay import RULES, SEATS, game, moves_of
 from engine.ai import choose
 from engine.events import Event
 from engine.game import apply, legal_actions, new_game
@@ -54,17 +54,12 @@ def positions(rules: Rules, count: int, seed: int = 11) -> list[tuple[GameState,
 
 
 def replay_line(seed: int = 8) -> None:
-    """Size and time of the replay of a long game (classic, four random players: 411 moves with seed 8)."""
-    rules = Rules.preset("classic")
-    state = new_game(rules, (0, 1, 2, 3), seed)
-    log: list[Action] = []
-    while not state.over:
-        action = choose(state, "random")
-        state, _ = apply(state, action)
-        log.append(action)
-    moves = sum(1 for a in log if isinstance(a, Move | MovePair))
+    """Size and time of the replay of a long game (classic, four random players: 411 moves with seed 8; more
+    figures: `benchmarks.replay`)."""
+    log = game(seed)
+    moves = moves_of(log)
     start = time.process_time()
-    gif = render_replay(rules, (0, 1, 2, 3), seed, log)
+    gif = render_replay(RULES, SEATS, seed, log)
     took = time.process_time() - start
     print(f"     replay: {moves} moves (classic, random players, seed {seed}): {len(gif) / 1024:.0f} KB GIF "
           f"at {REPLAY_SIZE[0]}x{REPLAY_SIZE[1]} in {took:.2f} s")

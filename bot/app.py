@@ -92,7 +92,8 @@ class LudoBot(discord.AutoShardedClient):
             retention=round(self.settings.game_retention_days * days))
         self._unobserve = self.storage.observe(self.metrics.round_trip)
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
-                          open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days)
+                          open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days,
+                          cooldowns=self.settings.cooldowns())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
         self._deadlines = DeadlineWorker(service, self.handlers.live)
         self._adoption = Adoption(self, service.takeover)

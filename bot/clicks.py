@@ -10,7 +10,7 @@ import contextvars
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -21,6 +21,9 @@ from service.i18n import translate
 from service.takeover import Takeover
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
+_SLOT: contextvars.ContextVar[Callable[[], None]] = contextvars.ContextVar("slot", default=lambda: None)  # gives
+# back the slot the running click holds (nothing for a command, which takes none)
 STALE = frozenset({"refused.moved_on", "refused.moved_on_reposted", "refused.act_race"})  # a button of a turn past
 _OUTCOME: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("ludo_click_outcome", default=None)
 
@@ -119,10 +122,26 @@ class Clicks:
                 self._slots.release()
             slot.cancel()
             raise
+        held = True
+
+        def release() -> None:  # once: at the end, or earlier through `unslotted`
+            nonlocal held
+            if held:
+                held = False
+                self._slots.release()
+
+        token = _SLOT.set(release)
         try:
             await work()
         finally:
-            self._slots.release()
+            _SLOT.reset(token)
+            release()
+
+    async def unslotted(self, work: Awaitable[T]) -> T:
+        """Await long `work` that needs no storage connection (a replay waiting for its turn to be drawn) after
+        giving this click's slot back, so that it does not hold up the clicks on games."""
+        _SLOT.get()()
+        return await work
 
     async def idle(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) until no handler is in flight."""

@@ -20,7 +20,6 @@ from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
 from bot.my_games import games_text
 from bot.parts import Parts
-from bot.spectate import replay_file, replay_gif
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
@@ -96,7 +95,12 @@ async def board(interaction: discord.Interaction[Any]) -> None:
     parts = _parts(interaction)
 
     async def work() -> None:
-        await parts.game.repost(interaction, await _channel_game(parts, interaction))
+        record = await _channel_game(parts, interaction)
+        await parts.service.cooldowns.take(interaction.user.id, "board")
+        if seat_of(record, interaction.user.id) is None:  # only players move the game's message
+            await parts.watching.show_privately(interaction, record)
+        else:
+            await parts.game.repost(interaction, record)
 
     await parts.clicks.guard(interaction, work)
 
@@ -237,8 +241,10 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
 # -- issue 7: checkable dice ------------------------------------------------------------------------------
 async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_id: str, *,
                       with_log: bool = False) -> GameRecord:
-    """A game of this server by its id (finished games are kept for the retention period)."""
-    return await parts.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
+    """A game of this server by its id (finished games are kept for the retention period), in a channel the member
+    can view (else answered as unknown)."""
+    record = await parts.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
+    return await parts.access.visible(interaction, record, Refused("refused.unknown_game", id=record.id))
 
 
 def _finished(record: GameRecord) -> GameRecord:
@@ -261,6 +267,7 @@ async def export(interaction: discord.Interaction[Any], game: app_commands.Range
 
     async def work() -> None:
         record = _finished(await _guild_game(parts, interaction, game, with_log=True))
+        await parts.service.cooldowns.take(interaction.user.id, "export")
         data = json.dumps(game_file(record), indent=1).encode()
         await interaction.response.send_message(
             translate(guild_locale(interaction), "reply.export", id=record.id),
@@ -276,6 +283,7 @@ async def verify(interaction: discord.Interaction[Any], game: app_commands.Range
 
     async def work() -> None:
         record = _finished(await _guild_game(parts, interaction, game, with_log=True))
+        await parts.service.cooldowns.take(interaction.user.id, "verify")
         report = verify_game(game_file(record))
         verdict = translate(guild_locale(interaction), "verify.ok" if report.ok else "verify.bad", id=record.id,
                             seed=record.seed, commitment=commitment(record.seed))
@@ -308,8 +316,9 @@ async def history(interaction: discord.Interaction[Any]) -> None:
     async def work() -> None:
         lang = guild_locale(interaction)
         guild = interaction.guild_id or 0
-        lines = [history_line(record, finished_at, lang)
-                 for record, finished_at in await parts.service.archive.history(guild, HISTORY_SHOWN)]
+        shown = await parts.service.archive.history(
+            guild, HISTORY_SHOWN, visible=lambda record: parts.access.can_view(interaction, record.channel_id))
+        lines = [history_line(record, finished_at, lang) for record, finished_at in shown]
         text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
                 else translate(lang, "history.empty"))
         await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
@@ -326,10 +335,10 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         record = await _guild_game(parts, interaction, game, with_log=True)
         if record.active:
             raise Refused("refused.still_playing", id=record.id)
-        await interaction.response.defer(thinking=True)  # drawing every move takes a while
         lang = guild_locale(interaction)
-        gif = await replay_gif(record, lang)
-        await interaction.followup.send(translate(lang, "replay.public", id=record.id),
-                                        file=replay_file(record, gif, lang))
+        parts.service.replays.check()  # (refused after a public deferral, the refusal would be public)
+        await parts.service.cooldowns.take(interaction.user.id, "replay")
+        await interaction.response.defer(thinking=True)  # drawing a long game takes a while
+        await parts.watching.send_replay(interaction, record, lang, public=True)
 
     await parts.clicks.guard(interaction, work)

@@ -1,16 +1,17 @@
 """The persistent buttons: `discord.ui.DynamicItem`s whose custom_id carries only keys.
 
 Templates (all under 100 characters):
-- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel);
+- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel, c0-c3: choose a colour);
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
 - ``ludo:r:<game id>``: a finished game's replay;
+- ``ludo:m:<game id>``: a finished game's rematch (a lobby for the same game again);
 - ``ludo:s:<game id>``: Spectate, on the live game message: a private view of the board for anyone;
 - ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
 Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
 The callbacks hand over to the client's `handlers` (see `bot.parts`): `bot.lobby`, `bot.game` and
-`bot.spectate`, which run inside the one error path (`bot.clicks`).
+`bot.spectate`, `bot.rematch`, which run inside the one error path (`bot.clicks`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from typing import Any, Protocol
 
 import discord
 
-from service.i18n import DEFAULT, translate
+from service.i18n import DEFAULT, colour, translate
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
+COLOUR_EMOJI = ("🔴", "🟢", "🟡", "🔵")  # by seat: red, green, yellow, blue
+COLOUR_VERBS = ("c0", "c1", "c2", "c3")  # lobby buttons choosing a colour, by seat
 
 
 class LobbyHandler(Protocol):
@@ -46,6 +49,12 @@ class WatchHandler(Protocol):
     async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
 
 
+class RematchHandler(Protocol):
+    """What Rematch calls."""
+
+    async def click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
+
+
 class Handlers(Protocol):
     """What the buttons call, one part per kind of button; implemented by `bot.parts.Parts`."""
 
@@ -57,6 +66,9 @@ class Handlers(Protocol):
 
     @property
     def watching(self) -> WatchHandler: ...
+
+    @property
+    def rematch(self) -> RematchHandler: ...
 
 
 def handlers(interaction: discord.Interaction[Any]) -> Handlers:
@@ -72,12 +84,19 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyl
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-2]|start|cancel)"):
-    """A lobby button."""
+                  template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-2]|start|cancel|c[0-3])"):
+    """A lobby button; ``c<n>`` chooses the colour of seat n."""
 
     def __init__(self, lobby_id: str, verb: str, lang: str = DEFAULT) -> None:
-        super().__init__(discord.ui.Button(label=translate(lang, f"button.{verb}"), style=LOBBY_STYLES[verb],
-                                           custom_id=f"ludo:l:{lobby_id}:{verb}"))
+        custom_id = f"ludo:l:{lobby_id}:{verb}"
+        if verb in COLOUR_VERBS:
+            seat = COLOUR_VERBS.index(verb)
+            button = discord.ui.Button[Any](label=colour(lang, seat).capitalize(), emoji=COLOUR_EMOJI[seat],
+                                            style=discord.ButtonStyle.secondary, custom_id=custom_id)
+        else:
+            button = discord.ui.Button(label=translate(lang, f"button.{verb}"), style=LOBBY_STYLES[verb],
+                                       custom_id=custom_id)
+        super().__init__(button)
         self.lobby_id, self.verb = lobby_id, verb
 
     @classmethod
@@ -126,6 +145,23 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l
         await handlers(interaction).watching.replay(interaction, self.game_id)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:m:(?P<game>{ID})"):
+    """A finished game's rematch: a lobby for the same game again."""
+
+    def __init__(self, game_id: str, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=translate(lang, "button.rematch"), emoji="🔁",
+                                           style=discord.ButtonStyle.primary, custom_id=f"ludo:m:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).rematch.click(interaction, self.game_id)
+
+
 class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
     """Spectate (``s``, on the live game message) or Refresh (``v``, on a spectator's private view)."""
 
@@ -144,7 +180,7 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, SpectateButton)
+DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, RematchButton, SpectateButton)
 
 
 def handled(custom_id: str, message: discord.Message | None) -> bool:
@@ -158,10 +194,14 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
 
 
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
-    """The lobby's buttons."""
+    """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    for verb in ("join", "leave", "start", "cancel", "ai0", "ai1", "ai2"):
-        view.add_item(LobbyButton(lobby_id, verb, lang))
+    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ("ai0", "ai1", "ai2"))
+    for row, verbs in enumerate(rows):
+        for verb in verbs:
+            button = LobbyButton(lobby_id, verb, lang)
+            button.item.row = row
+            view.add_item(button)
     return view
 
 
@@ -187,7 +227,8 @@ def spectator_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
 
 
 def finished_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
-    """A finished game's message: its replay."""
+    """A finished game's message: its replay and its rematch."""
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayButton(game_id, lang))
+    view.add_item(RematchButton(game_id, lang))
     return view

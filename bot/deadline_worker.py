@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import discord
+
 from bot.live import LiveMessages, next_person
 from bot.messages import game_post, outcome_post, text_names
-from service import ABANDONED, REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_user
+from service import ABANDONED, FINISH, REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_user
 from service.i18n import translate
 from service.workers import Pulse
 
@@ -35,10 +37,18 @@ class DeadlineWorker:
         """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
         one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
         the next turn's message: a new one when another person must be told, else the live message in place. A game
-        ended as abandoned says so in its live message, in place, without buttons."""
+        ended as abandoned says so in its live message, in place, without buttons. A finished game's follow-up shows
+        the final board in the live message (again, if it did already) and is settled once that is out."""
         record = outcome.record
         if kind == ABANDONED:
             await self.live.show(record, await game_post(record, outcome.state), tell=False)
+            return
+        if kind == FINISH:
+            try:
+                await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
+            except discord.HTTPException as error:  # refused for good (the channel is gone): not tried again
+                logger.warning("game %s: the final board could not be shown: %s", record.id, error)
+            await self.service.games.settled(outcome)
             return
         if kind == REMIND:
             user = outcome.player_to_act()

@@ -1,5 +1,5 @@
 """The live game message: a click on one of its buttons (a move), the message posted again when a click finds it
-left behind or a save that timed out landed after all, and `/ludo board` posting it here.
+left behind or a save that timed out landed after all, and `/ludo board` posting it here (by a player).
 
 A click is claimed once (several processes may receive it), applied through `Service`, and answered by its
 interaction response alone: in place while the clicker acts next, else with a new message that mentions the
@@ -28,6 +28,7 @@ from service.i18n import translate
 logger = logging.getLogger(__name__)
 CATCH_UP, CATCH_UP_POLL = 30.0, 0.5  # seconds a click that met unavailable storage is looked at again, and how often
 STALE_AFTER = 5.0  # seconds after a game's last save when a live message showing an older position is stale
+REPOST_SETTLE = 3.0  # seconds a reposted game's old message stays: a click made on it is answered there meanwhile
 
 
 class GameMessage:
@@ -57,11 +58,14 @@ class GameMessage:
                 self.outbox.later(self._catch_up(interaction, game_id, ply, action))
                 raise
             await shown(self.live.answer(interaction, outcome.record, post, new=tell), "reply.move_not_shown")
+            if outcome.state.over:  # the final board is out: the game's follow-up is not needed
+                await self.service.games.settled(outcome)
 
         await self.clicks.guard(interaction, work, game_id=game_id)
 
     async def repost(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
-        """`/ludo board`: the live game message again, here; the old one is deleted."""
+        """`/ludo board` by a player: the live game message again, here. The old one goes `REPOST_SETTLE` seconds
+        later (see `_settle`)."""
         post = await in_time(interaction, game_post(record), thinking=True, ephemeral=False)
         fields: dict[str, Any] = {"files": post.files(), "view": post.view, "allowed_mentions": post.allowed_mentions}
         message_id: int | None
@@ -70,7 +74,26 @@ class GameMessage:
         else:
             message_id = (await interaction.response.send_message(post.content, **fields)).message_id
         if message_id is not None:
-            await self.live.replaced(record, message_id)
+            _, before = await self.service.games.replace_message(record, message_id)
+            replaced = {m for m in (record.message_id, before) if m and m != message_id}
+            self.outbox.later(self._settle(record, message_id, replaced))
+
+    async def _settle(self, posted: GameRecord, message_id: int, replaced: set[int]) -> None:
+        """After a repost, once a click made on an old message just before it has been answered there: the old
+        messages go (the one loaded with the game, and one remembered since, e.g. a click's that passed the turn),
+        and the repost is brought up to date if a click moved the game on, or goes too if a newer message shows the
+        game. So a move made at the moment of a repost is shown, and the channel comes to rest with one board."""
+        await asyncio.sleep(REPOST_SETTLE)
+        try:
+            record = await self.service.games.load(posted.id)
+        except Refused:  # the game is gone (its retention ended): nothing left to show
+            return
+        for old in replaced - {record.message_id}:
+            self.outbox.delete(record.channel_id, old)
+        if record.message_id != message_id:
+            self.outbox.delete(record.channel_id, message_id)
+        elif record.version != posted.version:
+            self.live.update(record, await game_post(record))
 
     async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:
         """Post the live game message again when a process died between saving a click and showing it: the

@@ -83,11 +83,14 @@ class LiveMessages:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
     async def _remember(self, record: GameRecord, message_id: int) -> None:
-        """Remember the new live message after an answer; storage that does not answer is asked again for a while
-        (a pointer left behind is also repaired by the next new message, whose id is larger)."""
+        """Remember the new live message after an answer, or delete it if a newer one is remembered already; storage
+        that does not answer is asked again for a while (a pointer left behind is also repaired by the next new
+        message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                await self.service.games.set_message(record, message_id)
+                remembered = await self.service.games.set_message(record, message_id)
+                if remembered.message_id not in (None, message_id):  # a newer message shows the game (a repost made
+                    self.outbox.delete(record.channel_id, message_id)  # at the same moment): this one goes
                 return
             except StorageUnavailable as error:
                 if attempt + 1 == REMEMBER_TRIES:
@@ -111,17 +114,22 @@ class LiveMessages:
             self.outbox.delete(record.channel_id, old)
         return saved
 
-    def update(self, record: GameRecord, post: Post) -> None:
-        """Change the live message into `post` in place (after the caller returns; coalesced)."""
+    def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
+        """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future
+        of the edit (done once it is sent, replaced or dropped), if there is a live message."""
         if record.message_id:
-            self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
+            return self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
+        return None
 
-    async def show(self, record: GameRecord, post: Post, *, tell: bool) -> GameRecord:
+    async def show(self, record: GameRecord, post: Post, *, tell: bool, sent: bool = False) -> GameRecord:
         """After a change made without a click on the game (a deadline, a command): a new live message when
-        someone must be told (`tell`), else the live message updated in place."""
+        someone must be told (`tell`), else the live message updated in place (with `sent`, returning once the
+        edit is out)."""
         if tell or not record.message_id:
             return await self.post(record, post)
-        self.update(record, post)
+        edited = self.update(record, post)
+        if sent and edited is not None:
+            await edited
         return record
 
 

@@ -1,5 +1,5 @@
-"""The lobby message's buttons: join, leave, add an AI seat, cancel, and start, which turns the lobby into a game
-(its first message is the lobby's, a new one, or one in a thread of its own).
+"""The lobby message's buttons: join, leave, choose a colour, add an AI seat, cancel, and start, which turns the
+lobby into a game (its first message is the lobby's, a new one, or one in a thread of its own).
 
 A game's own thread is made only once everything else is checked (Discord allows one thread per message, so a
 thread made for a start that then fails would block every later one); a thread already under the lobby message
@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.clicks import Clicks
+from bot.components import COLOUR_VERBS
 from bot.errors import in_time, shown
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
@@ -39,8 +40,13 @@ class LobbyButtons:
                 lobby = await self.service.lobbies.cancel(lobby_id, user.id, can_manage=manager)
                 await edit_clicked(interaction, content=translate(lobby.locale, "lobby.cancelled"), view=None)
             else:
-                change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
-                lobby = await self.service.lobbies.update(lobby_id, user.id, change, level, name=user.display_name)
+                if verb in COLOUR_VERBS:
+                    lobby = await self.service.lobbies.choose(lobby_id, user.id, COLOUR_VERBS.index(verb),
+                                                              name=user.display_name)
+                else:
+                    change, level = ("add_ai", int(verb[2])) if verb.startswith("ai") else (verb, 1)
+                    lobby = await self.service.lobbies.update(lobby_id, user.id, change, level,
+                                                              name=user.display_name)
                 post = lobby_post(lobby)
                 await edit_clicked(interaction, content=post.content, view=post.view)
 

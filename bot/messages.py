@@ -20,6 +20,7 @@ from engine.verify import commitment
 from render import WORDS, BoardView, render_board
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, templates, translate
+from service.seats import lobby_seats, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -88,23 +89,33 @@ def _tag(rules: engine.Rules, lang: str) -> str:
 
 # -- lobby --------------------------------------------------------------------------------------------
 def lobby_post(lobby: LobbyRecord) -> Post:
-    """The lobby: rules, seats and the Join / Leave / Add AI / Start / Cancel buttons."""
+    """The lobby: rules, seats with their colours, and the Join / Leave / colour / Add AI / Start / Cancel
+    buttons; a rematch's lobby names its game and the players invited back who have not joined yet."""
     lang = lobby.locale
     rules = lobby_rules(lobby)
-    wanted = lobby.options.get("seats", 4)
-    seats = wanted if isinstance(wanted, int) else 4
+    seats = lobby_seats(lobby)
     rows = []
     for i, player in enumerate(lobby.players):
         who = (f"<@{player.user_id}>" if player.user_id is not None
                else translate(lang, "lobby.ai", level=translate(lang, "ai." + level_name(player.ai_level or 0))))
-        if len(lobby.players) > 1:
-            seat = engine.rules.default_seats(len(lobby.players))[i]
-            who = translate(lang, "lobby.coloured", who=who, colour=colour(lang, seat))
-        rows.append(f"{i + 1}. {who}")
+        rows.append(f"{i + 1}. {translate(lang, 'lobby.coloured', who=who, colour=colour(lang, player.colour))}")
     rows += [f"{i + 1}. {translate(lang, 'lobby.open')}" for i in range(len(lobby.players), seats)]
-    content = "\n".join([translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang),
-                                   seats=seats), *rows, translate(lang, "lobby.foot")])
+    if side_by_side([p.colour for p in lobby.players]) and not rules.teams:  # teams wait for four players
+        rows.append(translate(lang, "lobby.side_by_side"))
+    lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
+    if lobby.rematch_of:
+        lines.append(translate(lang, "lobby.rematch", id=lobby.rematch_of))
+        waiting = invited_missing(lobby)
+        if waiting:
+            lines.append(translate(lang, "lobby.invited", players=" ".join(f"<@{u}>" for u in waiting)))
+    content = "\n".join([*lines, *rows, translate(lang, "lobby.foot")])
     return Post(clip(content), components.lobby_view(lobby.id, lang))
+
+
+def invited_missing(lobby: LobbyRecord) -> list[int]:
+    """The players of a rematch's game who have not joined its lobby yet."""
+    joined = {p.user_id for p in lobby.players}
+    return [user for user in lobby.invited if user not in joined]
 
 
 # -- game -----------------------------------------------------------------------------------------------

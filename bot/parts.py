@@ -8,11 +8,13 @@ import time
 
 import discord
 
+from bot.access import Access
 from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
 from bot.lobby import LobbyButtons
 from bot.outbox import Outbox
+from bot.rematch import RematchButtons
 from bot.spectate import Watching
 from service import Service
 
@@ -28,7 +30,9 @@ class Parts:
         self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
-        self.watching = Watching(service, self.clicks)
+        self.access = Access()
+        self.watching = Watching(service, self.clicks, self.access)
+        self.rematch = RematchButtons(service, self.clicks)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a
@@ -42,3 +46,4 @@ class Parts:
         (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
         await self.drain(timeout)
         await self.outbox.close(0.0)
+        await self.service.replays.close()

@@ -8,6 +8,7 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from service import LobbyLimits, limits
+from service.cooldowns import COOLDOWNS
 
 
 class BotSettings(BaseSettings):
@@ -49,6 +50,11 @@ class BotSettings(BaseSettings):
     # it for this bot), split between processes by their share of the shards (see bot.outbox.Pacer.within);
     # interaction responses do not count against it
     discord_global_limit: float = Field(default=50.0, gt=0)
+    # seconds a user waits between two uses of an expensive command (service.cooldowns; 0: no wait)
+    cooldown_replay: float = Field(default=COOLDOWNS["replay"], ge=0)
+    cooldown_verify: float = Field(default=COOLDOWNS["verify"], ge=0)
+    cooldown_export: float = Field(default=COOLDOWNS["export"], ge=0)
+    cooldown_board: float = Field(default=COOLDOWNS["board"], ge=0)
     # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
     # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
@@ -81,3 +87,7 @@ class BotSettings(BaseSettings):
         return LobbyLimits(open_per_user=self.lobby_open_user, open_per_guild=self.lobby_open_guild,
                            burst_user=self.lobby_burst_user, refill_user=self.lobby_refill_user,
                            burst_guild=self.lobby_burst_guild, refill_guild=self.lobby_refill_guild)
+
+    def cooldowns(self) -> dict[str, float]:
+        """Seconds between two uses of each expensive command by one user."""
+        return {command: float(getattr(self, f"cooldown_{command}")) for command in COOLDOWNS}

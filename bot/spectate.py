@@ -1,31 +1,36 @@
-"""Watching a game: Spectate on the live game message (a private view of the board for anyone) and that view's
-Refresh, and a finished game's animated replay (its button; the GIF and file `/ludo replay` posts too)."""
+"""Watching a game: Spectate on the live game message (a private view of the board for anyone who can see the
+game's channel) and that view's Refresh, and a finished game's animated replay (its button; the GIF and file
+`/ludo replay` posts too). A game the member may not see (`bot.access`) is answered as one that does not exist."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
-import engine
+from bot.access import Access
 from bot.clicks import Clicks
 from bot.errors import in_time
 from bot.live import edit_clicked
 from bot.messages import ALT_LIMIT, alt_text, board_alt, spectator_post
 from bot.translator import user_locale
-from render import WORDS, render_replay
-from service import GameRecord, Service, seat_names, state_of
-from service.i18n import templates, translate
+from service import GameRecord, Refused, Service, state_of
+from service.i18n import translate
 
 
 class Watching:
     """Clicks on Spectate, Refresh and Replay (see `bot.components.SpectateButton` and `ReplayButton`)."""
 
-    def __init__(self, service: Service, clicks: Clicks) -> None:
+    def __init__(self, service: Service, clicks: Clicks, access: Access) -> None:
         self.service = service
         self.clicks = clicks
+        self.access = access
+
+    async def _visible(self, interaction: discord.Interaction[Any], game_id: str, *,
+                       with_log: bool = False) -> GameRecord:
+        return await self.access.visible(interaction, await self.service.games.load(game_id, with_log=with_log),
+                                         Refused("refused.no_game"))
 
     async def spectate(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None:
         """Spectate: a private view of the live board for anyone; Refresh: that view brought up to date.
@@ -33,44 +38,49 @@ class Watching:
         async def work() -> None:
             if not await self.clicks.first(interaction, game_id):
                 return
-            record = await self.service.games.load(game_id)
-            post = await in_time(interaction, spectator_post(record, self.service.clock(), user_locale(interaction)),
-                                 thinking=not refresh, ephemeral=True)
-            if refresh:
-                await edit_clicked(interaction, post=post)
-            elif interaction.response.is_done():  # deferred: the followup completes the "thinking..." message
-                await interaction.followup.send(post.content, files=post.files(), view=post.view, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
-            else:
-                await interaction.response.send_message(post.content, files=post.files(), view=post.view,
-                                                        ephemeral=True,
-                                                        allowed_mentions=discord.AllowedMentions.none())
-            post.view.stop()  # discord.py gives a private message's view a timeout task; the buttons are
-            # dynamic items, dispatched by their custom id without it
+            await self.show_privately(interaction, await self._visible(interaction, game_id), refresh=refresh)
 
         await self.clicks.guard(interaction, work, game_id=game_id)
+
+    async def show_privately(self, interaction: discord.Interaction[Any], record: GameRecord, *,
+                             refresh: bool = False) -> None:
+        """The game's board as a private message with a Refresh button (`refresh`: the clicked one, updated)."""
+        post = await in_time(interaction, spectator_post(record, self.service.clock(), user_locale(interaction)),
+                             thinking=not refresh, ephemeral=True)
+        if refresh:
+            await edit_clicked(interaction, post=post)
+        elif interaction.response.is_done():  # deferred: the followup completes the "thinking..." message
+            await interaction.followup.send(post.content, files=post.files(), view=post.view, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(post.content, files=post.files(), view=post.view,
+                                                    ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        post.view.stop()  # discord.py gives a private message's view a timeout task; the buttons are
+        # dynamic items, dispatched by their custom id without it
 
     async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
-            record = await self.service.games.load(game_id, with_log=True)  # before deferring: an unknown game
-            # is answered at once
+            record = await self._visible(interaction, game_id, with_log=True)  # before deferring: an unknown
+            # game, a running one or a user who must wait is answered at once
+            if record.active:
+                raise Refused("refused.still_playing", id=record.id)
+            self.service.replays.check()
+            await self.service.cooldowns.take(interaction.user.id, "replay")
             if not interaction.response.is_done():  # (a click deferred in a burst is already)
                 await interaction.response.defer(thinking=True, ephemeral=True)
-            locale = user_locale(interaction)
-            gif = await replay_gif(record, locale)
-            await interaction.followup.send(translate(locale, "replay.private", id=game_id), ephemeral=True,
-                                            file=replay_file(record, gif, locale))
+            await self.clicks.unslotted(self.send_replay(interaction, record, user_locale(interaction)))
 
         await self.clicks.guard(interaction, work, game_id=game_id)
 
-
-async def replay_gif(record: GameRecord, lang: str) -> bytes:
-    """The animated replay of a game (loaded with its log) in a language, drawn off the event loop."""
-    names = seat_names(record, lang)
-    return await asyncio.to_thread(
-        render_replay, engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
-        [engine.parse_action(text) for text in record.log], tuple(names.get(s, "") for s in range(4)),
-        words=templates(lang, "board.", WORDS))
+    async def send_replay(self, interaction: discord.Interaction[Any], record: GameRecord, lang: str, *,
+                          public: bool = False) -> None:
+        """Follow a deferred answer with the game's replay GIF: privately (the button), or for the channel (`public`,
+        /ludo replay), in its turn (`service.replays.Replays.turn`: a few GIFs held at once)."""
+        async with self.service.replays.turn():
+            gif = await self.service.replays.gif(record, lang)
+            await interaction.followup.send(translate(lang, "replay.public" if public else "replay.private",
+                                                      id=record.id),
+                                            ephemeral=not public, file=replay_file(record, gif, lang))
 
 
 def replay_file(record: GameRecord, gif: bytes, lang: str) -> discord.File:

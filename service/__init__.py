@@ -8,7 +8,7 @@ are re-exported here.
 
 from service.deadlines import ABANDONED
 from service.errors import Duplicate, Refused
-from service.games import REMIND, TIMEOUT
+from service.games import FINISH, REMIND, TIMEOUT
 from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
@@ -26,6 +26,7 @@ from storage.replay import state_of
 
 __all__ = [
     "ABANDONED",
+    "FINISH",
     "REMIND",
     "TIMEOUT",
     "CorruptRecord",

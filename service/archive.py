@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections.abc import Awaitable, Callable
 
 import engine
 from service import recap
@@ -20,6 +21,7 @@ logger = logging.getLogger(__name__)
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")  # what may be a game id (`storage.new_game_id` makes 10 characters)
 BOARD_PLACES = 10  # players on the leaderboard
 WINS_READ = 100  # the most-winning players read to fill the leaderboard's unrated places
+HISTORY_READ = 50  # finished games read at most to find the ones a member may see
 
 
 class Archive:
@@ -92,15 +94,21 @@ class Archive:
                  for user, ordinal in rated]
         return board, unrated[: BOARD_PLACES - len(board)]
 
-    async def history(self, guild_id: int, shown: int) -> list[tuple[GameRecord, float]]:
-        """The guild's last `shown` finished games with their finish times, newest first; entries of games past
-        their retention are forgotten."""
+    async def history(self, guild_id: int, shown: int,
+                      visible: Callable[[GameRecord], Awaitable[bool]] | None = None) -> list[tuple[GameRecord, float]]:
+        """The guild's last `shown` finished games (those `visible` lets through, among the last `HISTORY_READ`) with
+        their finish times, newest first; entries of games past their retention are forgotten."""
         found: list[tuple[GameRecord, float]] = []
         gone: list[str] = []
-        for game_id, finished_at in await self.storage.stats.history(guild_id, shown):
+        for game_id, finished_at in await self.storage.stats.history(guild_id, HISTORY_READ if visible else shown):
+            if len(found) == shown:
+                break
             try:
-                found.append((await self.storage.games.load_game(game_id), finished_at))
+                record = await self.storage.games.load_game(game_id)
             except NotFound:
                 gone.append(game_id)
+                continue
+            if visible is None or await visible(record):
+                found.append((record, finished_at))
         await self.storage.stats.forget_games(guild_id, gone)
         return found

@@ -1,10 +1,12 @@
-"""Turn deadlines: the one reminder of a turn, and the turn's timeout.
+"""Turn deadlines: the one reminder of a turn, and the turn's timeout; and a finished game's follow-up.
 
 At the deadline the guild's timeout action plays: "ai" (an AI plays that turn), "skip", or "forfeit" (skip, and
-resign after `forfeit_after` missed turns in a row). Deadlines are scheduled before the save that makes them
-current, and a worker acts only when the stored record still says the deadline has come, so a lost save or a late
-worker does nothing wrong. The queue may hold a deadline early (a click moves a deadline only earlier, never
-later: `Games._schedule`); a worker that finds the record's deadline still ahead queues it at that time.
+resign after `forfeit_after` missed turns in a row). The queue holds the deadlines the game's record names: every
+save that changes them sets them (`Games.commit`), so a worker acts only when the stored record says the deadline
+has come, and a lost race leaves the winner's deadlines. A worker that finds the record's time still ahead, or
+none, queues the item at that time or removes it (unless a save set it meanwhile: see `storage.deadlines`).
+A finished game's follow-up (`FINISH`) is left in the queue only when the step that ended the game did not see it
+through: the worker records the results (once) and hands the game back to be shown, then `Games.settled`.
 
 The idle end: a game nobody played for `idle_end` seconds (no click by a person since its start: time-outs, AI moves
 and reminders do not count) ends instead of its time-out, at the first one after that, as abandoned: no results, no
@@ -14,15 +16,18 @@ turn) for ever, and every game's keys come to their retention.
 
 from __future__ import annotations
 
+import logging
+
 import engine
 from engine import ai
 from service.errors import Refused
-from service.games import REMIND, TIMEOUT, Games
+from service.games import FINISH, REMIND, TIMEOUT, Games
 from service.outcome import Outcome, Step
 from service.seats import AI_LEVELS
-from storage import Claim, Conflict, Deadline, GameRecord, NotFound, Storage
+from storage import Claim, Conflict, CorruptRecord, Deadline, GameRecord, NotFound, Storage
 from storage.replay import state_of
 
+logger = logging.getLogger(__name__)
 CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
 IDLE_END = 7 * 24 * 3600  # seconds without a person's action after which a game ends as abandoned
 ABANDONED = "abandoned"  # what `Deadlines.handle` did: ended an idle game
@@ -30,6 +35,8 @@ ABANDONED = "abandoned"  # what `Deadlines.handle` did: ended an idle game
 
 def due_at(record: GameRecord, deadline: Deadline) -> float | None:
     """When the record says a deadline of its kind comes (None: it has none now)."""
+    if not record.active:
+        return None
     return record.reminder_at if deadline.kind == REMIND else record.turn_deadline
 
 
@@ -54,44 +61,41 @@ class Deadlines:
         return await self.storage.deadlines.count(TIMEOUT)
 
     async def handle(self, claim: Claim) -> tuple[str, Outcome] | None:
-        """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome) or ("abandoned", outcome), or None
-        when nothing is due any more (the turn moved on, the game ended). The claim is completed either way."""
+        """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome) or ("abandoned", outcome) for a game
+        nobody played for the idle time; ("finish", outcome) for a
+        finished game whose final board is to be shown again (then `Games.settled`); None when nothing is due
+        (the item then leaves the queue or waits for the time the record gives). When storage fails on the way the
+        claim is left to its lease, after which the deadline is due again."""
         try:
-            return await self._deadline(claim.deadline)
-        finally:
+            record = await self.storage.games.load_game(claim.deadline.game_id)
+        except (NotFound, CorruptRecord) as error:  # nothing to act on, now or later
+            if isinstance(error, CorruptRecord):
+                logger.error("deadline %s dropped: %s", claim.deadline.member, error)
             await self.storage.deadlines.complete(claim)
-
-    async def _deadline(self, deadline: Deadline) -> tuple[str, Outcome] | None:
+            return None
+        if claim.deadline.kind == FINISH:
+            return await self._finish(claim, record)
+        due = due_at(record, claim.deadline)
+        if due is None or due > self.games.clock():  # the turn moved on (or the item came early): not due
+            await self.storage.deadlines.complete(claim, due)
+            return None
         try:
-            record = await self.storage.games.load_game(deadline.game_id)
-        except NotFound:
+            if claim.deadline.kind == REMIND:  # cleared, so that it fires once, whichever process claimed it
+                reminded = record.model_copy(update={"reminder_at": None})
+                saved = await self.storage.games.save_game(reminded, due=self.games.due(reminded))
+                return REMIND, Outcome(saved, state_of(record))
+            if self.games.clock() - record.last_human_at >= self.idle_end:  # nobody played for the idle time
+                return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state_of(record))
+            return TIMEOUT, await self._time_out(record)
+        except (Conflict, Refused):  # a click came first: the deadlines are those of the record it saved
+            record = await self.storage.games.load_game(claim.deadline.game_id)
+            await self.storage.deadlines.complete(claim, due_at(record, claim.deadline))
             return None
-        if not record.active:
-            return None
-        now = self.games.clock()
-        state = state_of(record)
-        due = due_at(record, deadline)
-        if due is not None and due > now:  # queued early (a click does not move a deadline later): move it
-            await self.storage.deadlines.schedule(deadline, due)
-            return None
-        if deadline.kind == REMIND:
-            if due is None:
-                return None
-            try:  # clear the reminder so that it fires once, whichever process claimed it
-                saved = await self.storage.games.save_game(record.model_copy(update={"reminder_at": None}))
-            except Conflict:  # a click came first: its turn's reminder is queued by the record it saved
-                await self._requeue(deadline)
-                return None
-            return REMIND, Outcome(saved, state)
-        if due is None:
-            return None
-        if now - record.last_human_at >= self.idle_end:  # nobody played for the idle time: it ends here
-            try:
-                return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state)
-            except Refused:  # a click came first: someone plays after all
-                await self._requeue(deadline)
-                return None
+
+    async def _time_out(self, record: GameRecord) -> Outcome:
+        """The guild's timeout action on the turn of the record's player to act."""
         settings = await self.games.guilds.settings(record.guild_id)
+        state = state_of(record)
         seat = state.current
         missed = list(record.missed)
         missed[seat] += 1
@@ -106,19 +110,15 @@ class Deadlines:
             action = engine.Resign(seat) if forfeit else engine.Skip()
             state, events = engine.apply(state, action)
             steps.append(Step(seat, action, "timeout", events))
-        try:
-            outcome = await self.games.commit(record.model_copy(update={"missed": missed}), state, steps, fired=True)
-        except Refused:  # a click came first: its turn's deadline is queued by the record it saved
-            await self._requeue(deadline)
-            return None
-        return TIMEOUT, outcome
+        return await self.games.commit(record.model_copy(update={"missed": missed}), state, steps)
 
-    async def _requeue(self, deadline: Deadline) -> None:
-        """Queue a deadline at the time the stored record now gives (the claim on it is dropped)."""
-        try:
-            record = await self.storage.games.load_game(deadline.game_id)
-        except NotFound:
-            return
-        due = due_at(record, deadline)
-        if record.active and due is not None:
-            await self.storage.deadlines.schedule(deadline, due)
+    async def _finish(self, claim: Claim, record: GameRecord) -> tuple[str, Outcome] | None:
+        """A finished game's follow-up: its results recorded (once), and the game handed back to be shown."""
+        if record.status != "finished":  # (the save that queued it lost, or the game was ended instead)
+            await self.storage.deadlines.complete(claim)
+            return None
+        outcome = Outcome(record, state_of(record))
+        outcome.counted = await self.games.count(outcome)
+        if not outcome.counted:  # storage failed: again when the claim's lease ends
+            return None
+        return FINISH, outcome

@@ -10,6 +10,12 @@ Choices written down here:
   move or die choice) is played for them when `auto_single` is on.
 - A turn deadline starts when a human player's turn starts; the one reminder of a turn comes `reminder_before`
   seconds earlier, but never before half the turn has passed (see `service.deadlines` for what happens then).
+  A save that changes them sets them in the deadline queue too, in the same step where storage can.
+- A game's end is saved with a follow-up in the deadline queue (`FINISH`, `FINISH_AFTER` seconds later), in the
+  same step: the results, ratings and history are recorded next, and the follow-up leaves the queue only once they
+  are and the final board is shown (`settled`). A process dying in between, or storage failing, leaves it to a
+  deadline worker, which records them (once: a game is counted once however often it is recorded) and shows the
+  final board again.
 """
 
 from __future__ import annotations
@@ -31,20 +37,22 @@ from service.takeover import Takeover
 from storage import (
     ChannelBusy,
     Conflict,
-    Deadline,
+    CorruptRecord,
     GameRecord,
     NotFound,
     RatingsChanged,
     Seat,
     Storage,
+    StorageError,
     results_of,
 )
 from storage.replay import state_of
 
 logger = logging.getLogger(__name__)
-RATING_TRIES = 5  # reads of the players' ratings before giving up on recording a game's results
+RATING_TRIES = 5  # reads of the players' ratings before leaving a game's results to its follow-up
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
-REMIND, TIMEOUT = "remind", "timeout"
+REMIND, TIMEOUT, FINISH = "remind", "timeout", "finish"  # the kinds of deadline
+FINISH_AFTER = 20.0  # seconds after a game's end when its follow-up is due (if its last step left it undone)
 
 
 class Games:
@@ -147,11 +155,9 @@ class Games:
         ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None,
                                           "turn_ends": {}})
         try:
-            saved = await self.storage.games.save_game(ended)
+            return await self.storage.games.save_game(ended, due=self.due(ended))
         except Conflict as conflict:
             raise Refused("refused.game_race") from conflict
-        await self.storage.deadlines.cancel(Deadline(REMIND, record.id), Deadline(TIMEOUT, record.id))
-        return saved
 
     async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
         """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
@@ -159,31 +165,38 @@ class Games:
         shown = await self.storage.games.set_message(record.id, message_id)
         return record.model_copy(update={"message_id": shown})
 
+    async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None]:
+        """`set_message`, and the live message remembered just before (None: none), which the new one replaces."""
+        shown, before = await self.storage.games.replace_message(record.id, message_id)
+        return record.model_copy(update={"message_id": shown}), before
+
     # -- the common path ---------------------------------------------------------------------------
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
-                     new: bool = False, fired: bool = False, before: engine.GameState | None = None) -> Outcome:
-        """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created),
-        count a finished game. `fired`: the record's deadline was taken from the queue (a worker's commit);
-        `before`: the record's state, when the caller has it (parsing a state was half the engine's time in a click,
-        in the load benchmark's profile)."""
+                     new: bool = False, before: engine.GameState | None = None) -> Outcome:
+        """Play AI seats and forced moves, set deadlines, save (compare-and-set; a `new` game is created) with
+        the deadlines when they change, and record a finished game's results. `before`: the record's state, when
+        the caller has it (parsing a state was half the engine's time in a click, in the load benchmark's
+        profile)."""
         before = before or state_of(record)
         outcome = self.advance(record, state, steps)
         outcome.record = recap.mark_turn_end(outcome.record, before, state if steps else None, outcome.state)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
-        await self._schedule(record, outcome.record, always=new or fired)
+        due = self.due(outcome.record)
         texts = [engine.action_text(step.action) for step in outcome.steps]
         try:
             if new:
-                outcome.record = await self.storage.games.create_game(outcome.record, texts)
+                outcome.record = await self.storage.games.create_game(outcome.record, texts, due=due)
             else:
-                outcome.record = await self.storage.games.save_game(outcome.record, texts)
+                changed = due != self.due(record)
+                outcome.record = await self.storage.games.save_game(outcome.record, texts, due=due if changed else None)
         except ChannelBusy as busy:
             raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
-        await self._finish_if_over(outcome)
+        if outcome.record.status == "finished":
+            outcome.counted = await self.count(outcome)
         if not new:
             outcome.told = await recap.since_turn(self.storage, record, outcome, before)
         return outcome
@@ -228,35 +241,46 @@ class Games:
         remind = deadline - min(before, turn / 2) if before else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
 
-    async def _schedule(self, before: GameRecord, after: GameRecord, *, always: bool) -> None:
-        """Put the turn's timeout and reminder in the deadline queue when a worker would otherwise come too late.
+    def due(self, record: GameRecord) -> dict[str, float | None]:
+        """A game's deadlines as its record gives them, every kind (None: none); a finished game's follow-up is due
+        `FINISH_AFTER` seconds from now."""
+        finish = self.clock() + FINISH_AFTER if record.status == "finished" else None
+        return {TIMEOUT: record.turn_deadline, REMIND: record.reminder_at, FINISH: finish}
 
-        The queue holds for each game a time no later than its record's (a worker that finds the record's time
-        still ahead moves the entry there, `service.deadlines`), and a new turn's deadline is later than the last
-        one's: so a click schedules only a deadline that is new (none was set, or the last one fired: `always`)
-        or earlier than the one before. Most clicks skip this round trip."""
-        due: dict[Deadline, float | None] = {}
-        for kind, old, new in ((TIMEOUT, before.turn_deadline, after.turn_deadline),
-                               (REMIND, before.reminder_at, after.reminder_at)):
-            if new is not None and (always or old is None or new < old):
-                due[Deadline(kind, after.id)] = new
-        if due:
-            await self.storage.deadlines.set_due(due)
-
-    async def _finish_if_over(self, outcome: Outcome) -> None:
-        if outcome.record.status != "finished":
-            return
+    async def count(self, outcome: Outcome) -> bool:
+        """Record a finished game's results, history entry, preset counts and ratings (one script; a game counted
+        before is not counted again). False when it could not be done now (its follow-up does it later); True too
+        for a game whose log cannot be counted (logged)."""
         record = outcome.record
-        log = await self.storage.games.load_log(record.id)
-        results = results_of(record, log)
-        sides = ratings.rated_sides(record, outcome.state)
-        for _ in range(RATING_TRIES):  # results, history entry, preset counts and ratings: one script
-            before = await self.storage.stats.ratings(record.guild_id, [u for users, _ in sides for u in users])
+        try:
+            log = await self.storage.games.load_log(record.id)
+            results = results_of(record, log)
+            sides = ratings.rated_sides(record, outcome.state)
+            for _ in range(RATING_TRIES):
+                before = await self.storage.stats.ratings(record.guild_id, [u for users, _ in sides for u in users])
+                try:
+                    await self.storage.stats.record_results(
+                        record.guild_id, record.id, results, preset=outcome.state.rules.name,
+                        finished_at=self.clock(), ratings=ratings.rate(sides, before))
+                    return True
+                except RatingsChanged:  # another game of a player finished at the same moment: rate again
+                    continue
+            logger.warning("game %s: ratings kept changing; results left to the game's follow-up", record.id)
+        except CorruptRecord:  # a log that does not replay cannot be counted, now or later: left for a person
+            logger.exception("game %s: results cannot be recorded", record.id)
+            return True
+        except StorageError as error:  # the end is saved with its follow-up, which records them later
+            logger.warning("game %s: results not recorded yet: %s", record.id, error)
+        return False
+
+    async def settled(self, outcome: Outcome) -> None:
+        """A finished game's final board is shown: once its results are recorded, its follow-up leaves the
+        deadline queue (else a deadline worker records them and shows the board again). Never raises."""
+        if not outcome.counted:
+            outcome.counted = await self.count(outcome)
+        if outcome.counted:
+            record = outcome.record
             try:
-                await self.storage.stats.record_results(
-                    record.guild_id, record.id, results, preset=outcome.state.rules.name, finished_at=self.clock(),
-                    ratings=ratings.rate(sides, before))
-                return
-            except RatingsChanged:  # another game of a player finished at the same moment: rate again
-                continue
-        logger.warning("game %s: ratings kept changing; results not recorded", record.id)
+                await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys(self.due(record)))
+            except StorageError as error:
+                logger.warning("game %s: its follow-up stays queued: %s", record.id, error)

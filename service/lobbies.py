@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -9,8 +10,9 @@ from service import limits
 from service.errors import Refused
 from service.games import Games
 from service.guilds import Guilds
+from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome
-from service.seats import AI_LEVELS, kept_name, lobby_rules
+from service.seats import AI_LEVELS, COLOURS, free_colour, kept_name, lobby_rules, lobby_seats, side_by_side
 from storage import (
     ChannelBusy,
     Conflict,
@@ -25,6 +27,8 @@ from storage import (
     new_record,
 )
 from storage.replay import state_of
+
+RACE_TRIES = 5  # saves of one lobby change that lost a race to another change, before the player is asked to retry
 
 
 class Lobbies:
@@ -45,7 +49,11 @@ class Lobbies:
         settings = await self.guilds.settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
-                            players=[LobbySeat(user_id=host_id, name=kept_name(host_name))], locale=locale)
+                            players=[LobbySeat(user_id=host_id, name=kept_name(host_name), colour=0)], locale=locale)
+        return await self.create(lobby)
+
+    async def create(self, lobby: LobbyRecord) -> LobbyRecord:
+        """Store a new lobby (see `open`): `Refused` for impossible options, a busy channel or a limit."""
         lobby_rules(lobby)  # refuse impossible options before anyone joins
         try:
             return await self.storage.lobbies.create_lobby(lobby, limits=self.open_limits, now=self.games.clock())
@@ -64,38 +72,61 @@ class Lobbies:
 
     async def update(self, lobby_id: str, user_id: int, change: str, level: int = 1,
                      name: str | None = None) -> LobbyRecord:
-        """`change` is join, leave or add_ai (host only); compare-and-set."""
-        lobby = await self.load(lobby_id)
-        players = list(lobby.players)
-        wanted = lobby.options.get("seats", 4)
-        seats = wanted if isinstance(wanted, int) else 4
-        humans = [p.user_id for p in players if p.user_id is not None]
-        if change == "join":
-            if user_id in humans:
+        """`change` is join (a free colour, see `free_colour`), leave or add_ai (host only); compare-and-set."""
+        def changed(lobby: LobbyRecord) -> list[LobbySeat]:
+            players = list(lobby.players)
+            humans = [p.user_id for p in players if p.user_id is not None]
+            if change == "leave":
+                if user_id == lobby.host_id:
+                    raise Refused("refused.host_leaves")
+                if user_id not in humans:
+                    raise Refused("refused.not_in")
+                return [p for p in players if p.user_id != user_id]
+            if change == "join" and user_id in humans:
                 raise Refused("refused.already_in")
-            if len(players) >= seats:
-                raise Refused("refused.full")
-            players.append(LobbySeat(user_id=user_id, name=kept_name(name)))
-        elif change == "leave":
-            if user_id == lobby.host_id:
-                raise Refused("refused.host_leaves")
-            if user_id not in humans:
-                raise Refused("refused.not_in")
-            players = [p for p in players if p.user_id != user_id]
-        elif change == "add_ai":
-            if user_id != lobby.host_id:
+            if change == "add_ai" and user_id != lobby.host_id:
                 raise Refused("refused.host_adds_ai")
-            if len(players) >= seats:
+            colour = free_colour(lobby, user_id if change == "join" else None)
+            if len(players) >= lobby_seats(lobby) or colour is None:
                 raise Refused("refused.full")
+            if change == "join":
+                return [*players, LobbySeat(user_id=user_id, name=kept_name(name), colour=colour)]
+            if change != "add_ai":
+                raise ValueError(f"unknown lobby change {change!r}")
             if not 0 <= level < len(AI_LEVELS):
                 raise Refused("refused.ai_levels", top=len(AI_LEVELS) - 1)
-            players.append(LobbySeat(ai_level=level))
-        else:
-            raise ValueError(f"unknown lobby change {change!r}")
-        try:
-            return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": players}))
-        except Conflict as conflict:
-            raise Refused("refused.lobby_race") from conflict
+            return [*players, LobbySeat(ai_level=level, colour=colour)]
+
+        return await self._change(lobby_id, changed)
+
+    async def choose(self, lobby_id: str, user_id: int, colour: int, name: str | None = None) -> LobbyRecord:
+        """A member takes a free colour: a player changes theirs, someone not in the lobby joins with it.
+        `Refused` for a colour another seat holds (also when it was taken at the same moment)."""
+        def changed(lobby: LobbyRecord) -> list[LobbySeat]:
+            holder = next((p for p in lobby.players if p.colour == colour), None)
+            if holder is not None:
+                key = "refused.colour_yours" if holder.user_id == user_id else "refused.colour_taken"
+                raise Refused(key, colour=Term(COLOUR_KEYS[colour]))
+            if all(p.user_id != user_id for p in lobby.players):
+                if len(lobby.players) >= lobby_seats(lobby):
+                    raise Refused("refused.full")
+                return [*lobby.players, LobbySeat(user_id=user_id, name=kept_name(name), colour=colour)]
+            return [p.model_copy(update={"colour": colour}) if p.user_id == user_id else p for p in lobby.players]
+
+        if colour not in COLOURS:
+            raise ValueError(f"no colour {colour!r}")
+        return await self._change(lobby_id, changed)
+
+    async def _change(self, lobby_id: str, change: Callable[[LobbyRecord], list[LobbySeat]]) -> LobbyRecord:
+        """Save `change`'s seats for the lobby as stored now, with a compare-and-set. A save that loses a race is
+        made again on the lobby the winner left, where `change` may refuse (the colour was just taken)."""
+        for _ in range(RACE_TRIES):
+            lobby = await self.load(lobby_id)
+            try:
+                return await self.storage.lobbies.save_lobby(lobby.model_copy(update={"players": change(lobby)}))
+            except Conflict:
+                continue
+        raise Refused("refused.lobby_race")
 
     async def cancel(self, lobby_id: str, user_id: int, *, can_manage: bool) -> LobbyRecord:
         """The host (or a channel manager) closes a lobby."""
@@ -115,6 +146,8 @@ class Lobbies:
             raise Refused("refused.two_players")
         if lobby_rules(lobby).teams and len(lobby.players) != engine.rules.MAX_SEATS:
             raise Refused("refused.teams_seats", now=len(lobby.players))
+        if side_by_side([p.colour for p in lobby.players]):
+            raise Refused("refused.side_by_side")
         return lobby
 
     async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
@@ -123,9 +156,8 @@ class Lobbies:
         `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
         lobby = await self.startable(lobby_id, user_id)
         rules = lobby_rules(lobby)
-        numbers = engine.rules.default_seats(len(lobby.players))
-        seats = [Seat(seat=n, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
-                 for n, p in zip(numbers, lobby.players, strict=True)]
+        seats = [Seat(seat=p.colour, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
+                 for p in sorted(lobby.players, key=lambda p: p.colour)]
         record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=channel_id or lobby.channel_id,
                             host_id=lobby.host_id, rules=rules, seats=seats, seed=self.games.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")

@@ -11,6 +11,7 @@ from service.i18n import DEFAULT, colour, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
+COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
 LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread"})
 NAME_LIMIT = 100  # characters of a player's display name kept in a record
 
@@ -59,6 +60,12 @@ def seat_of(record: GameRecord, user_id: int) -> int | None:
     return None
 
 
+def lobby_seats(lobby: LobbyRecord) -> int:
+    """How many seats the lobby offers (its option `seats`, else 4)."""
+    wanted = lobby.options.get("seats", engine.rules.MAX_SEATS)
+    return wanted if isinstance(wanted, int) else engine.rules.MAX_SEATS
+
+
 def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
     """The rules a lobby will play (`Refused` if its options are impossible)."""
     options = {k: (tuple(v) if isinstance(v, list) else v) for k, v in lobby.options.items()
@@ -67,3 +74,34 @@ def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
         return engine.Rules.preset(lobby.preset, **options)
     except engine.RulesError as error:
         raise Refused("refused.rules", error=error) from error
+
+
+# -- colours in a lobby ---------------------------------------------------------------------------------------------
+def opposite(colour: int) -> int:
+    """The colour across the board (red and yellow, green and blue)."""
+    return (colour + 2) % engine.rules.MAX_SEATS
+
+
+def side_by_side(colours: list[int]) -> bool:
+    """True for two players who do not sit opposite each other: RULES.md seats a game of two in opposite corners
+    (as every Ludo app does), so neither enters the track right behind the other."""
+    return len(colours) == 2 and colours[1] != opposite(colours[0])
+
+
+def free_colour(lobby: LobbyRecord, user_id: int | None = None) -> int | None:
+    """The colour a player who joins without choosing one (or an AI seat) takes; None when none is free.
+    A rematch's player gets the colour they played, if free; other seats avoid the colours kept for invited players
+    who have not joined yet; the second seat sits opposite the first, so that two can start at once (not with
+    teams, which need all four: seats go in order there, so joining alternates sides); otherwise the first free
+    colour in seat order."""
+    taken = [p.colour for p in lobby.players]
+    free = [c for c in COLOURS if c not in taken]
+    own = lobby.invited.get(user_id) if user_id is not None else None
+    if own in free:
+        return own
+    joined = {p.user_id for p in lobby.players}
+    kept = {c for user, c in lobby.invited.items() if user not in joined}
+    candidates = [c for c in free if c not in kept] or free
+    if len(taken) == 1 and opposite(taken[0]) in candidates and not lobby.options.get("teams"):
+        return opposite(taken[0])
+    return candidates[0] if candidates else None

@@ -9,29 +9,36 @@ from typing import Any
 
 from service import limits
 from service.archive import Archive
+from service.cooldowns import Cooldowns
 from service.deadlines import IDLE_END, Deadlines
 from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
+from service.rematch import Rematches
+from service.replays import Replays
 from service.takeover import Takeover
 from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, games, deadlines, guild settings, reads for the commands, and this process's takeover inbox."""
+    """Lobbies, rematches, games, deadlines, guild settings, reads for the commands, replays, the waits between
+    expensive commands, and this process's takeover inbox."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
                  defaults: Mapping[str, Any] | None = None, open_limits: LobbyLimits | None = None,
-                 idle_end: float = IDLE_END) -> None:
+                 idle_end: float = IDLE_END, cooldowns: Mapping[str, float] | None = None) -> None:
         self.storage = storage  # the service's own; bot/ goes through the parts below
         self.clock = clock
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
         self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
+        self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
         self.archive = Archive(storage)
+        self.replays = Replays(storage)
+        self.cooldowns = Cooldowns(storage, cooldowns)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | None = None, **options: Any) -> Service:
@@ -40,5 +47,6 @@ class Service:
         return cls(await Storage.open(url, data_dir=data_dir), **options)
 
     async def close(self) -> None:
-        """Close the storage."""
+        """Stop drawing replays and close the storage."""
+        await self.replays.close()
         await self.storage.close()

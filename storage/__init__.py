@@ -6,6 +6,7 @@ trouble is `StorageUnavailable`, a stale write `Conflict`, an unreadable record 
 """
 
 from storage.client import make_client
+from storage.cooldowns import CooldownStore
 from storage.deadlines import Claim, Deadline, DeadlineQueue
 from storage.errors import (
     ChannelBusy,
@@ -23,7 +24,9 @@ from storage.interactions import claim_interaction
 from storage.limits import LimitStore, LobbyLimits
 from storage.lobbies import LobbyStore
 from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
+from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
+from storage.replays import ReplayStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import PlayerResult, RatingsChanged, StatsStore, results_of
@@ -33,6 +36,7 @@ __all__ = [
     "ChannelBusy",
     "Claim",
     "Conflict",
+    "CooldownStore",
     "CorruptRecord",
     "Deadline",
     "DeadlineQueue",
@@ -51,7 +55,10 @@ __all__ = [
     "PlayerStats",
     "Rating",
     "RatingsChanged",
+    "RematchClaim",
+    "RematchStore",
     "ReplayMismatch",
+    "ReplayStore",
     "Seat",
     "SettingsStore",
     "StatsStore",

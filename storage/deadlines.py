@@ -1,9 +1,14 @@
-"""Deadlines (turn reminders, turn timeouts) in one sorted set, claimed by exactly one worker at a time.
+"""Deadlines (turn reminders, turn timeouts, a finished game's follow-up) in one sorted set, claimed by exactly one
+worker at a time.
 
+A game's deadlines are those its record names: `sync` sets them all from the record at a version (in the save's own
+script on one server, see `storage.games`), and a sync of an older version than the queue holds writes nothing, so
+saves that sync in another order than they landed leave the newest record's deadlines.
 A worker calls `claim_due`: one script takes the items due now and moves each one's score to the end of
-its lease, with a fresh claim token. The worker acts, then calls `complete` with the token. A worker that
-dies leaves the item in the set: when the lease ends it is due again and another worker claims it.
-Rescheduling an item (the turn moved on) drops its claim, so a slow worker's `complete` cannot remove it.
+its lease, with a fresh claim token. The worker acts, then calls `complete` with the token (removing the item, or
+queueing it again at the time the record gives). A worker that dies leaves the item in the set: when the lease
+ends it is due again and another worker claims it. A sync drops the claims on the game's items, so a slow
+worker's `complete` cannot undo a newer record's deadlines.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ class DeadlineQueue:
         self._claim: AsyncScript = redis.register_script(scripts.CLAIM_DUE)
         self._complete: AsyncScript = redis.register_script(scripts.COMPLETE_DUE)
         self._set_due: AsyncScript = redis.register_script(scripts.SET_DUE)
+        self._sync: AsyncScript = redis.register_script(scripts.SYNC_DUE)
 
     async def schedule(self, deadline: Deadline, due_at: float) -> None:
         """Set (or move) the deadline's due time; a current claim on it is dropped."""
@@ -78,6 +84,22 @@ class DeadlineQueue:
         async with guard("schedule deadlines"):
             await self._set_due(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
                                 args=[v for d, at in due.items() for v in (d.member, "" if at is None else at)])
+
+    async def sync(self, game_id: str, version: int, due: Mapping[str, float | None]) -> bool:
+        """Set a game's deadlines to those of its record at `version`: `due` maps every kind of deadline to its
+        time (None: none). False (nothing written) when the queue holds a newer version's already."""
+        async with guard("set deadlines"):
+            done = await self._sync(keys=list(SYNC_KEYS), args=[version, *sync_args(game_id, due)])
+        return bool(done)
+
+    async def hint(self, game_id: str, due: Mapping[str, float | None]) -> None:
+        """Queue a game's deadlines at these times unless queued earlier (nothing is removed, no claim dropped):
+        before a save whose `sync` is a step of its own, so that a process dying between the two leaves them
+        queued (see `storage.games`)."""
+        earlier = {Deadline(kind, game_id).member: at for kind, at in due.items() if at is not None}
+        if earlier:
+            async with guard("queue deadlines"):
+                await self.redis.zadd(keys.DEADLINES_DUE, earlier, lt=True)
 
     async def due_at(self, deadline: Deadline) -> float | None:
         """When the deadline is due (or its lease ends, if claimed); None if not scheduled."""
@@ -102,11 +124,14 @@ class DeadlineQueue:
                                                 args=[at, until, limit, secrets.token_hex(8)])
         return [Claim(Deadline.parse(flat[i]), flat[i + 1], until) for i in range(0, len(flat), 2)]
 
-    async def complete(self, claim: Claim) -> bool:
-        """Remove a claimed item. False if the claim was lost (lease ended and re-claimed, or rescheduled)."""
+    async def complete(self, claim: Claim, due_again: float | None = None) -> bool:
+        """Remove a claimed item (or queue it at `due_again`). False if the claim was lost (the lease ended and
+        another worker claimed it, or it was rescheduled or synced): then the item is left as it is."""
+        args: list[str | float] = [claim.deadline.member, claim.token]
+        if due_again is not None:
+            args.append(due_again)
         async with guard("complete deadline"):
-            done = await self._complete(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
-                                        args=[claim.deadline.member, claim.token])
+            done = await self._complete(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS], args=args)
         return bool(done)
 
     async def count(self, kind: str) -> int:
@@ -116,3 +141,13 @@ class DeadlineQueue:
             async for _ in self.redis.zscan_iter(keys.DEADLINES_DUE, match=f"{kind}:*", count=1000):
                 found += 1
         return found
+
+SYNC_KEYS = (keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS, keys.DEADLINES_SYNCED)
+
+
+def sync_args(game_id: str, due: Mapping[str, float | None]) -> list[str | float]:
+    """The arguments of a sync of a game's deadlines after its version (`scripts.SYNC_DUE`)."""
+    args: list[str | float] = [game_id]
+    for kind, at in due.items():
+        args += [Deadline(kind, game_id).member, "" if at is None else at]
+    return args

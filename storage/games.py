@@ -2,6 +2,13 @@
 
 Every write is `scripts.CAS_RECORD` on ``ludo:{id}:game`` + ``ludo:{id}:log``: one round trip, atomic.
 A save carries the version the record was loaded at; a stale writer gets `Conflict` and writes nothing.
+A save that changes the game's deadlines sets them in the deadline queue (`storage.deadlines`): in the same script
+on one server (`scripts.SAVE_AND_SYNC`); on a Redis Cluster, whose scripts keep to one slot, in a step after the
+save (a sync of an older version than the queue holds writes nothing). There a process dying between the two
+leaves the game's earlier deadlines queued: a turn's timeout still comes (early, and the worker moves it), but the
+reminder of the turn may not; so a new game's first deadlines, and a finished game's follow-up, which have nothing
+queued before them, are queued before the save as well (a save that loses leaves such an item to the worker,
+which drops it).
 Finished (or ended) games get an expiry (the retention); active games never expire.
 """
 
@@ -10,14 +17,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import cast
 
+from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 
 import engine
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.deadlines import DeadlineQueue, sync_args
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
 from storage.interactions import Filing, Inboxes
@@ -47,19 +56,25 @@ class GameStore:
         self.users = UserIndex(redis)
         self.places = LimitStore(redis)
         self.inboxes = Inboxes(redis)
+        self.deadlines = DeadlineQueue(redis)
+        self._one_step = not isinstance(redis, RedisCluster)  # a save sets its deadlines in its own script
         self._set_message: AsyncScript = redis.register_script(scripts.SET_MESSAGE)
 
-    async def create_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
-        """Store a new game (version 0 -> 1) and claim its channel; a lobby of the same id is deleted in the
-        same step. Raises `ChannelBusy` if the channel has another live game or lobby (nothing is kept then)."""
+    async def create_game(self, record: GameRecord, actions: Sequence[str] = (), *,
+                          due: Mapping[str, float | None] | None = None) -> GameRecord:
+        """Store a new game (version 0 -> 1) with its deadlines `due` (see `save_game`) and claim its channel; a
+        lobby of the same id is deleted in the same step. Raises `ChannelBusy` if the channel has another live game
+        or lobby (nothing is kept then)."""
         if record.version != 0:
             raise ValueError("a new game has version 0")
-        stored = await self._write(record, actions)
+        stored = await self._write(record, actions, due)
         try:
             await self.channels.claim(record.channel_id, record.id)
         except StorageError:
             with contextlib.suppress(StorageError):
                 await self._delete(record.id)
+                if due:
+                    await self.deadlines.sync(record.id, stored.version, dict.fromkeys(due))
             raise
         for user in await self.users.add(record.id, record.user_ids):
             await self.user_games(user)  # prunes the user's set
@@ -96,10 +111,14 @@ class GameStore:
     async def set_message(self, game_id: str, message_id: int) -> int | None:
         """Remember the game's live message unless a newer one is remembered (Discord's ids grow with time): one
         step that does not touch the version. Returns the id remembered now (None: the game is gone)."""
+        return (await self.replace_message(game_id, message_id))[0]
+
+    async def replace_message(self, game_id: str, message_id: int) -> tuple[int | None, int | None]:
+        """`set_message`, returning also the id remembered just before (None: none, or the game is gone)."""
         key = keys.game(game_id)
         async with guard(f"set the message of {key}", key=key):
-            shown = await self._set_message(keys=[key], args=[message_id])
-        return int(shown) if shown else None
+            shown, before = await self._set_message(keys=[key], args=[message_id])
+        return int(shown) if shown else None, int(before) if before else None
 
     async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
         """Entries `start`..`end` (inclusive) of a game's action log."""
@@ -108,15 +127,18 @@ class GameStore:
             entries = cast(list[str], await self.redis.lrange(key, start, end))
         return entries
 
-    async def save_game(self, record: GameRecord, actions: Sequence[str] = ()) -> GameRecord:
+    async def save_game(self, record: GameRecord, actions: Sequence[str] = (), *,
+                        due: Mapping[str, float | None] | None = None) -> GameRecord:
         """Compare-and-set: store `record` if the stored version is still `record.version`, appending
         `actions` to the log in the same atomic step. Returns the stored record (version + 1).
 
+        `due`: the game's deadlines as the new record has them, every kind (None: none), when they change; the
+        deadline queue then holds them once the save returns (see the module's text).
         Raises `Conflict` if someone saved first, `NotFound` if the game is gone. When the record is
         no longer active the game gets its retention expiry and leaves the channel and user indexes."""
         if record.version < 1:
             raise ValueError("save_game needs a loaded record; use create_game for a new one")
-        stored = await self._write(record, actions)
+        stored = await self._write(record, actions, due)
         if not stored.active:
             try:
                 await self.release_indexes(stored)
@@ -179,16 +201,26 @@ class GameStore:
                 await self.redis.srem(keys.user_games(user_id), *gone)
         return found
 
-    async def _write(self, record: GameRecord, actions: Sequence[str]) -> GameRecord:
+    async def _write(self, record: GameRecord, actions: Sequence[str],
+                     due: Mapping[str, float | None] | None) -> GameRecord:
         entries = [*record.log, *actions] if len(record.log) == record.log_length else []
         new = record.model_copy(update={"version": record.version + 1,
                                         "log_length": record.log_length + len(actions),
                                         "updated_at": now(), "log": entries})
         ttl = 0 if new.active else self.retention
+        apart = None if self._one_step else due  # deadlines set in a step of their own
+        if apart is not None and (record.version == 0 or not new.active):  # a first deadline, or a follow-up
+            await self.deadlines.hint(record.id, apart)
         version = await self.records.write(
             keys.game(record.id), new.stored_json(), record.version, log_key=keys.log(record.id),
             log_length=record.log_length, entries=actions,
-            delete_at_creation=keys.lobby(record.id) if record.version == 0 else None, ttl=ttl)
+            delete_at_creation=keys.lobby(record.id) if record.version == 0 else None, ttl=ttl,
+            sync=sync_args(record.id, due) if due is not None and apart is None else None)
+        if apart is not None:
+            try:
+                await self.deadlines.sync(record.id, version, apart)
+            except StorageError as error:  # the save stands; the times queued before it are no later than its own
+                logger.warning("game %s saved, its deadlines not set: %s", record.id, error)
         return new.model_copy(update={"version": version})
 
     async def _delete(self, game_id: str) -> None:

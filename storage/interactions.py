@@ -11,6 +11,7 @@ that belong to no game (commands) are claimed with a key of their own and filed 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -57,10 +58,14 @@ class Inboxes:
     async def claim(self, game_id: str, interaction_id: int, *, now: float, filing: Filing | None = None,
                     read_game: bool = False) -> list[Any] | None:
         """Claim a click on a game's (or lobby's) buttons: None when it was claimed before (the click is another
-        process's), else [] or, with `read_game`, the game hash's fields v, rec, m (None for a missing one)."""
+        process's, or a repeated delivery's), else [] or, with `read_game`, the game hash's fields v, rec, m (None for
+        a missing one). A retry of this call after a lost reply finds the claim its own."""
         claim_keys = [keys.clicks(game_id), keys.click_inbox(game_id)] + ([keys.game(game_id)] if read_game else [])
         args: list[Any] = [interaction_id, now, CLAIM_TTL, INBOX_KEPT]
-        args += [filing.instance, filing.payload, *filing.answered] if filing else ["", ""]
+        # a token of this call: redis-py sends a command again when its reply timed out, and the claim that landed
+        # the first time is then this call's own, not another delivery's
+        token = secrets.token_hex(8)
+        args += [filing.instance, filing.payload, token, *filing.answered] if filing else ["", "", token]
         async with guard(f"claim a click on {game_id}", key=claim_keys[0]):
             if filing is not None and filing.register:  # the registry first, in the same round trip
                 reply = await self._registered_claim(filing.instance, game_id, now, claim_keys, args)

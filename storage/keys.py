@@ -17,9 +17,12 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
 ``ludo:{<id>}:clicks``         zset     interaction ids of the game's (or lobby's) button clicks, claimed once
-                                        (score: when); claims older than 15 minutes are dropped as new ones come
+                                        (score: when), each with ``<id>@<token>`` naming the claiming call;
+                                        claims older than 15 minutes are dropped as new ones come
 ``ludo:{<id>}:inbox``          hash     interaction id -> ``<instance> <gateway payload JSON>``: the clicks a bot
                                         process is handling (see storage.interactions), kept seconds at most
+``ludo:{<id>}:gif:<l>:<v>``    string   the finished game's replay GIF (bytes) in language ``l``, as of record
+                                        version ``v``: drawn once, kept a week (see storage.replays)
 =============================  =======  =====================================================================
 
 Bounds: ``game`` and ``log`` of an active game have no expiry, but no game stays active without a person playing:
@@ -28,14 +31,20 @@ one nobody played for ``IDLE_END_DAYS`` (7 by default) ends as abandoned at its 
 (``GAME_RETENTION_DAYS``, 30 by default; ``storage.games``); its log holds the game's actions. ``lobby``: 24 hours
 after it opened (``storage.lobbies.LOBBY_TTL``; joining does not extend it). ``clicks``: expires 15 minutes after
 the last claim and drops older entries at each claim. ``inbox``: expires 10 seconds after the last filing and drops
-entries older than that at each claim.
+entries older than that at each claim. ``gif``: expires a week after it is drawn (``storage.replays.REPLAY_TTL``),
+one per language and record version of a finished game someone replayed, 25 MB at most (``MAX_GIF``; 1-2 MB
+as drawn).
 
 The game hash also holds ``m``, the id of the game's live message: set by a script that keeps the newest (largest)
 id and leaves the version alone, so remembering a message never conflicts with a move. The JSON's
 ``message_id`` counts until ``m`` is set (a new game's first message, records written before ``m`` existed).
+A finished game's hash may hold ``r``, ``<lobby id> <epoch seconds>``: the lobby opened as its rematch and when it
+was claimed (see storage.rematches), changed only by a compare-and-set of that field, also leaving the version alone.
 
 A game update is one Lua script on ``game`` + ``log`` (+ ``lobby`` at creation): compare the version, append
-the new log entries, write the record, and on finish set the retention expiry on both keys.
+the new log entries, write the record, and on finish set the retention expiry on both keys. On one server, a save
+that changes the game's deadlines sets them in the same script (the ``dl`` keys below); on a Redis Cluster, whose
+scripts keep to one slot, that is a step of its own after the save (see storage.games).
 
 Indexes (each a single key, so no cross-slot step is needed):
 
@@ -45,6 +54,8 @@ Indexes (each a single key, so no cross-slot step is needed):
                                         when listed)
 ``ludo:{i:<interaction id>}``  string   ``1``: the interaction was handled (SET NX, expires); game clicks are
                                         claimed in their game's ``clicks`` instead
+``ludo:{u:<user>}:wait:<c>``   string   ``1`` while the user waits before using the expensive command ``c``
+                                        again (replay, verify, export, board); expires when the wait ends
 =============================  =======  =====================================================================
 
 Bounds: a channel's claim is deleted when its game ends or its lobby is cancelled; a lobby's claim expires with
@@ -52,7 +63,8 @@ the lobby (2 minutes after it, ``storage.lobbies.HELD_LONGER``); a game's claim 
 releases it; one left by a crash is taken over by the channel's next lobby): at most one key per channel or thread
 with a live game. A user's set loses a game's entry when the game ends (or the user hands their seat to an AI), and
 is pruned when a new game would make it larger than 20 (``storage.indexes.USER_GAMES_PRUNE_AT``): at most 20
-entries beyond the user's active games. ``i``: expires after 15 minutes.
+entries beyond the user's active games. ``i``: expires after 15 minutes. ``wait``: expires when the wait ends
+(``service.cooldowns``: 30 seconds at most by default).
 
 Bot processes (so that one can answer for another that died):
 
@@ -107,6 +119,8 @@ Deadlines (tag = ``dl``):
 ``ludo:{dl}:due``        zset     member ``<kind>:<game id>``, score the due time (epoch seconds); a claimed
                                   item's score is its lease end, so an item whose worker died falls due again
 ``ludo:{dl}:claims``     hash     member -> token of the current claim (completion checks it)
+``ludo:{dl}:synced``     hash     game id -> the version of the game record whose deadlines ``due`` holds (a
+                                  sync of an older one writes nothing); a game without deadlines has none
 =======================  =======  ============================================================================
 
 Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
@@ -146,6 +160,16 @@ def channel(channel_id: int) -> str:
 def user_games(user_id: int) -> str:
     """The set of a user's active game ids."""
     return f"ludo:{{u:{user_id}}}:games"
+
+
+def replay_gif(game_id: str, lang: str, version: int) -> str:
+    """A finished game's replay GIF in a language, as of a record version (bytes)."""
+    return f"ludo:{{{game_id}}}:gif:{lang}:{version}"
+
+
+def cooldown(user_id: int, command: str) -> str:
+    """A user's wait before using an expensive command again."""
+    return f"ludo:{{u:{user_id}}}:wait:{command}"
 
 
 def interaction(interaction_id: int | str) -> str:
@@ -219,3 +243,4 @@ def registry(instance: str) -> str:
 PROCESSES = "ludo:{procs}"
 DEADLINES_DUE = "ludo:{dl}:due"
 DEADLINES_CLAIMS = "ludo:{dl}:claims"
+DEADLINES_SYNCED = "ludo:{dl}:synced"

@@ -131,12 +131,13 @@ class GameRecord(Record):
 
 
 class LobbySeat(BaseModel):
-    """A joined player or added AI in a lobby."""
+    """A joined player or added AI in a lobby, with the colour they will play (the engine's seat number)."""
 
     model_config = ConfigDict(extra="forbid")
     user_id: int | None = None
     ai_level: int | None = Field(default=None, ge=0, le=9)
     name: str | None = Field(default=None, max_length=100)
+    colour: int = Field(ge=0, le=3)
 
     @model_validator(mode="after")
     def _one_player(self) -> Self:
@@ -146,10 +147,11 @@ class LobbySeat(BaseModel):
 
 
 class LobbyRecord(Record):
-    """A lobby before the game starts. Its id becomes the game's id."""
+    """A lobby before the game starts. Its id becomes the game's id. A rematch's lobby names the game it follows
+    (`rematch_of`) and the players of that game invited to it, with the colour each played (`invited`)."""
 
-    SCHEMA = 1
-    schema_version: Literal[1] = 1
+    SCHEMA = 2
+    schema_version: Literal[2] = 2
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int
@@ -159,9 +161,18 @@ class LobbyRecord(Record):
     options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
     players: list[LobbySeat] = Field(default_factory=list, max_length=4)
     locale: str = Field(default="en-US", max_length=16)  # the guild's Discord locale when the lobby opened
+    rematch_of: str | None = Field(default=None, pattern=ID_PATTERN)
+    invited: dict[int, int] = Field(default_factory=dict, max_length=4)  # user id -> colour they played
     version: int = 0
     created_at: float = Field(default_factory=now)
     updated_at: float = Field(default_factory=now)
+
+    @model_validator(mode="after")
+    def _distinct_colours(self) -> Self:
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != len(colours):
+            raise ValueError(f"two lobby seats hold one colour: {colours}")
+        return self
 
     def stored_json(self) -> str:
         """The JSON kept in the lobby hash (without version)."""
@@ -270,8 +281,21 @@ def _game_v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _lobby_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 gave colours when the game started, by the number of players (two sat opposite: red and yellow;
+    otherwise red, green, yellow, blue in joining order); schema 2 keeps each seat's colour, so a lobby open while
+    the bot was updated keeps the colours its message showed."""
+    data = dict(data)
+    players = [dict(p) for p in data.get("players", [])]
+    numbers = (0, 2) if len(players) == 2 else tuple(range(len(players)))
+    data["players"] = [{**p, "colour": n} for n, p in zip(numbers, players, strict=True)]
+    data["schema_version"] = 2
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
     GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
+    LobbyRecord: {1: _lobby_v1_to_v2},
 }
 
 R = TypeVar("R", bound=Record)

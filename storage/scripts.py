@@ -6,67 +6,118 @@ script when the server does not know it (after a restart, or on a fresh server).
 
 from __future__ import annotations
 
-# KEYS[1] record hash (fields v, rec, w), KEYS[2] log list (optional), KEYS[3] deleted at creation (optional)
-# ARGV[1] expected version (0: the record must not exist), ARGV[2] expected log length (-1: no log),
-# ARGV[3] the record JSON, ARGV[4] write id, ARGV[5] expiry in seconds (0: none), ARGV[6..] new log entries
-# Returns {'ok', new version} | {'conflict', found version} | {'corrupt', problem}
-CAS_RECORD = """
-local expected = tonumber(ARGV[1])
-local raw = redis.call('HGET', KEYS[1], 'v')
-local current = 0
-if raw then
-  current = tonumber(raw)
-  if not current then return {'corrupt', 'version field is not a number'} end
-end
-if current ~= expected then
-  if current == expected + 1 and redis.call('HGET', KEYS[1], 'w') == ARGV[4] then
-    return {'ok', current}
+# The compare-and-set of a versioned record: KEYS[1] record hash (fields v, rec, w), KEYS[2] log list (optional),
+# `gone` a key deleted at creation (nil: none). ARGV[1] expected version (0: the record must not exist), ARGV[2]
+# expected log length (-1: no log), ARGV[3] the record JSON, ARGV[4] write id, ARGV[5] expiry in seconds (0: none),
+# ARGV[first..last] new log entries. Returns {'ok', new version} | {'conflict', found version} | {'corrupt', problem}
+# (a write id found with the next version is this write's own, retried after its reply was lost: 'ok').
+_CAS = """
+local function cas(gone, first, last)
+  local expected = tonumber(ARGV[1])
+  local raw = redis.call('HGET', KEYS[1], 'v')
+  local current = 0
+  if raw then
+    current = tonumber(raw)
+    if not current then return {'corrupt', 'version field is not a number'} end
   end
-  return {'conflict', current}
-end
-local wanted = tonumber(ARGV[2])
-if wanted >= 0 then
-  local length = redis.call('LLEN', KEYS[2])
-  if length ~= wanted then
-    return {'corrupt', 'log has ' .. length .. ' entries, the record says ' .. wanted}
+  if current ~= expected then
+    if current == expected + 1 and redis.call('HGET', KEYS[1], 'w') == ARGV[4] then
+      return {'ok', current}
+    end
+    return {'conflict', current}
   end
-  local i = 6
-  while i <= #ARGV do
-    local last = math.min(i + 499, #ARGV)
-    redis.call('RPUSH', KEYS[2], unpack(ARGV, i, last))
-    i = last + 1
+  local wanted = tonumber(ARGV[2])
+  if wanted >= 0 then
+    local length = redis.call('LLEN', KEYS[2])
+    if length ~= wanted then
+      return {'corrupt', 'log has ' .. length .. ' entries, the record says ' .. wanted}
+    end
+    local i = first
+    while i <= last do
+      local upto = math.min(i + 499, last)
+      redis.call('RPUSH', KEYS[2], unpack(ARGV, i, upto))
+      i = upto + 1
+    end
   end
+  if expected == 0 and gone then redis.call('DEL', gone) end
+  redis.call('HSET', KEYS[1], 'v', expected + 1, 'rec', ARGV[3], 'w', ARGV[4])
+  local ttl = tonumber(ARGV[5])
+  if ttl > 0 then
+    redis.call('EXPIRE', KEYS[1], ttl)
+    if wanted >= 0 then redis.call('EXPIRE', KEYS[2], ttl) end
+  end
+  return {'ok', expected + 1}
 end
-if expected == 0 and KEYS[3] then redis.call('DEL', KEYS[3]) end
-redis.call('HSET', KEYS[1], 'v', expected + 1, 'rec', ARGV[3], 'w', ARGV[4])
-local ttl = tonumber(ARGV[5])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  if wanted >= 0 then redis.call('EXPIRE', KEYS[2], ttl) end
-end
-return {'ok', expected + 1}
 """
 
-# KEYS[1] a game's (or lobby's) claimed clicks (zset: interaction id -> when claimed), KEYS[2] its inbox (hash:
-# interaction id -> '<instance> <payload>'), KEYS[3] (optional) the game hash, read in the same step.
-# ARGV[1] the interaction id, ARGV[2] now, ARGV[3] seconds a claim is kept, ARGV[4] seconds an inbox entry is kept,
-# ARGV[5] the claiming instance ('': file nothing), ARGV[6] the payload, ARGV[7..] the instance's clicks answered
-# since (out of the inbox). Claims a click once (the first caller wins), files it, reads the game.
-# Returns {0} when the click was claimed before (nothing filed), else {1} or {1, v, rec, m} (false: missing).
-CLAIM_CLICK = """
-for i = 7, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return {0} end
-local now, kept, filed = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - kept)
-for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
-  local at = redis.call('ZSCORE', KEYS[1], id)
-  if (not at) or tonumber(at) < now - filed then redis.call('HDEL', KEYS[2], id) end
+# Setting a game's deadlines to those of its record: `due` zset, `claims` hash, `synced` hash (game id -> the
+# version of the record whose deadlines the queue holds). ARGV[at] the game id, ARGV[at + 1 ..] pairs of member,
+# due time ('' none), one per kind of deadline. Unless the queue holds a newer version's deadlines, each member is
+# (re)scheduled or removed and its claim dropped; a game left without deadlines leaves `synced`. Returns 1, or 0
+# (nothing written) for an older version.
+_SYNC = """
+local function sync(due, claims, synced, at, version)
+  local game = ARGV[at]
+  local known = tonumber(redis.call('HGET', synced, game))
+  if known and known > version then return 0 end
+  local left = false
+  for i = at + 1, #ARGV, 2 do
+    if ARGV[i + 1] == '' then
+      redis.call('ZREM', due, ARGV[i])
+    else
+      redis.call('ZADD', due, ARGV[i + 1], ARGV[i])
+      left = true
+    end
+    redis.call('HDEL', claims, ARGV[i])
+  end
+  if left then redis.call('HSET', synced, game, version) else redis.call('HDEL', synced, game) end
+  return 1
 end
-redis.call('ZADD', KEYS[1], now, ARGV[1])
-redis.call('EXPIRE', KEYS[1], kept)
-if ARGV[5] ~= '' then
-  redis.call('HSET', KEYS[2], ARGV[1], ARGV[5] .. ' ' .. ARGV[6])
-  redis.call('EXPIRE', KEYS[2], filed)
+"""
+
+# KEYS and ARGV as `_CAS` with `gone` KEYS[3] (optional) and the log entries ARGV[6..]
+CAS_RECORD = _CAS + "return cas(KEYS[3], 6, #ARGV)"
+
+# KEYS[1] due zset, KEYS[2] claims hash, KEYS[3] synced hash. ARGV[1] the record's version, ARGV[2..] as `_SYNC`
+SYNC_DUE = _SYNC + "return sync(KEYS[1], KEYS[2], KEYS[3], 2, tonumber(ARGV[1]))"
+
+# A record's compare-and-set and, when it is written, its game's deadlines set in the same step (one server only:
+# the deadline keys are in another cluster slot). KEYS[1], KEYS[2] as `_CAS`, KEYS[3..5] the deadlines' due,
+# claims and synced keys, KEYS[6] deleted at creation (optional). ARGV[1..5] as `_CAS`, ARGV[6] the number n of log
+# entries, ARGV[7 .. 6 + n] the entries, ARGV[7 + n ..] as `_SYNC`. Returns as `_CAS`.
+SAVE_AND_SYNC = _CAS + _SYNC + """
+local n = tonumber(ARGV[6])
+local result = cas(KEYS[6], 7, 6 + n)
+if result[1] == 'ok' then sync(KEYS[3], KEYS[4], KEYS[5], 7 + n, result[2]) end
+return result
+"""
+
+# KEYS[1] a game's (or lobby's) claimed clicks (zset: interaction id -> when claimed, and '<id>@<token>' beside it:
+# who claimed it), KEYS[2] its inbox (hash: interaction id -> '<instance> <payload>'), KEYS[3] (optional) the game
+# hash, read in the same step. ARGV[1] the interaction id, ARGV[2] now, ARGV[3] seconds a claim is kept, ARGV[4]
+# seconds an inbox entry is kept, ARGV[5] the claiming instance ('': file nothing), ARGV[6] the payload, ARGV[7] a
+# token of this claim, ARGV[8..] the instance's clicks answered since (out of the inbox). Claims a click once (the
+# first caller wins; the same call sent again, as redis-py does after a reply that timed out, finds its token and
+# wins too), files it, reads the game. Returns {0} when the click was claimed by another call (nothing filed),
+# else {1} or {1, v, rec, m} (false: missing).
+CLAIM_CLICK = """
+for i = 8, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
+local mine = ARGV[1] .. '@' .. ARGV[7]
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  if not redis.call('ZSCORE', KEYS[1], mine) then return {0} end
+else
+  local now, kept, filed = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - kept)
+  for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
+    local at = redis.call('ZSCORE', KEYS[1], id)
+    if (not at) or tonumber(at) < now - filed then redis.call('HDEL', KEYS[2], id) end
+  end
+  redis.call('ZADD', KEYS[1], now, ARGV[1], now, mine)
+  redis.call('EXPIRE', KEYS[1], kept)
+  if ARGV[5] ~= '' then
+    redis.call('HSET', KEYS[2], ARGV[1], ARGV[5] .. ' ' .. ARGV[6])
+    redis.call('EXPIRE', KEYS[2], filed)
+  end
 end
 if KEYS[3] then
   local found = redis.call('HMGET', KEYS[3], 'v', 'rec', 'm')
@@ -98,15 +149,16 @@ return out
 """
 
 # KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the
-# game is gone; no version change, so it never conflicts with a move. Returns the id the field holds ('' none).
+# game is gone; no version change, so it never conflicts with a move. Returns {the id the field holds, the id it held
+# before} ('' none), so that whoever replaces a message learns which one it replaced.
 SET_MESSAGE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return '' end
-local current = redis.call('HGET', KEYS[1], 'm')
-if (not current) or tonumber(current) < tonumber(ARGV[1]) then
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'', ''} end
+local current = redis.call('HGET', KEYS[1], 'm') or ''
+if current == '' or tonumber(current) < tonumber(ARGV[1]) then
   redis.call('HSET', KEYS[1], 'm', ARGV[1])
-  return ARGV[1]
+  return {ARGV[1], current}
 end
-return current
+return {current, current}
 """
 
 # KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none), ARGV[3]
@@ -144,10 +196,12 @@ end
 return out
 """
 
-# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] member, ARGV[2] claim token. Returns 1 if completed.
+# KEYS[1] due zset, KEYS[2] claims hash. ARGV[1] member, ARGV[2] claim token, ARGV[3] (optional) the time it is due
+# again. Removes a claimed item (or queues it at ARGV[3]) and drops the claim, if the claim is still held (a sync or
+# another worker's claim since drops it). Returns 1 if done.
 COMPLETE_DUE = """
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
+if ARGV[3] then redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) else redis.call('ZREM', KEYS[1], ARGV[1]) end
 redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
@@ -158,6 +212,17 @@ if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
   return redis.call('HDEL', KEYS[1], ARGV[1])
 end
 return 0
+"""
+
+# KEYS[1] hash. ARGV[1] field, ARGV[2] the value it must hold now ('' none), ARGV[3] its new value ('' removes it).
+# Changes the field only if the hash exists and the field holds ARGV[2]: a compare-and-set of one field that leaves
+# the others (a record's version) alone. Returns {1} when changed, else {0, the value held ('' none)} (false: no hash).
+SWAP_FIELD = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[2] then return {0, current} end
+if ARGV[3] == '' then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('HSET', KEYS[1], ARGV[1], ARGV[3]) end
+return {1}
 """
 
 # KEYS[1] due zset, KEYS[2] claims hash. ARGV: pairs of member, due time ('' removes the member). (Re)schedules

@@ -26,9 +26,11 @@ class Served:
             raise TypeError("served commands are counted on one Redis server, not a cluster")
         self.redis = redis
         self.commands = 0
-        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline workers'
-        self._own = 0  # the tallies' own commands and reads
-        self._marks: dict[str, asyncio.Event] = {}
+        self.background = 0  # of them, the process beats' (with their registry trims) and the deadline workers',
+        # until the last tally's mark
+        self._background = 0  # ... as they come
+        self._tallies = 0
+        self._marks: dict[str, asyncio.Future[tuple[int, int]]] = {}
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
 
@@ -63,19 +65,24 @@ class Served:
         self.commands += 1
         words = str(entry.get("command", "")).split()
         if any(word in BACKGROUND_KEYS or word.startswith(keys.REGISTRY_PREFIX) for word in words[1:4]):
-            self.background += 1
+            self._background += 1
         if len(words) == 2 and words[0].upper() == "ECHO" and words[1] in self._marks:
-            self._marks[words[1]].set()
+            self._marks[words[1]].set_result((self.commands, self._background))
 
     async def tally(self) -> tuple[int, int]:
         """(commands clients sent, requests the server read) since the server started, not counting the
-        tallies' own."""
+        tallies' own; `background` as of then too. The mark that ends the commands counted and the count of
+        requests read are one transaction, so that no other client's command (a beat) falls between them."""
         mark = "served-" + secrets.token_hex(4)
-        seen = self._marks[mark] = asyncio.Event()
+        seen = self._marks[mark] = asyncio.get_running_loop().create_future()
         async with guard("tally", timeout=10.0):
-            await self.redis.echo(mark)
-            await seen.wait()  # every command before it is counted
-            del self._marks[mark]
-            reads = int((await self.redis.info("stats"))["total_reads_processed"])
-        self._own += 2  # the ECHO and the INFO
-        return self.commands - self._own, reads - self._own
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.echo(mark)
+                pipe.info("stats")
+                _, info = await pipe.execute()
+            commands, self.background = await seen  # every command up to the mark is counted
+        del self._marks[mark]
+        self._tallies += 1
+        # the tallies' own: one request read each; this one's MULTI and ECHO, and each earlier one's MULTI, ECHO,
+        # INFO and EXEC
+        return commands - (4 * self._tallies - 2), int(info["total_reads_processed"]) - self._tallies

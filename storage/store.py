@@ -16,11 +16,14 @@ from pathlib import Path
 
 from storage import scripts
 from storage.client import Redis, guard, make_client, round_trips
+from storage.cooldowns import CooldownStore
 from storage.deadlines import DEFAULT_LEASE, DeadlineQueue
 from storage.games import DEFAULT_RETENTION, GameStore
 from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
+from storage.rematches import RematchStore
+from storage.replays import ReplayStore
 from storage.roundtrips import RoundTripHook
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -30,7 +33,7 @@ DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
                 scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
                 scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_CLICK, scripts.ADOPT_CLICKS, scripts.BEAT,
-                scripts.SET_MESSAGE)
+                scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD)
 
 
 class Storage:
@@ -47,6 +50,9 @@ class Storage:
         self.stats = StatsStore(redis)
         self.deadlines = DeadlineQueue(redis, lease=lease)
         self.inboxes = Inboxes(redis)
+        self.rematches = RematchStore(redis)
+        self.replays = ReplayStore(redis)
+        self.cooldowns = CooldownStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

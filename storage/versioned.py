@@ -1,5 +1,5 @@
 """Versioned records in a Redis hash (``v`` version, ``rec`` JSON, ``w`` last write id), written only by a
-compare-and-set script (`scripts.CAS_RECORD`) in one round trip."""
+compare-and-set script (`scripts.CAS_RECORD`, or `scripts.SAVE_AND_SYNC` with a game's deadlines) in one round trip."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from redis.commands.core import AsyncScript
 
 from storage import scripts
 from storage.client import Redis, guard
+from storage.deadlines import SYNC_KEYS
 from storage.errors import Conflict, CorruptRecord, NotFound, StorageFull, StorageUnavailable, WriteUncertain
 
 
@@ -20,6 +21,7 @@ class VersionedHashes:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self.cas: AsyncScript = redis.register_script(scripts.CAS_RECORD)
+        self.cas_and_sync: AsyncScript = redis.register_script(scripts.SAVE_AND_SYNC)
 
     async def read(self, key: str) -> tuple[int, str]:
         """(version, JSON) of the record at `key`; `NotFound` if there is none."""
@@ -29,19 +31,24 @@ class VersionedHashes:
 
     async def write(self, key: str, record_json: str, expected: int, *, log_key: str | None = None,
                     log_length: int = -1, entries: Sequence[str] = (), delete_at_creation: str | None = None,
-                    ttl: int = 0) -> int:
+                    ttl: int = 0, sync: Sequence[str | float] | None = None) -> int:
         """Write `record_json` if the stored version is `expected` (0: no record yet); append `entries`
-        to `log_key` (whose length must be `log_length`) in the same step. Returns the new version."""
-        keys = [key]
-        if log_key is not None or delete_at_creation is not None:
+        to `log_key` (whose length must be `log_length`) in the same step. Returns the new version.
+
+        `sync`: a game's deadlines (`storage.deadlines.sync_args`), set in the same step once the record is written
+        (one server only: the deadline keys are in another cluster slot)."""
+        head: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl]
+        script, keys, args = self.cas, [key], [*head, *entries]
+        if sync is not None:
+            script, keys = self.cas_and_sync, [key, log_key or key, *SYNC_KEYS]
+            args = [*head, len(entries), *entries, *sync]
+        elif log_key is not None or delete_at_creation is not None:
             keys.append(log_key or key)
         if delete_at_creation is not None:
             keys.append(delete_at_creation)
-        args: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl,
-                           *entries]
         try:
             async with guard(f"write {key}", key=key):
-                status, value = await self.cas(keys=keys, args=args)
+                status, value = await script(keys=keys, args=args)
         except StorageFull:
             raise  # refused before writing anything: not uncertain
         except StorageUnavailable as error:

@@ -17,6 +17,7 @@ TEXTS: dict[str, str] = {
     "button.ai0": "KI hinzufügen (zufällig)", "button.ai1": "KI hinzufügen (gierig)",
     "button.ai2": "KI hinzufügen (Experte)",
     "button.spectate": "Zuschauen", "button.refresh": "Aktualisieren", "button.replay": "Wiederholung",
+    "button.rematch": "Revanche",
     # what happened
     "event.rolled": "🎲 {who} würfelt {dice}.",
     "event.entered": "{who} setzt Figur {token} ein.",
@@ -57,7 +58,12 @@ TEXTS: dict[str, str] = {
     # the lobby
     "lobby.head": "🎲 **Ludo-Lobby** — <@{host}> lädt zu **{rules}**{extra} für {seats} Spieler ein.",
     "lobby.ai": "KI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(frei)",
-    "lobby.foot": "Tritt bei, dann startet der Host das Spiel (mindestens 2 Spieler).",
+    "lobby.foot": "Tritt bei (oder wähle deine Farbe), dann startet der Host das Spiel (mindestens 2 Spieler).",
+    "lobby.side_by_side": "⚠️ Zu zweit sitzen sich die Spieler gegenüber, Rot und Gelb oder Grün und Blau: einer von "
+                          "euch wählt die Farbe gegenüber der des anderen.",
+    "lobby.rematch": "🔁 Revanche für das Spiel `{id}`.",
+    "lobby.invited": "{players}: drückt **Beitreten** oder eure Farbe, um noch einmal zu spielen.",
+    "rematch.opened_there": "Die Revanche-Lobby ist in <#{channel}> offen.",
     "lobby.started": "🎲 Das Spiel hat begonnen.\n{order}",
     "lobby.cancelled": "Diese Ludo-Lobby wurde abgebrochen.",
     # the game message
@@ -131,6 +137,17 @@ TEXTS: dict[str, str] = {
                            "Leute ein oder füge KIs hinzu.",
     "refused.teams_option": "Teams spielen 2 gegen 2 und brauchen deshalb 4 Plätze, nicht {seats}: lass seats "
                             "auf 4.",
+    "refused.colour_taken": "Die Farbe {colour} ist schon vergeben: wähle eine freie.",
+    "refused.colour_yours": "Du spielst schon {colour}.",
+    "refused.side_by_side": "Zu zweit sitzen sich die Spieler gegenüber (Rot und Gelb oder Grün und Blau): einer von "
+                            "euch wählt die Farbe gegenüber der des anderen.",
+    "refused.rematch_not_over": "Dieses Spiel ist noch nicht vorbei.",
+    "refused.rematch_players": "Nur wer dieses Spiel gespielt hat, kann eine Revanche starten.",
+    "refused.rematch_open": "Eine Revanche für dieses Spiel ist schon in <#{channel}> offen: tritt dort bei.",
+    "refused.rematch_playing": "Die Revanche für dieses Spiel wird schon in <#{channel}> gespielt.",
+    "refused.rematch_opening": "Die Revanche für dieses Spiel wird gerade eröffnet: ihre Lobby erscheint gleich.",
+    "refused.rematch_not_posted": "Ich konnte die Revanche-Lobby nicht in <#{channel}> posten (ich darf dort keine "
+                                  "Nachrichten senden), deshalb wurde sie nicht eröffnet.",
     "refused.no_game": "Dieses Spiel gibt es nicht mehr.",
     "refused.over": "Dieses Spiel ist vorbei.",
     "refused.moved_on": "Das Spiel ist weitergegangen, seit es diesen Button gibt: nimm die neueste Spielnachricht.",
@@ -168,6 +185,12 @@ TEXTS: dict[str, str] = {
     "refused.user_burst": "Du eröffnest Ludo-Lobbys schneller, als der Bot es erlaubt: versuch es <t:{at}:R> wieder.",
     "refused.guild_burst": "Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
                            "versucht es <t:{at}:R> wieder.",
+    "refused.wait_replay": "Du hast gerade eine Wiederholung angefordert; sie zu zeichnen ist viel Arbeit für den Bot, "
+                           "die nächste geht <t:{at}:R> (in {seconds} s).",
+    "refused.wait_verify": "Du hast /ludo verify gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.wait_export": "Du hast /ludo export gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.wait_board": "Du hast /ludo board gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.replays_busy": "Der Bot zeichnet gerade viele Wiederholungen: bitte frag in einer Minute noch einmal.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "reply.move_not_shown": "Dein Zug zählt, aber Discord hat die aktualisierte Spielnachricht nicht angenommen: "
                             "`/ludo board` zeigt das Spiel, wie es jetzt steht.",
@@ -176,7 +199,7 @@ TEXTS: dict[str, str] = {
     "reply.leave_not_shown": "Du hast das Spiel verlassen, aber Discord hat die aktualisierte Spielnachricht nicht "
                              "angenommen: `/ludo board` zeigt das Spiel, wie es jetzt steht.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
-                     "vorher gespeichert wurde, zeigt ihn `/ludo board`.",
+                     "vorher gespeichert wurde, zeigt ihn die Spielnachricht, sobald der Speicher wieder antwortet.",
     "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "
                         "`{reference}`).",
     "error.outdated": "Dieser Button ist veraltet: nimm die neueste Spielnachricht.",

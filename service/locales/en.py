@@ -23,6 +23,7 @@ TEXTS: dict[str, str] = {
     "button.join": "Join", "button.leave": "Leave", "button.start": "Start", "button.cancel": "Cancel",
     "button.ai0": "Add AI (random)", "button.ai1": "Add AI (greedy)", "button.ai2": "Add AI (expert)",
     "button.spectate": "Spectate", "button.refresh": "Refresh", "button.replay": "Replay",
+    "button.rematch": "Rematch",
     # what happened
     "event.rolled": "🎲 {who} rolled {dice}.",
     "event.entered": "{who} entered token {token}.",
@@ -61,7 +62,12 @@ TEXTS: dict[str, str] = {
     # the lobby
     "lobby.head": "🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} players.",
     "lobby.ai": "AI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(open)",
-    "lobby.foot": "Join, then the host starts the game (2 players at least).",
+    "lobby.foot": "Join (or choose your colour), then the host starts the game (2 players at least).",
+    "lobby.side_by_side": "⚠️ Two players sit opposite each other, red and yellow or green and blue: one of you, "
+                          "choose the colour across from the other's.",
+    "lobby.rematch": "🔁 Rematch of game `{id}`.",
+    "lobby.invited": "{players}: press **Join** or your colour to play again.",
+    "rematch.opened_there": "The rematch lobby is open in <#{channel}>.",
     "lobby.started": "🎲 The game has started.\n{order}",
     "lobby.cancelled": "This Ludo lobby was cancelled.",
     # the game message
@@ -131,6 +137,17 @@ TEXTS: dict[str, str] = {
     "refused.two_players": "A game needs at least 2 players: invite someone or add an AI.",
     "refused.teams_seats": "Teams play 2 against 2: all 4 seats must be filled (now {now}); invite players or add AIs.",
     "refused.teams_option": "Teams play 2 against 2, so they need 4 seats, not {seats}: leave seats at 4.",
+    "refused.colour_taken": "The colour {colour} is taken already: choose a free one.",
+    "refused.colour_yours": "You play {colour} already.",
+    "refused.side_by_side": "In a game of two the players sit opposite each other (red and yellow, or green and "
+                            "blue): one of you, choose the colour across from the other's.",
+    "refused.rematch_not_over": "This game is not over yet.",
+    "refused.rematch_players": "Only the players of this game can ask for its rematch.",
+    "refused.rematch_open": "A rematch of this game is already open in <#{channel}>: join it there.",
+    "refused.rematch_playing": "The rematch of this game is already being played in <#{channel}>.",
+    "refused.rematch_opening": "The rematch of this game is being opened at this moment: its lobby appears shortly.",
+    "refused.rematch_not_posted": "I could not post the rematch lobby in <#{channel}> (I may not send messages "
+                                  "there), so it was not opened.",
     "refused.no_game": "This game no longer exists.",
     "refused.over": "This game is over.",
     "refused.moved_on": "The game has moved on since this button was made: use the newest game message.",
@@ -165,6 +182,12 @@ TEXTS: dict[str, str] = {
     "refused.user_burst": "You are opening Ludo lobbies faster than the bot allows: try again <t:{at}:R>.",
     "refused.guild_burst": "Ludo lobbies are being opened in this server faster than the bot allows: try again "
                            "<t:{at}:R>.",
+    "refused.wait_replay": "You asked for a replay a moment ago; drawing one is heavy work for the bot, so the next "
+                           "one can come <t:{at}:R> (in {seconds} s).",
+    "refused.wait_verify": "You used /ludo verify a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.wait_export": "You used /ludo export a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.wait_board": "You used /ludo board a moment ago: try again <t:{at}:R> (in {seconds} s).",
+    "refused.replays_busy": "The bot is drawing many replays right now: please ask again in a minute.",
     "reply.saved_after_all": "Your move was saved after all: the game message is posted again below.",
     "reply.move_not_shown": "Your move counted, but Discord did not take the updated game message: "
                             "`/ludo board` shows the game as it is now.",
@@ -173,7 +196,7 @@ TEXTS: dict[str, str] = {
     "reply.leave_not_shown": "You left the game, but Discord did not take the updated game message: "
                              "`/ludo board` shows the game as it is now.",
     "error.storage": "Storage is unavailable right now: try again in a moment. If your move was saved just before, "
-                     "`/ludo board` shows it.",
+                     "the game message shows it once storage answers again.",
     "error.unexpected": "Sorry, something went wrong on our side and nothing was changed (reference `{reference}`).",
     "error.outdated": "This button is outdated: use the newest game message.",
     "error.command": "That command could not run: {error}",

@@ -10,7 +10,7 @@ import pytest
 
 from bot.app import LudoBot
 from storage import Claim
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
+from tests.bot.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -155,3 +155,27 @@ def break_deadline_loop(monkeypatch: pytest.MonkeyPatch, ludo: LudoBot) -> list[
 
     monkeypatch.setattr(deadlines, "due", due)
     return broken
+
+
+def forged_message(standin: StandIn, channel: Channel, *custom_ids: str) -> Message:
+    """A message carrying these buttons, labelled b0, b1, ... (as a modified client or an old bot version could
+    present them)."""
+    buttons = [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": c} for i, c in enumerate(custom_ids)]
+    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
+    return standin.create_message(channel, {"content": "forged", "components": rows}, [], author=standin.bot_user)
+
+
+async def finished_game(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, host: User,
+                        channel: Channel | None = None) -> str:
+    """A short game of `host` against an AI (star, 2 turns) played to its end: its id."""
+    first = await start_game(standin, bots, host, ai=1, preset="star", turn_limit=2, channel=channel)
+    assert first is not None
+    game_id = game_id_of(first)
+    await play_to_end(standin, bots, channel)
+    return game_id
+
+
+def route_to(sessions: set[GatewaySession]) -> None:
+    """Make the stand-in dispatch the next interactions to these sessions (it picks the latest identified)."""
+    for session in sessions:
+        session.identified_at = time.monotonic()

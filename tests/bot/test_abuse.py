@@ -16,6 +16,7 @@ from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,
     click,
+    forged_message,
     game_id_of,
     live_message,
     open_lobby,
@@ -24,19 +25,12 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import Message, StandIn
+from tests.bot.standin import StandIn
 
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:
     assert bot.handlers is not None
     return await bot.handlers.service.storage.games.load_game(game_id, with_log=True)
-
-
-def forged_message(standin: StandIn, channel: Any, *custom_ids: str) -> Message:
-    """A message carrying these buttons (as a modified client or an old bot version could present them)."""
-    buttons = [{"type": 2, "style": 1, "label": f"b{i}", "custom_id": c} for i, c in enumerate(custom_ids)]
-    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
-    return standin.create_message(channel, {"content": "forged", "components": rows}, [], author=standin.bot_user)
 
 
 async def test_forged_button_ids_change_nothing(standin: StandIn, ludo: LudoBot) -> None:

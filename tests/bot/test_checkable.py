@@ -43,7 +43,8 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
     # a stored seed changed after the fact no longer replays to the stored game
     record = await sessions.storage.games.load_game(game_id)
     await sessions.storage.games.save_game(record.model_copy(update={"seed": seed + 1}))
-    tampered = await (await slash(standin, ludo, alice, standin.channel, "verify", game=game_id)).result()
+    bob = standin.add_user("bob")  # (Alice waits a while before her next verification)
+    tampered = await (await slash(standin, ludo, bob, standin.channel, "verify", game=game_id)).result()
     assert tampered is not None and "NOT check out" in tampered.content and "NOT verified" in tampered.content
 
 

@@ -29,8 +29,8 @@ async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn
     lobby = await open_lobby(standin, ludo, alice, preset="twodice", seats=3, turn_minutes=5)
     assert "**twodice** for 3 players" in lobby.content
     assert f"1. <@{alice.id}>" in lobby.content and lobby.content.count("(open)") == 2
-    assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Add AI (random)", "Add AI (greedy)",
-                              "Add AI (expert)"]
+    assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Red", "Green", "Yellow", "Blue", "Add AI (random)",
+                              "Add AI (greedy)", "Add AI (expert)"]
     assert all(len(c) <= 100 and c.startswith("ludo:l:") for c in lobby.custom_ids())
     assert not lobby.notified  # the lobby pings nobody
 
@@ -154,7 +154,7 @@ async def test_two_fast_start_clicks_start_one_game(standin: StandIn, ludo: Ludo
 
 async def test_a_start_saved_but_not_shown_says_the_game_started(standin: StandIn, ludo: LudoBot,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    alice, mod = standin.add_user("alice"), standin.add_user("mod")
+    alice = standin.add_user("alice")
     lobby = await open_lobby(standin, ludo, alice, seats=2)
     await click(standin, ludo, alice, lobby, label="Add AI (random)")
     monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
@@ -164,5 +164,5 @@ async def test_a_start_saved_but_not_shown_says_the_game_started(standin: StandI
     await answered(start, ludo)
     (answer,) = start.followups
     assert answer.ephemeral and "The game has started, but" in answer.content and "`/ludo board`" in answer.content
-    board = await (await slash(standin, ludo, mod, standin.channel, "board")).result()
+    board = await (await slash(standin, ludo, alice, standin.channel, "board")).result()  # (by a player)
     assert board is not None and live_message(standin, standin.channel) is board and "Roll" in board.labels()

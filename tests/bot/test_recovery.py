@@ -125,8 +125,8 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
     games = ludo.handlers.service.storage.games  # type: ignore[union-attr]
     real = games.save_game
 
-    async def landed_then_timed_out(record: Any, texts: Any = ()) -> Any:
-        saved = await real(record, texts)
+    async def landed_then_timed_out(record: Any, texts: Any = (), **kwargs: Any) -> Any:
+        saved = await real(record, texts, **kwargs)
         if texts:  # a click's save: written, but the answer never came back in time
             monkeypatch.setattr(games, "save_game", real)
             raise WriteUncertain("Redis is unavailable (save game): timed out")

@@ -4,8 +4,6 @@ delivered twice applies once."""
 
 from __future__ import annotations
 
-import time
-
 from bot.app import LudoBot
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -15,16 +13,11 @@ from tests.bot.helpers import (
     live_message,
     open_lobby,
     play_to_end,
+    route_to,
     start_game,
     to_act,
 )
-from tests.bot.standin import BotRunner, GatewaySession, StandIn, shard_for
-
-
-def route_to(sessions: set[GatewaySession]) -> None:
-    """Make the stand-in dispatch the next interactions to these sessions (it picks the latest identified)."""
-    for session in sessions:
-        session.identified_at = time.monotonic()
+from tests.bot.standin import BotRunner, StandIn, shard_for
 
 
 async def test_a_button_works_after_the_bot_restarts(standin: StandIn, launch: Launch, bots: BotRunner) -> None:

@@ -1,23 +1,31 @@
-"""Replays: the log played back through the engine, one GIF frame per move."""
+"""Replays: the log played back through the engine, one GIF frame per move (a long game sampled), drawn and
+written one frame at a time."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import weakref
+from typing import Any
 
-from PIL import GifImagePlugin, Image
+import pytest
+from PIL import GifImagePlugin, Image, ImageChops
 
+import render.replay
 from engine.actions import ROLL, Action, Move, MovePair
 from engine.ai import choose
+from engine.events import Event
 from engine.game import apply, new_game
 from engine.rules import Rules
-from render import render_replay
+from render import WORDS, BoardView, draw_board, render_replay
+from render.replay import FRAMES, REPLAY_SIZE, replay_frames, shown_moves
 
 
-def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int) -> list[Action]:
+def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int, level: str = "greedy") -> list[Action]:
     state = new_game(rules, seats, seed)
     log: list[Action] = []
     while not state.over and len(log) < limit:
-        action = choose(state, "greedy")
+        action = choose(state, level)
         state, _ = apply(state, action)
         log.append(action)
     return log
@@ -45,3 +53,75 @@ def test_replays_are_deterministic() -> None:
     rules = Rules.preset("twodice")
     log = play(rules, (0, 2), 5, 60)
     assert render_replay(rules, (0, 2), 5, log) == render_replay(rules, (0, 2), 5, log)
+
+
+def long_log(seed: int = 10) -> tuple[Rules, list[Action]]:
+    """A long game between random players (classic, four seats: 497 moves with seed 10)."""
+    rules = Rules.preset("classic")
+    return rules, play(rules, (0, 1, 2, 3), seed, 10**6, "random")
+
+
+def test_moves_shown_are_spread_evenly_and_end_with_the_last() -> None:
+    assert shown_moves(5, 10) == {1, 2, 3, 4, 5}
+    shown = sorted(shown_moves(551, 200))
+    assert len(shown) == 200 and shown[-1] == 551 and shown[0] <= 3
+    assert max(b - a for a, b in itertools.pairwise(shown)) == 3  # never more than 3 moves between two frames
+
+
+def test_a_long_game_is_sampled_to_the_frame_cap_and_ends_on_its_final_position() -> None:
+    rules, log = long_log()
+    moves = sum(1 for a in log if isinstance(a, Move | MovePair))
+    gif = render_replay(rules, (0, 1, 2, 3), 10, log, frames=40)
+    image = Image.open(io.BytesIO(gif))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == 40 and moves > 400
+    image.seek(39)
+    final = new_game(rules, (0, 1, 2, 3), 10)
+    for action in log:
+        final, _ = apply(final, action)
+    last = draw_board(final, BoardView(size=REPLAY_SIZE, caption=WORDS["replay_caption"].format(n=moves, total=moves),
+                                       events=image_events(rules, log, 40)))
+    assert ImageChops.difference(image.convert("RGB"), last.convert("RGB")).getbbox() is None
+
+
+def image_events(rules: Rules, log: list[Action], frames: int) -> tuple[Event, ...]:
+    """What the last frame of a sampled replay highlights: the events since the move of the frame before it."""
+    state = new_game(rules, (0, 1, 2, 3), 10)
+    moves = [i for i, a in enumerate(log) if isinstance(a, Move | MovePair)]
+    before = moves[sorted(shown_moves(len(moves), frames))[-2] - 1]  # the log index of the previous frame's move
+    events: list[Event] = []
+    for i, action in enumerate(log):
+        state, happened = apply(state, action)
+        if i > before:
+            events.extend(happened)
+    return tuple(events)
+
+
+def test_every_frame_shows_exactly_the_position_after_its_move() -> None:
+    rules = Rules.preset("star")
+    log = play(rules, (0, 1, 2, 3), 7, 120)
+    frames = list(replay_frames(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan")))
+    image = Image.open(io.BytesIO(render_replay(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan"))))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == len(frames) > 10
+    for number, drawn in enumerate(frames):
+        image.seek(number)  # the decoder lays each changed rectangle, transparent where unchanged, on the last
+        assert ImageChops.difference(image.convert("RGB"), drawn.convert("RGB")).getbbox() is None, number
+
+
+def test_frames_are_drawn_and_written_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, log = long_log()
+    alive: set[int] = set()
+    most = 0
+
+    def counted(*args: Any) -> Image.Image:
+        nonlocal most
+        frame = draw_board(*args)
+        alive.add(id(frame))
+        weakref.finalize(frame, alive.discard, id(frame))
+        most = max(most, len(alive))
+        return frame
+
+    monkeypatch.setattr(render.replay, "draw_board", counted)
+    gif = render_replay(rules, (0, 1, 2, 3), 10, log)
+    image = Image.open(io.BytesIO(gif))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == FRAMES
+    assert most <= 3  # the frame being written, the one before it and the new one: not every frame at once

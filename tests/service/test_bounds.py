@@ -12,8 +12,9 @@ from storage import GameRecord, GuildSettings, LobbyLimits, NotFound, Storage, k
 from storage.indexes import USER_GAMES_PRUNE_AT
 from storage.interactions import Filing
 from storage.stats import BOARD_KEEP, HISTORY_KEEP
+from tests.service.conftest import Clock
 from tests.service.test_deadlines import DAY, HOUR, run_due
-from tests.service.test_sessions import Clock, play_to_the_end
+from tests.service.test_sessions import play_to_the_end
 
 GUILD, HOST, GUEST, OTHER = 1, 100, 200, 300
 LIMITS = LobbyLimits(open_per_user=3, open_per_guild=50, burst_user=12, refill_user=5.0, burst_guild=60,
@@ -98,6 +99,9 @@ async def test_every_key_is_bounded_and_an_idle_week_leaves_only_the_kept_ones(s
     await storage.claim_interaction(4343)
     await storage.inboxes.claim(playing.id, 4444, now=clock(), filing=Filing("proc-a", "{}", register=True))
     await storage.inboxes.beat("proc-a", clock())
+    await sessions.replays.gif(await storage.games.load_game(finished.id, with_log=True), "en")  # a replay, kept
+    await sessions.cooldowns.take(HOST, "replay")  # and its user's wait
+    await sessions.replays.close()
 
     assert await unbounded_keys(storage) == {}
     assert await active(storage, finished.id) is None and (await storage.games.load_game(finished.id)).status == \

@@ -8,7 +8,7 @@ import pytest
 import engine
 from service import ABANDONED, TIMEOUT, Service, seat_user
 from storage import Deadline, GuildSettings, LobbyRecord, Storage, keys
-from tests.service.test_sessions import CHANNEL, GUEST, GUILD, HOST, Clock, two_player_game
+from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, Clock, two_player_game
 
 HOUR, DAY = 3600, 24 * 3600
 

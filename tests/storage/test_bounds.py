@@ -18,7 +18,7 @@ LIMITS = LobbyLimits(open_per_user=3, open_per_guild=50, burst_user=12, refill_u
 
 async def test_a_lobby_its_channel_claim_and_its_hosts_open_set_expire_together(storage: Storage) -> None:
     lobby = await storage.lobbies.create_lobby(LobbyRecord(id=new_game_id(), guild_id=GUILD, channel_id=300,
-                                                           host_id=HOST, players=[LobbySeat(user_id=HOST)]),
+                                                           host_id=HOST, players=[LobbySeat(user_id=HOST, colour=0)]),
                                                limits=LIMITS)
     redis = storage.redis
     assert LOBBY_TTL - 5 <= await redis.ttl(keys.lobby(lobby.id)) <= LOBBY_TTL
@@ -26,7 +26,7 @@ async def test_a_lobby_its_channel_claim_and_its_hosts_open_set_expire_together(
         assert LOBBY_TTL < await redis.ttl(held) <= LOBBY_TTL + HELD_LONGER
     await redis.expire(keys.lobby(lobby.id), 100)
     joined = await storage.lobbies.save_lobby(lobby.model_copy(update={"players": [*lobby.players,
-                                                                                   LobbySeat(user_id=7)]}))
+                                                                                   LobbySeat(user_id=7, colour=2)]}))
     assert 0 < await redis.ttl(keys.lobby(lobby.id)) <= 100  # joining does not extend a lobby's life
     started = fresh_game(channel_id=300).model_copy(update={"id": joined.id})
     await storage.games.create_game(started)

@@ -76,7 +76,7 @@ async def test_cluster_url_names_the_startup_nodes() -> None:
 async def test_a_game_plays_through_on_the_cluster(on_cluster: Storage) -> None:
     storage = on_cluster
     lobby = await storage.lobbies.create_lobby(LobbyRecord(id=new_game_id(), guild_id=42, channel_id=300,
-                                                           host_id=1001, players=[LobbySeat(user_id=1001)]))
+                                                           host_id=1001, players=[LobbySeat(user_id=1001, colour=0)]))
     record = new_record(lobby.id, guild_id=42, channel_id=300, host_id=1001, rules=engine.Rules.preset("classic"),
                         seats=four_seats()[:2], seed=2)
     game = await storage.games.create_game(record)  # one script on the game, its log and its lobby

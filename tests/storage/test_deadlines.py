@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Deadline, DeadlineQueue, Storage, make_client
+from storage import Deadline, DeadlineQueue, Storage, keys, make_client
 
 
 async def test_due_items_only(storage: Storage) -> None:
@@ -70,3 +70,39 @@ async def test_set_due_moves_one_deadline_and_removes_another_at_once(storage: S
     await queue.set_due({timeout: 300.0, remind: None})  # next turn, no reminder
     assert (await queue.due_at(timeout), await queue.due_at(remind)) == (300.0, None)
     assert not await queue.complete(claim)
+
+
+async def test_a_sync_of_an_older_version_writes_nothing(storage: Storage) -> None:
+    """Saves that set their deadlines in another order than they landed leave the newest record's."""
+    queue = storage.deadlines
+    timeout, remind = Deadline("timeout", "g"), Deadline("remind", "g")
+    assert await queue.sync("g", 3, {"timeout": 300.0, "remind": 250.0})
+    assert not await queue.sync("g", 2, {"timeout": 200.0, "remind": None})  # late: an older record's
+    assert (await queue.due_at(timeout), await queue.due_at(remind)) == (300.0, 250.0)
+    assert await queue.sync("g", 3, {"timeout": 300.0, "remind": None})  # the same record again: applies
+    assert await queue.due_at(remind) is None
+    assert await queue.sync("g", 4, {"timeout": None, "remind": None})  # the game is over
+    assert await queue.next_due() is None
+    assert not await storage.redis.hexists(keys.DEADLINES_SYNCED, "g")  # nothing kept of a game without deadlines
+
+
+async def test_a_sync_drops_the_claims_so_a_slow_worker_cannot_undo_it(storage: Storage) -> None:
+    queue = storage.deadlines
+    timeout = Deadline("timeout", "g")
+    await queue.sync("g", 1, {"timeout": 10.0})
+    (slow,) = await queue.claim_due(now=11.0)
+    assert await queue.sync("g", 2, {"timeout": 70.0})  # a click passed the turn meanwhile
+    assert not await queue.complete(slow, 11.0)  # the slow worker's view is stale: it changes nothing
+    assert await queue.due_at(timeout) == 70.0
+
+
+async def test_a_claimed_item_is_completed_or_queued_again(storage: Storage) -> None:
+    queue = storage.deadlines
+    timeout, remind = Deadline("timeout", "g"), Deadline("remind", "g")
+    await queue.set_due({timeout: 10.0, remind: 5.0})
+    first, second = await queue.claim_due(now=20.0)
+    assert (first.deadline, second.deadline) == (remind, timeout)
+    assert await queue.complete(first, 90.0)  # came early: due again when the record says
+    assert await queue.complete(second)
+    assert (await queue.due_at(remind), await queue.due_at(timeout)) == (90.0, None)
+    assert [c.deadline for c in await queue.claim_due(now=95.0)] == [remind]  # unclaimed, due again

@@ -10,6 +10,7 @@ import pytest
 from storage import (
     ChannelBusy,
     Conflict,
+    Deadline,
     GameRecord,
     NotFound,
     Storage,
@@ -222,6 +223,10 @@ async def test_the_live_message_id_keeps_the_newest_and_never_conflicts_with_a_m
     assert await storage.games.set_message("unknown000", 600) is None
     with pytest.raises(NotFound):
         await storage.games.load_game("unknown000")
+    # replacing tells which message was remembered just before (what the new one replaces)
+    assert await storage.games.replace_message(game.id, 700) == (700, 500)
+    assert await storage.games.replace_message(game.id, 650) == (700, 700)  # older: the newest stays
+    assert await storage.games.replace_message("unknown000", 800) == (None, None)
 
 
 async def test_a_record_from_before_the_message_field_keeps_its_message_id(storage: Storage,
@@ -242,3 +247,19 @@ async def test_a_click_is_claimed_with_its_game_once(storage: Storage, make_game
     assert loaded is not None and (loaded.id, loaded.version, loaded.state) == (game.id, game.version, game.state)
     with pytest.raises(NotFound):
         await storage.games.claim_and_load("unknown000", 78, now=1000.0)
+
+
+async def test_a_save_sets_the_game_deadlines_it_changes_and_a_lost_one_none(storage: Storage,
+                                                                             make_game: MakeGame) -> None:
+    """In its own script on one server, in a step of its own after it on a cluster: the same result."""
+    game = await make_game()
+    timeout, remind = Deadline("timeout", game.id), Deadline("remind", game.id)
+    moved, texts = next_move(game, random.Random(4))
+    saved = await storage.games.save_game(moved, texts, due={"timeout": 500.0, "remind": 450.0})
+    assert (await storage.deadlines.due_at(timeout), await storage.deadlines.due_at(remind)) == (500.0, 450.0)
+    with pytest.raises(Conflict):  # loaded before that save: loses, and sets no deadline
+        await storage.games.save_game(moved, texts, due={"timeout": 900.0, "remind": None})
+    assert (await storage.deadlines.due_at(timeout), await storage.deadlines.due_at(remind)) == (500.0, 450.0)
+    again, texts = next_move(saved, random.Random(5))
+    await storage.games.save_game(again, texts, due={"timeout": 800.0, "remind": None})
+    assert (await storage.deadlines.due_at(timeout), await storage.deadlines.due_at(remind)) == (800.0, None)

@@ -35,11 +35,11 @@ async def test_interaction_claimed_once(storage: Storage) -> None:
 
 async def test_lobby_becomes_a_game(storage: Storage) -> None:
     lobby = await storage.lobbies.create_lobby(LobbyRecord(id=new_game_id(), guild_id=42, channel_id=300,
-                                                           host_id=1001, players=[LobbySeat(user_id=1001)]))
+                                                           host_id=1001, players=[LobbySeat(user_id=1001, colour=0)]))
     with pytest.raises(ChannelBusy):
         await storage.lobbies.create_lobby(LobbyRecord(id=new_game_id(), guild_id=42, channel_id=300, host_id=7))
     joined = await storage.lobbies.save_lobby(lobby.model_copy(update={"players": [*lobby.players,
-                                                                                   LobbySeat(ai_level=1)]}))
+                                                                                   LobbySeat(ai_level=1, colour=2)]}))
     with pytest.raises(Conflict):
         await storage.lobbies.save_lobby(lobby)  # a stale click
     assert (await storage.lobbies.load_lobby(lobby.id)).players == joined.players

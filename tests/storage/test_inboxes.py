@@ -4,6 +4,9 @@ claimed it, out once answered or too old, and adopted by exactly one other proce
 from __future__ import annotations
 
 import asyncio
+import secrets
+
+import pytest
 
 from storage import Storage
 from storage.interactions import INBOX_KEPT, Filing
@@ -62,3 +65,17 @@ async def test_a_process_that_left_is_not_adopted(storage: Storage) -> None:
 async def test_a_game_click_is_claimed_with_its_game_in_one_step(storage: Storage) -> None:
     assert await storage.inboxes.claim("nogame", 10, now=100.0, read_game=True) == [None, None, None]
     assert await storage.inboxes.claim("nogame", 10, now=100.0, read_game=True) is None
+
+
+async def test_a_claim_sent_again_after_its_reply_was_lost_is_its_own(storage: Storage,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis-py sends a command again when its reply timed out: the same call (the same token) finds its own claim
+    and wins again; any other call (another process, or the interaction delivered again) does not."""
+    tokens = iter(["first", "first", "second"])
+    monkeypatch.setattr(secrets, "token_hex", lambda _: next(tokens))  # the claims' tokens
+    claim = storage.inboxes.claim
+    assert await claim("g8", 11, now=100.0, filing=filing("a", "eleven"), read_game=True) == [None, None, None]
+    assert await claim("g8", 11, now=100.0, filing=filing("a", "eleven"), read_game=True) == [None, None, None]
+    assert await claim("g8", 11, now=100.0, filing=filing("a", "eleven"), read_game=True) is None
+    await storage.inboxes.beat("a", 100.0)
+    assert await storage.inboxes.adopt("c", 105.0, dead_after=1.5) == ["eleven"]  # filed once

@@ -31,7 +31,7 @@ NOW = 1_700_000_000.0
 
 def lobby(host: int = 1001, channel: int = 1, guild: int = GUILD) -> LobbyRecord:
     return LobbyRecord(id=new_game_id(), guild_id=guild, channel_id=channel, host_id=host,
-                       players=[LobbySeat(user_id=host)])
+                       players=[LobbySeat(user_id=host, colour=0)])
 
 
 async def counts(storage: Storage, user: int = 1001, guild: int = GUILD) -> tuple[Any, ...]:

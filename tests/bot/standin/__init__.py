@@ -7,7 +7,11 @@ stop). Fixtures: `standin` and `bots` in tests/bot/conftest.py.
 The world: `standin.guild` / `standin.channel` (a default guild and its #general; the bot is a member with a
 managed role), `add_user(name, guild=, roles=)`, `add_guild(name, shard=(id, count))` (an id that Discord routes
 to that shard), `add_channel`, `add_role(guild, name, permissions)`, `add_member`. Build it before starting the bot
-(changes made later are not pushed over the gateway, except messages and threads).
+(changes made later are not pushed over the gateway, except messages, threads and overwrites).
+Permissions are Discord's: `await set_overwrite(channel, role_or_user, allow=, deny=)` (the guild's id is @everyone's
+role), `permissions_in(channel, user_id)` (a thread takes its parent's overwrites); an interaction carries the
+member's and the bot's permissions in its channel, a user cannot act in a channel they cannot view, and the bot's
+sends, bulk deletes and channel reads are refused without the permission.
 
 Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE went to the owning shard):
     await standin.slash(user, channel, "ludo", "start", options={"preset": "classic", "player": bob})
@@ -47,6 +51,7 @@ from .records import (
     InteractionRecord,
     Member,
     Message,
+    Overwrite,
     Response,
     Role,
     User,
@@ -69,6 +74,7 @@ __all__ = [
     "InteractionRecord",
     "Member",
     "Message",
+    "Overwrite",
     "RateLimitHit",
     "RequestLog",
     "Response",

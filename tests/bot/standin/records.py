@@ -207,6 +207,22 @@ class Member:
         return data
 
 
+ROLE_OVERWRITE, MEMBER_OVERWRITE = 0, 1
+
+
+@dataclass(eq=False)
+class Overwrite:
+    """A channel's permission overwrite for a role (`ROLE_OVERWRITE`; the guild's id is @everyone) or a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> Json:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
 @dataclass(eq=False)
 class Channel:
     id: int
@@ -224,6 +240,7 @@ class Channel:
     message_count: int = 0
     last_message_id: int | None = None
     created_at: str = field(default_factory=now_iso)
+    overwrites: list[Overwrite] = field(default_factory=list)  # a thread has none: its parent's count
 
     @property
     def is_thread(self) -> bool:
@@ -272,7 +289,8 @@ class Channel:
                 data["member"] = {"id": str(self.id), "user_id": str(bot_id), "join_timestamp": self.created_at,
                                   "flags": 1}
         else:
-            data.update(position=self.position, permission_overwrites=[], topic=None)
+            data.update(position=self.position, permission_overwrites=[o.payload() for o in self.overwrites],
+                        topic=None)
         return data
 
     def __repr__(self) -> str:
@@ -295,7 +313,7 @@ class Guild:
         return self.roles[self.id]
 
     def permissions_of(self, user_id: int) -> int:
-        """Guild-level permissions (channel overwrites are not modelled)."""
+        """Guild-level permissions (without a channel's overwrites: `permissions_in`)."""
         if user_id == self.owner_id:
             return ALL_PERMISSIONS
         member = self.members.get(user_id)
@@ -306,6 +324,29 @@ class Guild:
                 if role is not None:
                     value |= role.permissions
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def permissions_in(self, user_id: int, overwrites: list[Overwrite]) -> int:
+        """Permissions in a channel with these overwrites, as Discord computes them: the guild-level ones (all of
+        them for the owner and administrators, whom overwrites do not restrict), then @everyone's overwrite, then
+        the member's roles' overwrites together (denies, then allows), then the member's own; without View
+        Channel nothing in the channel is allowed."""
+        value = self.permissions_of(user_id)
+        if value == ALL_PERMISSIONS:
+            return value
+        member = self.members.get(user_id)
+        roles = set(member.role_ids) if member is not None else set()
+        for overwrite in overwrites:
+            if overwrite.type == ROLE_OVERWRITE and overwrite.id == self.id:
+                value = (value & ~overwrite.deny) | overwrite.allow
+        allow = deny = 0
+        for overwrite in overwrites:
+            if overwrite.type == ROLE_OVERWRITE and overwrite.id in roles:
+                allow, deny = allow | overwrite.allow, deny | overwrite.deny
+        value = (value & ~deny) | allow
+        for overwrite in overwrites:
+            if overwrite.type == MEMBER_OVERWRITE and overwrite.id == user_id:
+                value = (value & ~overwrite.deny) | overwrite.allow
+        return value if value & VIEW_CHANNEL else 0
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"

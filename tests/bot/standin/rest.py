@@ -41,6 +41,7 @@ from .records import (
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     Channel,
     InteractionRecord,
     Json,
@@ -468,7 +469,10 @@ class RestApi:
         return json_response(member.payload())
 
     async def get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self._channel(request).payload(bot_id=self.s.bot_user.id))
+        channel = self._channel(request)
+        if channel.guild_id is not None and not self.s.permissions_in(channel, self.s.bot_user.id) & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        return json_response(channel.payload(bot_id=self.s.bot_user.id))
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -562,7 +566,7 @@ class RestApi:
     def _check_send_permission(self, channel: Channel, uploads: list[Upload], request: web.Request) -> None:
         if channel.guild_id is None:
             return
-        perms = self.s.guilds[channel.guild_id].permissions_of(self.s.bot_user.id)
+        perms = self.s.permissions_in(channel, self.s.bot_user.id)
         needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         if uploads:
             needed |= ATTACH_FILES
@@ -612,7 +616,7 @@ class RestApi:
         if channel.guild_id is None:
             raise self._refuse("invalid-request", DiscordError(403, 50003, "Cannot execute action on a DM channel"),
                                request)
-        if not self.s.guilds[channel.guild_id].permissions_of(self.s.bot_user.id) & MANAGE_MESSAGES:
+        if not self.s.permissions_in(channel, self.s.bot_user.id) & MANAGE_MESSAGES:
             raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
         raw = body.get("messages")
         ids = [int(i) for i in raw if str(i).isdigit()] if isinstance(raw, list) else []

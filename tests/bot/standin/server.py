@@ -31,6 +31,7 @@ from .gateway import (
     GUILD_MEMBERS,
     GUILD_MESSAGES,
     GUILD_PRESENCES,
+    GUILDS,
     MESSAGE_CONTENT,
     Gateway,
     GatewaySession,
@@ -45,10 +46,13 @@ from .records import (
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
     LOADING,
+    MEMBER_OVERWRITE,
     MENTION_EVERYONE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     PUBLIC_THREAD,
+    ROLE_OVERWRITE,
+    VIEW_CHANNEL,
     Attachment,
     Changes,
     Channel,
@@ -57,6 +61,7 @@ from .records import (
     Json,
     Member,
     Message,
+    Overwrite,
     Role,
     Snowflakes,
     User,
@@ -304,6 +309,21 @@ class StandIn:
         member = Member(user, guild.id, [r.id for r in roles])
         guild.members[user.id] = member
         return member
+
+    async def set_overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0) -> None:
+        """Set the channel's permission overwrite for a role (the guild's own id: @everyone) or a member, replacing
+        theirs; a running bot hears of it (CHANNEL_UPDATE), as from Discord."""
+        kind = ROLE_OVERWRITE if isinstance(target, Role) else MEMBER_OVERWRITE
+        channel.overwrites = [o for o in channel.overwrites if o.id != target.id]
+        channel.overwrites.append(Overwrite(target.id, kind, allow, deny))
+        await self.broadcast(channel.guild_id, "CHANNEL_UPDATE", channel.payload(), intent=GUILDS)
+
+    def permissions_in(self, channel: Channel, user_id: int) -> int:
+        """A member's permissions in a guild channel, or in a thread (its parent's overwrites count)."""
+        if channel.guild_id is None:
+            raise ValueError(f"{channel!r} is not a guild channel")
+        source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
+        return self.guilds[channel.guild_id].permissions_in(user_id, source.overwrites)
 
     def add_thread(self, parent: Channel, name: str, thread_type: int = PUBLIC_THREAD, *,
                    message: Message | None = None, auto_archive_duration: int = 1440) -> Channel:
@@ -675,12 +695,15 @@ class StandIn:
             member = guild.members.get(user.id)
             if member is None:
                 raise LookupError(f"{user!r} is not a member of {guild!r}: add_member() first")
+            permissions = self.permissions_in(channel, user.id)
+            if not permissions & VIEW_CHANNEL:
+                raise LookupError(f"{user!r} cannot view {channel!r}: Discord shows them nothing of it")
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
-                member=member.payload(permissions=guild.permissions_of(user.id)),
-                app_permissions=str(guild.permissions_of(self.bot_user.id)),
+                member=member.payload(permissions=permissions),
+                app_permissions=str(self.permissions_in(channel, self.bot_user.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )

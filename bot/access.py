@@ -1,0 +1,78 @@
+"""Who may see a game: a member sees a game of the server they are in, in a channel (or thread) they can view.
+
+`/ludo history`, `/ludo replay`, `/ludo verify`, `/ludo export` and the Replay, Spectate and Refresh buttons all
+show a game by its id; each checks `Access.visible` first, and a game the member may not see is answered exactly
+as an unknown one, so its existence is not revealed either.
+
+Viewing is Discord's permission resolution (`permissions_for(member).view_channel`: the member's roles, the
+channel's overwrites, a thread inheriting its parent's) on the channels discord.py caches from the gateway. A
+thread that left the cache (an archived game thread) is fetched once; its parent is remembered, a thread's parent
+never changing. A channel that no longer exists hides its games.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+from service import GameRecord, Refused
+
+logger = logging.getLogger(__name__)
+REMEMBERED = 1024  # uncached threads whose parent (or absence) is remembered
+GONE = 0  # remembered for a channel that no longer exists
+
+
+class Access:
+    """Whether the member behind an interaction may see a game."""
+
+    def __init__(self) -> None:
+        self._parents: OrderedDict[int, int] = OrderedDict()  # uncached thread -> parent channel (GONE)
+
+    async def visible(self, interaction: discord.Interaction[Any], record: GameRecord, missing: Refused) -> GameRecord:
+        """`record` if the member may see it, else raise `missing` (the answer to an unknown game)."""
+        if record.guild_id != interaction.guild_id or not await self.can_view(interaction, record.channel_id):
+            raise missing
+        return record
+
+    async def can_view(self, interaction: discord.Interaction[Any], channel_id: int) -> bool:
+        """True when the member who caused `interaction` can view the channel or thread `channel_id` of the
+        interaction's guild."""
+        guild, member = interaction.guild, interaction.user
+        if guild is None or not isinstance(member, discord.Member):
+            return False
+        if channel_id == interaction.channel_id:
+            return interaction.permissions.view_channel  # resolved by Discord for this very channel
+        found = guild.get_channel_or_thread(channel_id)
+        channel: discord.abc.GuildChannel | None
+        if isinstance(found, discord.Thread):
+            channel = found.parent  # a thread has its parent's permissions
+        elif found is None:
+            channel = await self._uncached(interaction, guild, channel_id)
+        else:
+            channel = found
+        return channel is not None and channel.permissions_for(member).view_channel
+
+    async def _uncached(self, interaction: discord.Interaction[Any], guild: discord.Guild,
+                        channel_id: int) -> discord.abc.GuildChannel | None:
+        """The channel whose permissions count for a channel or thread missing from the cache: an archived thread's
+        parent (asked of Discord once), a channel made since the gateway told the bot (asked each time)."""
+        parent = self._parents.get(channel_id)
+        if parent is None:
+            try:
+                fetched = await interaction.client.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                fetched = None
+            if isinstance(fetched, discord.abc.GuildChannel) and fetched.guild.id == guild.id:
+                return fetched
+            parent = fetched.parent_id if isinstance(fetched, discord.Thread) and fetched.guild.id == guild.id \
+                else GONE
+            self._parents[channel_id] = parent
+            while len(self._parents) > REMEMBERED:
+                self._parents.popitem(last=False)
+        else:
+            self._parents.move_to_end(channel_id)
+        found = guild.get_channel(parent) if parent != GONE else None
+        return found if isinstance(found, discord.abc.GuildChannel) else None

@@ -1,0 +1,113 @@
+"""A finished game's animated replay: drawn once and kept (`storage.replays`), drawn one at a time per process on
+a thread of its own, and shared by everyone asking for it at once. No Discord here.
+
+Drawing a replay takes about half a second of CPU for a long game (`render.replay` samples it to at most 200
+frames and writes them one by one, so memory stays a few megabytes). The bot's clicks draw their boards on
+asyncio's default threads; a replay never takes one of those, so a flood of replay requests queues here instead
+of delaying moves. A request takes a `turn` to hold and send its GIF, a few at a time; at most `queue` requests
+wait in a process at once: more are refused, with a clear answer, rather than held for minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+
+import engine
+from render import WORDS, render_replay
+from service.errors import Refused
+from service.i18n import language, templates
+from service.seats import seat_names
+from storage import GameRecord, Storage, StorageUnavailable
+
+logger = logging.getLogger(__name__)
+REPLAY_QUEUE = 100  # replay requests a process holds at once (each a game's record and log); more are refused
+REPLAY_TURNS = 4  # of them, served at once: each holds its GIF (a megabyte or two) until it is sent
+
+Job = tuple[str, str, int]  # game id, language, record version
+
+
+def draw(record: GameRecord, lang: str) -> bytes:
+    """The replay GIF of a game loaded with its log, in `lang` (CPU work: run it off the event loop)."""
+    names = seat_names(record, lang)
+    return render_replay(engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed,
+                         [engine.parse_action(text) for text in record.log],
+                         tuple(names.get(s, "") for s in range(4)), words=templates(lang, "board.", WORDS))
+
+
+class Replays:
+    """Replay GIFs: kept ones read from storage, missing ones drawn on this process's one replay thread."""
+
+    def __init__(self, storage: Storage, *, queue: int = REPLAY_QUEUE, turns: int = REPLAY_TURNS) -> None:
+        self.storage = storage
+        self.queue = queue
+        self._turns = asyncio.Semaphore(turns)
+        self._held = 0
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-replay")
+        self._jobs: dict[Job, asyncio.Task[bytes]] = {}
+        self._closed = False
+
+    def check(self) -> None:
+        """`Refused` while `queue` replay requests are in this process (or it is stopping): asked before an answer
+        is deferred too, so that the refusal stays private."""
+        if self._held >= self.queue or self._closed:
+            raise Refused("refused.replays_busy")
+
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        """A replay request's turn to hold a GIF (`gif`) and send it: at most `turns` at once, so that a flood holds
+        a few GIFs, not one per request; `Refused` when `queue` requests are in already."""
+        self.check()
+        self._held += 1
+        try:
+            async with self._turns:
+                yield
+        finally:
+            self._held -= 1
+
+    async def gif(self, record: GameRecord, locale: str | None) -> bytes:
+        """The replay of a finished game (loaded with its log) in `locale`'s language: the kept one, or drawn now
+        and kept. Asking for a replay another request is reading or drawing waits for that one (call it in a `turn`).
+        """
+        lang = language(locale)
+        job: Job = (record.id, lang, record.version)
+        task = self._jobs.get(job)
+        if task is None:
+            if self._closed:
+                raise Refused("refused.replays_busy")
+            task = asyncio.create_task(self._kept_or_drawn(record, lang), name=f"ludo-replay-{record.id}")
+            self._jobs[job] = task
+            task.add_done_callback(lambda done: self._finished(job, done))
+        return await asyncio.shield(task)  # one asker going away does not stop the others' replay
+
+    async def _kept_or_drawn(self, record: GameRecord, lang: str) -> bytes:
+        kept = await self.storage.replays.get(record.id, lang, record.version)
+        if kept is not None:
+            return kept
+        started = time.monotonic()
+        gif = await asyncio.get_running_loop().run_in_executor(self._thread, draw, record, lang)
+        logger.info("game %s: replay drawn in %.2f s (%d actions, %d KB)", record.id, time.monotonic() - started,
+                    record.log_length, len(gif) // 1024)
+        try:
+            await self.storage.replays.put(record.id, lang, record.version, gif)
+        except StorageUnavailable as error:  # it is drawn: answer with it, draw it again next time
+            logger.warning("game %s: replay not kept: %s", record.id, error)
+        return gif
+
+    def _finished(self, job: Job, task: asyncio.Task[bytes]) -> None:
+        self._jobs.pop(job, None)
+        if not task.cancelled():
+            task.exception()  # read, so that a failure nobody waited for any more is not reported as unread
+
+    async def close(self) -> None:
+        """Stop: replays being read or drawn are dropped (a drawing under way ends on its own), later ones refused."""
+        self._closed = True
+        for task in list(self._jobs.values()):
+            task.cancel()
+        if self._jobs:
+            await asyncio.wait(list(self._jobs.values()), timeout=5.0)
+        self._thread.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,97 @@
+"""The stand-in's permissions are Discord's: channel overwrites (for @everyone, roles and members, in that order),
+administrators and the owner above them, threads taking their parent's, View Channel gating everything else. A
+discord.py client resolving permissions from what the stand-in sent it (`permissions_for`) agrees, also after an
+overwrite changes while it runs; users cannot act in a channel they cannot view; the bot's reads and sends there
+are refused as Discord refuses them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from tests.bot.standin import BotRunner, StandIn
+from tests.bot.standin.records import (
+    ADMINISTRATOR,
+    EVERYONE_PERMISSIONS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+)
+
+
+async def test_overwrites_apply_in_discords_order(standin: StandIn) -> None:
+    guild = standin.guild
+    staff, muted = standin.add_role(guild, "staff"), standin.add_role(guild, "muted")
+    admin = standin.add_role(guild, "admin", ADMINISTRATOR)
+    eve, sam = standin.add_user("eve"), standin.add_user("sam", roles=[staff])
+    mia, ann = standin.add_user("mia", roles=[staff, muted]), standin.add_user("ann", roles=[admin])
+    room = standin.add_channel(guild, "staff-room")
+    assert all(standin.permissions_in(room, u.id) & VIEW_CHANNEL for u in (eve, sam, mia, ann))
+
+    await standin.set_overwrite(room, guild.everyone, deny=VIEW_CHANNEL)
+    await standin.set_overwrite(room, staff, allow=VIEW_CHANNEL)
+    await standin.set_overwrite(room, muted, deny=SEND_MESSAGES)
+    assert standin.permissions_in(room, eve.id) == 0  # no View Channel: nothing at all there
+    assert standin.permissions_in(room, sam.id) == EVERYONE_PERMISSIONS  # a role's allow beats @everyone's deny
+    assert standin.permissions_in(room, mia.id) == EVERYONE_PERMISSIONS & ~SEND_MESSAGES  # roles combine
+    assert standin.permissions_in(room, ann.id) & ADMINISTRATOR  # administrators see everything
+    assert standin.permissions_in(room, standin.owner.id) & VIEW_CHANNEL  # so does the owner
+    await standin.set_overwrite(room, eve, allow=VIEW_CHANNEL)
+    assert standin.permissions_in(room, eve.id) & VIEW_CHANNEL  # a member's own overwrite comes last
+    await standin.set_overwrite(room, sam, deny=VIEW_CHANNEL)
+    assert standin.permissions_in(room, sam.id) == 0
+    thread = standin.add_thread(room, "a game")  # a thread has its parent's permissions
+    assert standin.permissions_in(thread, sam.id) == 0 and standin.permissions_in(thread, eve.id) & VIEW_CHANNEL
+    assert standin.permissions_in(standin.channel, sam.id) & VIEW_CHANNEL  # other channels are untouched
+
+
+async def test_a_client_resolves_the_same_permissions_and_hears_of_changes(standin: StandIn,
+                                                                          bots: BotRunner) -> None:
+    guild = standin.guild
+    staff = standin.add_role(guild, "staff")
+    eve, sam = standin.add_user("eve"), standin.add_user("sam", roles=[staff])
+    room = standin.add_channel(guild, "staff-room")
+    await standin.set_overwrite(room, guild.everyone, deny=VIEW_CHANNEL)
+    await standin.set_overwrite(room, staff, allow=VIEW_CHANNEL)
+    seen: list[discord.Interaction[Any]] = []
+
+    class Client(discord.Client):
+        async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+            seen.append(interaction)
+            await interaction.response.send_message("ok", ephemeral=True)
+
+    client = Client(intents=discord.Intents(guilds=True))
+    await bots.start(client)
+    cached = client.get_guild(guild.id)
+    assert cached is not None
+
+    async def resolved(user_id: int, channel_id: int) -> bool:
+        assert cached is not None
+        member = await cached.fetch_member(user_id)
+        channel = cached.get_channel(channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        return channel.permissions_for(member).view_channel
+
+    assert not await resolved(eve.id, room.id) and await resolved(sam.id, room.id)
+    assert await resolved(eve.id, standin.channel.id)
+    await standin.set_overwrite(room, eve, allow=VIEW_CHANNEL)  # CHANNEL_UPDATE reaches the running client
+    await standin.wait_until(lambda: cached.get_channel(room.id).overwrites_for(  # type: ignore[union-attr]
+        discord.Object(eve.id)).view_channel, what="the overwrite to arrive")
+    assert await resolved(eve.id, room.id)
+    await standin.set_overwrite(room, eve, deny=VIEW_CHANNEL)
+    await standin.wait_until(lambda: cached.get_channel(room.id).overwrites_for(  # type: ignore[union-attr]
+        discord.Object(eve.id)).view_channel is False, what="the overwrite to arrive")
+    assert not await resolved(eve.id, room.id)
+
+    # an interaction carries the member's permissions in its channel; nobody acts where they cannot see
+    await (await standin.click(sam, standin.create_message(room, {"content": "x", "components": [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}]}, [],
+        author=standin.bot_user), custom_id="b")).response()
+    assert seen[-1].permissions.view_channel and seen[-1].permissions.value == standin.permissions_in(room, sam.id)
+    with pytest.raises(LookupError, match="cannot view"):
+        await standin.click(eve, standin.last_message(room), custom_id="b")
+
+    await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)  # the bot cannot read it either
+    with pytest.raises(discord.Forbidden):
+        await client.fetch_channel(room.id)

@@ -1,0 +1,138 @@
+"""Replays through the service: drawn once and kept, shared by requests made at once, drawn one at a time per
+process, and refused with a clear answer when too many different ones wait."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+import engine
+import service.replays
+from engine.ai import choose
+from service import GameRecord, Refused, Service
+from service.cooldowns import Cooldowns
+from storage import Seat, Storage, new_game_id, new_record, play
+
+
+def finished(seed: int) -> GameRecord:
+    """A finished game of two AIs, with its log, as loaded from storage."""
+    rules = engine.Rules.preset("star", turn_limit=4)
+    record = new_record(new_game_id(), guild_id=1, channel_id=2, host_id=3, rules=rules, seed=seed,
+                        seats=[Seat(seat=0, ai_level=1), Seat(seat=2, ai_level=1)])
+    state, actions = engine.new_game(rules, (0, 2), seed), []
+    while not state.over:
+        action = choose(state, "greedy")
+        state, _ = engine.apply(state, action)
+        actions.append(action)
+    played, texts, _ = play(record, actions)
+    return played.model_copy(update={"version": 2, "log": texts, "log_length": len(texts)})
+
+
+class Drawing:
+    """`service.replays.draw` counted, and held back until the test lets it go."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.real = service.replays.draw
+        self.calls: list[str] = []
+        self.at_once = self.most = 0
+        self.go = threading.Event()
+        self.lock = threading.Lock()
+        monkeypatch.setattr(service.replays, "draw", self)
+
+    def __call__(self, record: GameRecord, lang: str) -> bytes:
+        with self.lock:
+            self.calls.append(record.id)
+            self.at_once += 1
+            self.most = max(self.most, self.at_once)
+        self.go.wait(10.0)
+        try:
+            return self.real(record, lang)
+        finally:
+            with self.lock:
+                self.at_once -= 1
+
+
+async def test_a_replay_is_drawn_once_for_everyone_asking_and_then_kept(storage: Storage,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    drawing = Drawing(monkeypatch)
+    replays = Service(storage).replays
+    record = finished(5)
+    asked = [asyncio.ensure_future(replays.gif(record, "en-US")) for _ in range(20)]
+    await asyncio.sleep(0.05)
+    drawing.go.set()
+    gifs = await asyncio.gather(*asked)
+    assert drawing.calls == [record.id] and len(set(gifs)) == 1 and gifs[0].startswith(b"GIF8")
+    assert await replays.gif(record, "en-GB") == gifs[0]  # kept: read, not drawn again
+    assert drawing.calls == [record.id]
+    assert await replays.gif(record, "de") != gifs[0]  # another language is another picture
+    assert await replays.gif(record.model_copy(update={"version": 3}), "en") == gifs[0]  # a changed record: anew
+    assert drawing.calls == [record.id] * 3
+    await replays.close()
+
+
+async def test_replays_are_drawn_one_at_a_time(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawing = Drawing(monkeypatch)
+    replays = Service(storage).replays
+    records = [finished(seed) for seed in (1, 2, 3)]
+    asked = [asyncio.ensure_future(replays.gif(record, "en")) for record in records]
+    await asyncio.sleep(0.05)
+    drawing.go.set()
+    assert all(gif.startswith(b"GIF8") for gif in await asyncio.gather(*asked))
+    assert drawing.most == 1 and sorted(drawing.calls) == sorted(r.id for r in records)
+    await replays.close()
+
+
+async def test_a_few_requests_hold_a_gif_at_once_and_a_full_queue_is_refused(storage: Storage) -> None:
+    replays = service.replays.Replays(storage, queue=3, turns=2)
+    inside = 0
+    most = 0
+    release = asyncio.Event()
+
+    async def request() -> None:
+        nonlocal inside, most
+        async with replays.turn():
+            inside += 1
+            most = max(most, inside)
+            await release.wait()
+            inside -= 1
+
+    waiting = [asyncio.ensure_future(request()) for _ in range(3)]
+    await asyncio.sleep(0.01)
+    with pytest.raises(Refused) as refused:
+        replays.check()
+    assert refused.value.key == "refused.replays_busy"
+    with pytest.raises(Refused):
+        async with replays.turn():
+            pass
+    release.set()
+    await asyncio.gather(*waiting)
+    assert most == 2
+    replays.check()  # room again
+    await replays.close()
+    with pytest.raises(Refused):  # a stopping process takes no more
+        replays.check()
+
+
+async def test_a_waiter_going_away_does_not_stop_the_others(storage: Storage,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    drawing = Drawing(monkeypatch)
+    replays = Service(storage).replays
+    record = finished(6)
+    first, second = (asyncio.ensure_future(replays.gif(record, "en")) for _ in range(2))
+    await asyncio.sleep(0.05)
+    first.cancel()
+    drawing.go.set()
+    assert (await second).startswith(b"GIF8") and first.cancelled()
+    await replays.close()
+
+
+async def test_cooldowns_refuse_with_the_time_to_come_back(storage: Storage) -> None:
+    waits = Cooldowns(storage, {"verify": 20.0, "board": 0.0})
+    await waits.take(1, "verify")
+    with pytest.raises(Refused) as refused:
+        await waits.take(1, "verify")
+    assert refused.value.key == "refused.wait_verify" and 0 < int(str(refused.value.values["seconds"])) <= 20
+    for _ in range(3):
+        await waits.take(1, "board")  # 0 s: no wait
