@@ -160,10 +160,16 @@ async def store_active(storage: Storage, played: Played, n: int) -> None:
                         rules=engine.Rules.preset("classic"), seats=_seats(users), seed=played.seed)
     half = played.actions[: len(played.actions) // 2]
     state = engine.new_game(engine.Rules.preset("classic"), (0, 1, 2, 3), played.seed)
+    people = {seat.seat for seat in record.seats if seat.user_id is not None}
+    turn_ends: dict[int, str] = {}  # where each person's turn last ended (`service.recap`)
     for text in half:
+        seat = state.current
         state, _ = engine.apply(state, engine.parse_action(text))
+        if seat in people and state.current != seat:
+            turn_ends[seat] = engine.to_text(state)
     record = await storage.games.create_game(record.model_copy(update={
-        "state": engine.to_text(state), "turn_deadline": 1.7e9 + 86400, "reminder_at": 1.7e9 + 82800}), half)
+        "state": engine.to_text(state), "turn_deadline": 1.7e9 + 86400, "reminder_at": 1.7e9 + 82800,
+        "turn_ends": turn_ends}), half)
     await storage.games.set_message(record.id, _snowflake(8, n))
     await storage.deadlines.set_due({Deadline("timeout", record.id): 1.7e9 + 86400,
                                      Deadline("remind", record.id): 1.7e9 + 82800})

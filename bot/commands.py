@@ -18,6 +18,7 @@ from bot.errors import shown
 from bot.live import next_person
 from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
+from bot.my_games import games_text
 from bot.parts import Parts
 from bot.translator import described, guild_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
@@ -100,6 +101,18 @@ async def board(interaction: discord.Interaction[Any]) -> None:
             await parts.watching.show_privately(interaction, record)
         else:
             await parts.game.repost(interaction, record)
+
+    await parts.clicks.guard(interaction, work)
+
+
+@ludo.command(name="games", description=described("cmd.games"))
+async def games(interaction: discord.Interaction[Any]) -> None:
+    parts = _parts(interaction)
+
+    async def work() -> None:
+        found = await parts.service.archive.player_games(interaction.guild_id or 0, interaction.user.id)
+        await interaction.response.send_message(games_text(found, interaction.user.id, user_locale(interaction)),
+                                                ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
 
@@ -251,7 +264,7 @@ async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_
 
 def _finished(record: GameRecord) -> GameRecord:
     if record.status != "finished":
-        raise Refused("refused.not_finished", id=record.id)
+        raise Refused("refused.not_finished", id=record.id, commitment=commitment(record.seed))
     return record
 
 

@@ -55,8 +55,10 @@ class DeadlineWorker:
             if user is None or record.turn_deadline is None:
                 return
             note = translate(record.locale, "game.remind", user=user, id=record.id, at=int(record.turn_deadline))
+            since = await self.service.archive.since_last_turn(record, outcome.state)  # as the message it replaces
             try:
-                await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note))
+                await self.live.post(record, await game_post(record, outcome.state, notify=True, note=note,
+                                                             since=since))
             finally:  # and a DM, if the member wants one (queued: the alert worker sends it, linking that post)
                 await self.service.alerts.reminded(outcome)
             return

@@ -178,15 +178,17 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
 
 
 async def game_post(record: GameRecord, state: engine.GameState | None = None,
-                    events: list[engine.Event] | None = None, *, notify: bool = False, note: str = "") -> Post:
-    """The live game message after `events`: board, an account in words, whose turn, the buttons."""
+                    events: list[engine.Event] | None = None, *, notify: bool = False, note: str = "",
+                    since: list[engine.Event] | None = None) -> Post:
+    """The live game message after `events` (drawn on the board): board, an account in words of `since` (default:
+    `events`), whose turn, the buttons."""
     lang = record.locale
     state = state or state_of(record)
     events = events or []
     names = text_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
-    told = "\n".join(part for part in (header, dice_line(record, state), account(events, names, lang=lang), note)
-                     if part)
+    said = account(events if since is None else since, names, lang=lang)
+    told = "\n".join(part for part in (header, dice_line(record, state), said, note) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id, lang) if state.over else buttons or discord.ui.View(timeout=None)
@@ -194,12 +196,16 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
                 mention, board_alt(record, state, lang))
 
 
+COMMITMENT_SHOWN = 12  # hex digits of the commitment a running game's message shows (/ludo verify shows it whole)
+
+
 def dice_line(record: GameRecord, state: engine.GameState) -> str:
-    """Checkable dice: while the game runs, the commitment to its seed; once it is over, the seed itself."""
+    """Checkable dice: while the game runs, the start of the commitment to its seed; once it is over, the seed
+    itself and the whole commitment."""
     digest = commitment(record.seed)
     if state.over:
-        return translate(record.locale, "game.seed", seed=record.seed, digest=digest[:16], id=record.id)
-    return translate(record.locale, "game.commitment", digest=digest)
+        return translate(record.locale, "game.seed", seed=record.seed, digest=digest, id=record.id)
+    return translate(record.locale, "game.commitment", digest=digest[:COMMITMENT_SHOWN])
 
 
 async def outcome_post(outcome: Outcome, *, notify: bool, note: str = "") -> Post:
@@ -209,7 +215,8 @@ async def outcome_post(outcome: Outcome, *, notify: bool, note: str = "") -> Pos
     names = text_names(outcome.record, lang)
     forced = dict.fromkeys(step.seat for step in outcome.steps if step.by == "auto")
     note = "\n".join([*([note] if note else []), *(translate(lang, "game.forced", who=names[seat]) for seat in forced)])
-    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note)
+    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note,
+                           since=outcome.told if notify else None)
 
 
 async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) -> Post:

@@ -1,13 +1,22 @@
-"""What the commands read: a channel's game, a game of a guild by its id, a player's stats, the guild's boards
-and its finished games. Read-only (but for forgetting history entries of games past their retention)."""
+"""What the commands read: a channel's game, a game of a guild by its id, the games a player plays, a player's
+stats, the guild's boards and its finished games. Read-only (but for forgetting history entries of games past their
+retention, and a player's entries of games they no longer play)."""
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 from collections.abc import Awaitable, Callable
 
+import engine
+from service import recap
 from service.errors import Refused
+from service.seats import seat_user
 from storage import GameRecord, NotFound, PlayerStats, Storage
+from storage.replay import state_of
+
+logger = logging.getLogger(__name__)
 
 GAME_ID = re.compile(r"[0-9a-z]{1,40}")  # what may be a game id (`storage.new_game_id` makes 10 characters)
 BOARD_PLACES = 10  # players on the leaderboard
@@ -45,6 +54,29 @@ class Archive:
         if record.guild_id != guild_id:
             raise missing
         return record
+
+    async def player_games(self, guild_id: int, user_id: int) -> list[tuple[GameRecord, engine.GameState]]:
+        """The games a user plays in a guild, with their positions: those where it is the user's turn first, then
+        by the turn's deadline, soonest first (read at once, however many: see `GameStore.user_games`)."""
+        found: list[tuple[GameRecord, engine.GameState]] = []
+        for record in await self.storage.games.user_games(user_id):
+            try:
+                if record.guild_id == guild_id:
+                    found.append((record, state_of(record)))
+            except engine.NotationError as error:  # not listed; the game's own message says what is wrong
+                logger.warning("game %s not listed: %s", record.id, error)
+
+        def order(game: tuple[GameRecord, engine.GameState]) -> tuple[bool, float, float]:
+            record, state = game
+            theirs = not state.over and seat_user(record, state.current) == user_id
+            return not theirs, record.turn_deadline or math.inf, record.created_at
+
+        return sorted(found, key=order)
+
+    async def since_last_turn(self, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
+        """What happened since the turn of the person to act last ended (`service.recap`): the account of their
+        live message when it is posted again (a reminder)."""
+        return await recap.since_last_turn(self.storage, record, state)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """A player's counters and rating in a guild."""

@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 import engine
 from engine import ai
-from service import ratings
+from service import ratings, recap
 from service.alerts import Alerts
 from service.errors import Duplicate, Refused
 from service.guilds import Guilds
@@ -154,7 +154,8 @@ class Games:
     async def stop(self, record: GameRecord, **changes: object) -> GameRecord:
         """End a game early with `changes` (its status, who ended it): its deadlines go, nobody's stats count it.
         `Refused` when the game changed since `record` was loaded."""
-        ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None})
+        ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None,
+                                          "turn_ends": {}})
         try:
             return await self.storage.games.save_game(ended, due=self.due(ended))
         except Conflict as conflict:
@@ -180,6 +181,7 @@ class Games:
         profile)."""
         before = before or state_of(record)
         outcome = self.advance(record, state, steps)
+        outcome.record = recap.mark_turn_end(outcome.record, before, state if steps else None, outcome.state)
         turn_changed = (new or outcome.state.current != before.current or outcome.state.turns != before.turns
                         or outcome.state.over)
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
@@ -198,6 +200,8 @@ class Games:
         if outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
         await self.alerts.turn_passed(record, before, outcome, new=new)  # a DM, if the member to act wants one
+        if not new:
+            outcome.told = await recap.since_turn(self.storage, record, outcome, before)
         return outcome
 
     def advance(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:

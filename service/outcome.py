@@ -30,6 +30,8 @@ class Outcome:
     state: engine.GameState
     steps: list[Step] = field(default_factory=list)
     counted: bool = False  # a finished game's results are recorded (or cannot be: see `Games.count`)
+    told: list[engine.Event] | None = None  # when the turn passed to another person: what happened since their
+    # turn last ended, for the message that tells them (`service.recap`)
 
     @property
     def events(self) -> list[engine.Event]:

@@ -99,13 +99,20 @@ def describe(event: engine.Event, names: Mapping[int, str], lang: str = DEFAULT)
     return None
 
 
+ACCOUNT_LINES = 8  # lines of an account at most: the newest, which lead to the position on the board
+
+
 def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int = 1200,
-            lang: str = DEFAULT) -> str:
-    """What happened, a line an event, kept under `limit` characters (the oldest lines go first)."""
+            lang: str = DEFAULT, most: int = ACCOUNT_LINES) -> str:
+    """What happened, a line an event: the newest `most` lines kept under `limit` characters, after a line saying
+    how many earlier ones were left out."""
     lines = [line for line in (describe(e, names, lang) for e in events) if line]
-    while len(lines) > 1 and sum(len(line) + 1 for line in lines) > limit:
-        lines.pop(0)
-    return "\n".join(lines)
+    kept = lines[-most:]
+    while len(kept) > 1 and sum(len(line) + 1 for line in kept) > limit:
+        kept.pop(0)
+    if len(kept) < len(lines):
+        kept.insert(0, translate(lang, "account.more", n=len(lines) - len(kept)))
+    return "\n".join(kept)
 
 
 def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT) -> list[str]:

@@ -99,6 +99,9 @@ class GameRecord(Record):
     reminder_before: int | None = Field(default=None, ge=0)  # seconds before the deadline a player is reminded
     # (else the guild's); both are set when a game starts, from the lobby's options and the guild's settings
     locale: str = Field(default="en-US", max_length=16)  # the language of the game's public messages (its lobby's)
+    # seat -> the position (engine.to_text) where its person's turn last ended: the message telling them it is their
+    # turn again says what happened since (`service.recap`); kept while the game runs, for games of 2 people or more
+    turn_ends: dict[int, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:
@@ -123,8 +126,8 @@ class GameRecord(Record):
         return self.status == "active"
 
     def stored_json(self) -> str:
-        """The JSON kept in the game hash (without version and log)."""
-        return self.to_json(exclude={"version", "log"})
+        """The JSON kept in the game hash (without version and log; without `turn_ends` when empty)."""
+        return self.to_json(exclude={"version", "log"} if self.turn_ends else {"version", "log", "turn_ends"})
 
 
 class LobbySeat(BaseModel):

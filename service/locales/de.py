@@ -69,9 +69,10 @@ TEXTS: dict[str, str] = {
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · Spiel `{id}`",
     "game.caption": "Spiel {id} · Zug {ply}",
-    "game.seed": "🔓 Würfel-Seed `{seed}` (sha256 `{digest}…` wie festgelegt): prüfe jeden Wurf mit "
+    "game.seed": "🔓 Würfel-Seed `{seed}` (sha256 `{digest}` wie festgelegt): prüfe jeden Wurf mit "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Würfel-Festlegung (sha256 des geheimen Seeds): `{digest}`",
+    "game.commitment": "🔒 Würfel festgelegt: `{digest}…` (/ludo verify)",
+    "account.more": "… und {n} mehr davor",
     "game.forced": "▶️ {who} hatte nur einen möglichen Zug, also hat der Bot ihn gespielt.",
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
@@ -92,6 +93,12 @@ TEXTS: dict[str, str] = {
     "reply.left": "Du hast das Spiel verlassen.",
     "reply.ended": "⏹️ Ludo-Spiel `{id}` wurde von {who} beendet.",
     "reply.export": "📄 Spiel `{id}`: prüfe es mit `python -m engine.verify ludo-{id}.json`.",
+    # /ludo games (private)
+    "games.head": "🎲 **Deine Ludo-Spiele auf diesem Server** ({count}), deine Züge zuerst:",
+    "games.line": "• {turn} · **{rules}** · Spiel `{id}`{ends} · {link}",
+    "games.yours": "**du bist dran**", "games.theirs": "{who} ist dran", "games.ends": " · Zug endet <t:{at}:R>",
+    "games.more": "… und {n} mehr.",
+    "games.none": "Du spielst gerade kein Ludo-Spiel auf diesem Server: /ludo start eröffnet eins.",
     "stats.none": "{who} hat hier noch kein Ludo-Spiel zu Ende gespielt.",
     "stats.rating": "Wertung **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
     "stats.unrated": "noch keine Wertung (nur Spiele gegen andere Menschen werden gewertet)",
@@ -170,7 +177,7 @@ TEXTS: dict[str, str] = {
     "refused.unknown_game": "Auf diesem Server gibt es kein Ludo-Spiel `{id}` (beendete Spiele bleiben 30 Tage "
                             "erhalten): siehe /ludo history.",
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "
-                            "(vorzeitig beendete Spiele werden nicht aufgedeckt).",
+                            "(vorzeitig beendete Spiele werden nicht aufgedeckt). Seine Festlegung: `{commitment}`",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
     "refused.user_open": "Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person "
                          "auf einmal leiten darf: starte eine oder brich eine ab und versuch es dann noch einmal.",
@@ -221,6 +228,7 @@ TEXTS: dict[str, str] = {
     "cmd.ludo": "Spiele Ludo in diesem Kanal",
     "cmd.start": "Eröffne eine Ludo-Lobby in diesem Kanal",
     "cmd.board": "Poste die aktuelle Spielnachricht hier noch einmal",
+    "cmd.games": "Deine Ludo-Spiele auf diesem Server, mit Links: deine Züge zuerst",
     "cmd.rules": "Die Regeln des Spiels in diesem Kanal oder einer Regelvorlage",
     "cmd.leave": "Verlasse das Spiel in diesem Kanal (gibt auf)",
     "cmd.end": "Beende das Spiel in diesem Kanal (Host oder „Kanäle verwalten“)",

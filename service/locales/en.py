@@ -73,8 +73,9 @@ TEXTS: dict[str, str] = {
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · game `{id}`",
     "game.caption": "game {id} · move {ply}",
-    "game.seed": "🔓 Dice seed `{seed}` (sha256 `{digest}…` as committed): check every roll with `/ludo verify {id}`.",
-    "game.commitment": "🔒 Dice commitment (sha256 of the secret seed): `{digest}`",
+    "game.seed": "🔓 Dice seed `{seed}` (sha256 `{digest}` as committed): check every roll with `/ludo verify {id}`.",
+    "game.commitment": "🔒 Dice committed: `{digest}…` (/ludo verify)",
+    "account.more": "… and {n} more before",
     "game.forced": "▶️ {who} had only one possible move, so the bot played it.",
     "game.order": "Turn-order roll: {rolls}\nOrder: {order}", "game.reroll": " | re-roll: ",
     "game.remind": "⏰ <@{user}>, it is your turn in Ludo game `{id}`: it ends <t:{at}:R>.",
@@ -95,6 +96,12 @@ TEXTS: dict[str, str] = {
     "reply.left": "You left the game.",
     "reply.ended": "⏹️ Ludo game `{id}` was ended by {who}.",
     "reply.export": "📄 Game `{id}`: check it with `python -m engine.verify ludo-{id}.json`.",
+    # /ludo games (private)
+    "games.head": "🎲 **Your Ludo games in this server** ({count}), yours to play first:",
+    "games.line": "• {turn} · **{rules}** · game `{id}`{ends} · {link}",
+    "games.yours": "**your turn**", "games.theirs": "{who}'s turn", "games.ends": " · turn ends <t:{at}:R>",
+    "games.more": "… and {n} more.",
+    "games.none": "You are not playing a Ludo game in this server right now: /ludo start opens one.",
     "stats.none": "{who} has not finished a Ludo game here yet.",
     "stats.rating": "rating **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
     "stats.unrated": "not rated yet (only games against other people are rated)",
@@ -168,7 +175,7 @@ TEXTS: dict[str, str] = {
     "refused.unknown_game": "There is no Ludo game `{id}` in this server (finished games are kept 30 days): "
                             "see /ludo history.",
     "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "
-                            "(games ended early are not revealed).",
+                            "(games ended early are not revealed). Its commitment: `{commitment}`",
     "refused.still_playing": "Game `{id}` is still being played: its replay comes when it is over.",
     "refused.user_open": "You already have {most} Ludo lobbies open in this server, as many as one player may host "
                          "at once: start or cancel one of them, then try again.",
@@ -215,6 +222,7 @@ TEXTS: dict[str, str] = {
     "cmd.ludo": "Play Ludo in this channel",
     "cmd.start": "Open a Ludo lobby in this channel",
     "cmd.board": "Post the live game message here again",
+    "cmd.games": "Your Ludo games in this server, with links: yours to play first",
     "cmd.rules": "The rules of the game in this channel, or of a preset",
     "cmd.leave": "Leave the game in this channel (forfeit)",
     "cmd.end": "End the game in this channel (host or Manage Channels)",

@@ -18,15 +18,17 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
     game_id = game_id_of(first)
     sessions = ludo.handlers.service  # type: ignore[union-attr]
     seed = (await sessions.games.load(game_id)).seed
-    assert f"Dice commitment (sha256 of the secret seed): `{commitment(seed)}`" in first.content
-    assert str(seed) not in first.content
+    digest = commitment(seed)
+    assert f"🔒 Dice committed: `{digest[:12]}…` (/ludo verify)" in first.content  # short while the game runs
+    assert str(seed) not in first.content and digest not in first.content
 
     for command in ("export", "verify"):  # the seed stays secret while the game runs
         early = await slash(standin, ludo, alice, standin.channel, command, game=game_id)
-        assert "is not finished" in private_text(early)
+        assert "is not finished" in private_text(early) and f"Its commitment: `{digest}`" in private_text(early)
 
     final = await play_to_end(standin, ludo)
     assert f"Dice seed `{seed}`" in final.content and f"/ludo verify {game_id}" in final.content
+    assert f"sha256 `{digest}` as committed" in final.content  # the whole commitment, to compare with the start
 
     exported = await (await slash(standin, ludo, alice, standin.channel, "export", game=game_id)).result()
     assert exported is not None and not exported.ephemeral
@@ -36,7 +38,7 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
 
     checked = await (await slash(standin, ludo, alice, standin.channel, "verify", game=game_id)).result()
     assert checked is not None and "✅ Every roll checks out" in checked.content
-    assert "verified: every check passed" in checked.content
+    assert "verified: every check passed" in checked.content and f"commitment `{digest}`" in checked.content
 
     # a stored seed changed after the fact no longer replays to the stored game
     record = await sessions.storage.games.load_game(game_id)

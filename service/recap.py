@@ -1,0 +1,92 @@
+"""What happened since a person's last turn, for the message that tells them it is their turn again.
+
+A click that passes the turn to another person is answered by a new message mentioning them, and the message
+before it goes; so that person sees only that message. It tells what happened since their own turn last ended
+(the others' turns and the AI seats' in between), not only the last click's: the game keeps, per person's seat,
+the position where that seat's turn last ended (`GameRecord.turn_ends`, set when a turn ends, only in games of two
+people or more), and the account replays the log's tail from there. The cost stays on the clicks that end a turn:
+a click that keeps the turn does neither.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import engine
+from engine.notation import parse_rules
+from service.outcome import Outcome
+from service.seats import seat_user
+from storage import GameRecord, Storage, StorageError
+
+logger = logging.getLogger(__name__)
+FROM_START = 100  # a seat without a turn end yet (the first round): the log is replayed from the start if this short
+MOST_REPLAYED = 400  # actions replayed at most (a round of 4 people is far shorter)
+
+
+def people(record: GameRecord) -> int:
+    """How many seats people hold."""
+    return sum(seat.user_id is not None for seat in record.seats)
+
+
+def mark_turn_end(record: GameRecord, before: engine.GameState, acted: engine.GameState | None,
+                  after: engine.GameState) -> GameRecord:
+    """`record`, the game after a step that started at `before` and was played to `after` (AI seats and forced
+    moves included), keeping where the turn of the seat to act at `before` ended, when it did and a person holds
+    it in a game of two people or more: at `acted`, after that seat's own actions (None: it did not act). A
+    finished game keeps none."""
+    if after.over:
+        return record.model_copy(update={"turn_ends": {}}) if record.turn_ends else record
+    seat = before.current
+    if acted is None or (after.current == seat and after.turns == before.turns) or seat not in after.active:
+        return record  # the turn goes on (or the seat is out)
+    if seat_user(record, seat) is None or people(record) < 2:
+        return record
+    return record.model_copy(update={"turn_ends": {**record.turn_ends, seat: engine.to_text(acted)}})
+
+
+async def since_turn(storage: Storage, record: GameRecord, outcome: Outcome,
+                     before: engine.GameState) -> list[engine.Event] | None:
+    """When `outcome` (an operation on `record` that started at `before`) is to be told to a person other than the
+    one who acted (a click, a time-out or a leave that passed the turn, or someone else leaving): the events since
+    that person's turn last ended, the log's tail replayed from there and then the outcome's own. None when the
+    person who acted goes on (or nobody is to act), or when it cannot be told (see `replayed`)."""
+    to_act = outcome.player_to_act()
+    actor = outcome.steps[0].seat if outcome.steps else before.current
+    if to_act is None or to_act == seat_user(record, actor):
+        return None
+    earlier = await replayed(storage, outcome.record, outcome.state.current, before.ply)
+    return None if earlier is None else [*earlier, *outcome.events]
+
+
+async def since_last_turn(storage: Storage, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
+    """The events since the turn of the person to act at `state` (the record's position) last ended, for the live
+    message posted again (a reminder, /ludo board); None when nobody is to act, or see `replayed`."""
+    if state.over or not record.active or seat_user(record, state.current) is None:
+        return None
+    return await replayed(storage, record, state.current, state.ply)
+
+
+async def replayed(storage: Storage, record: GameRecord, seat: int, ply: int) -> list[engine.Event] | None:
+    """The events of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
+    round). None when it cannot be told (no turn end kept and a long log, a tail that does not replay, storage
+    failing: logged)."""
+    kept = record.turn_ends.get(seat)
+    events: list[engine.Event] = []
+    try:
+        if kept is not None:
+            start = engine.from_text(kept)
+        elif ply <= FROM_START:
+            start = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
+        else:
+            return None
+        if not 0 <= ply - start.ply <= MOST_REPLAYED:
+            return None
+        state = start
+        for text in await storage.games.load_log(record.id, start.ply, ply - 1) if start.ply < ply else []:
+            state, happened = engine.apply(state, engine.parse_action(text))
+            events.extend(happened)
+    except (engine.InvalidAction, engine.IllegalAction, engine.NotationError, engine.RulesError,
+            StorageError) as error:
+        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, seat, error)
+        return None
+    return events
