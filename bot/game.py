@@ -74,7 +74,7 @@ class GameMessage:
         else:
             message_id = (await interaction.response.send_message(post.content, **fields)).message_id
         if message_id is not None:
-            _, before = await self.service.games.replace_message(record, message_id)
+            _, before, _ = await self.service.games.replace_message(record, message_id)  # (`_settle` sees changes)
             replaced = {m for m in (record.message_id, before) if m and m != message_id}
             self.outbox.later(self._settle(record, message_id, replaced))
 

@@ -23,9 +23,9 @@ from typing import Any
 import discord
 
 from bot.errors import UNKNOWN_INTERACTION
-from bot.messages import NO_PINGS, Post
+from bot.messages import NO_PINGS, Post, game_post
 from bot.outbox import Outbox
-from service import GameRecord, Outcome, Service, StorageUnavailable
+from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable
 
 logger = logging.getLogger(__name__)
 REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
@@ -73,7 +73,7 @@ class LiveMessages:
             self.outbox.later(self.post(record.model_copy(update={"message_id": clicked and clicked.id}), post))
             raise
         if message_id is not None:
-            self.outbox.later(self._remember(record, message_id))
+            self.outbox.later(self._remember(record, message_id, clicked.id if clicked else None))
         if clicked is None or clicked.id == message_id:
             return
         channel_id = clicked.channel.id if clicked.channel else record.channel_id
@@ -82,15 +82,12 @@ class LiveMessages:
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
-    async def _remember(self, record: GameRecord, message_id: int) -> None:
-        """Remember the new live message after an answer, or delete it if a newer one is remembered already; storage
-        that does not answer is asked again for a while (a pointer left behind is also repaired by the next new
-        message, whose id is larger)."""
+    async def _remember(self, record: GameRecord, message_id: int, clicked: int | None) -> None:
+        """`replaced`, after an answer; storage that does not answer is asked again for a while (a pointer left
+        behind is also repaired by the next new message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                remembered = await self.service.games.set_message(record, message_id)
-                if remembered.message_id not in (None, message_id):  # a newer message shows the game (a repost made
-                    self.outbox.delete(record.channel_id, message_id)  # at the same moment): this one goes
+                await self.replaced(record, message_id, clicked=clicked)
                 return
             except StorageUnavailable as error:
                 if attempt + 1 == REMEMBER_TRIES:
@@ -106,13 +103,33 @@ class LiveMessages:
             "allowed_mentions": post.allowed_mentions})
         return await self.replaced(record, message.id)
 
-    async def replaced(self, record: GameRecord, message_id: int) -> GameRecord:
-        """`message_id` now shows the game: remember it, and delete the message it replaces."""
-        old = record.message_id
-        saved = await self.service.games.set_message(record, message_id)
-        if old and old != message_id:
+    async def replaced(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> GameRecord:
+        """`message_id` now shows the game as `record` has it: remember it, and delete the messages it replaces
+        (the one `record` names, and one remembered since: a message posted at the same moment), `clicked` aside
+        (its caller deletes or edits it). When a newer message is remembered already, this one goes instead; when
+        the game was saved since `record`, this one is brought up to date. So two messages posted at the same
+        moment (a click's answer, a reminder, a time-out) leave one board, showing the game as it is."""
+        saved, before, moved_on = await self.service.games.replace_message(record, message_id)
+        if saved.message_id != message_id:
+            if saved.message_id is not None:  # (None: the game is gone, its messages stay as they are)
+                self.outbox.delete(record.channel_id, message_id)
+            return saved
+        for old in {m for m in (record.message_id, before) if m is not None} - {message_id, clicked}:
             self.outbox.delete(record.channel_id, old)
+        if moved_on:
+            self.outbox.later(self._bring_up_to_date(record, message_id))
         return saved
+
+    async def _bring_up_to_date(self, posted: GameRecord, message_id: int) -> None:
+        """The game was saved between `posted`, which message `message_id` shows, and the message's remembering:
+        the message shows the game as it is now, while it is the live one."""
+        try:
+            record = await self.service.games.load(posted.id)
+        except (Refused, StorageError) as error:
+            logger.warning("game %s: message %s shows an older position: %s", posted.id, message_id, error)
+            return
+        if record.message_id == message_id:
+            self.update(record, await game_post(record))
 
     def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
         """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future

@@ -167,10 +167,11 @@ class Games:
         shown = await self.storage.games.set_message(record.id, message_id)
         return record.model_copy(update={"message_id": shown})
 
-    async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None]:
-        """`set_message`, and the live message remembered just before (None: none), which the new one replaces."""
-        shown, before = await self.storage.games.replace_message(record.id, message_id)
-        return record.model_copy(update={"message_id": shown}), before
+    async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None, bool]:
+        """`set_message`, the live message remembered just before (None: none), which the new one replaces, and
+        whether the game moved on since `record` (what the new message shows): saved since, or gone."""
+        shown, before, version = await self.storage.games.replace_message(record.id, message_id)
+        return record.model_copy(update={"message_id": shown}), before, version != record.version
 
     # -- the common path ---------------------------------------------------------------------------
     async def commit(self, record: GameRecord, state: engine.GameState, steps: list[Step], *,
@@ -187,12 +188,14 @@ class Games:
         outcome.record = await self._deadlines(outcome.record, outcome.state, turn_changed=turn_changed)
         due = self.due(outcome.record)
         texts = [engine.action_text(step.action) for step in outcome.steps]
+        since = None if new else recap.to_tell(record, outcome, before)
         try:
             if new:
                 outcome.record = await self.storage.games.create_game(outcome.record, texts, due=due)
             else:
                 changed = due != self.due(record)
-                outcome.record = await self.storage.games.save_game(outcome.record, texts, due=due if changed else None)
+                outcome.record, entries = await self.storage.games.save_and_read(
+                    outcome.record, texts, due=due if changed else None, read=since.span if since else None)
         except ChannelBusy as busy:
             raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
@@ -200,8 +203,9 @@ class Games:
         if outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
         await self.alerts.turn_passed(record, before, outcome, new=new)  # a DM, if the member to act wants one
-        if not new:
-            outcome.told = await recap.since_turn(self.storage, record, outcome, before)
+        if since is not None:
+            earlier = since.told(entries)
+            outcome.told = None if earlier is None else [*earlier, *outcome.events]
         return outcome
 
     def advance(self, record: GameRecord, state: engine.GameState, steps: list[Step]) -> Outcome:

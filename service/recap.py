@@ -5,12 +5,14 @@ before it goes; so that person sees only that message. It tells what happened si
 (the others' turns and the AI seats' in between), not only the last click's: the game keeps, per person's seat,
 the position where that seat's turn last ended (`GameRecord.turn_ends`, set when a turn ends, only in games of two
 people or more), and the account replays the log's tail from there. The cost stays on the clicks that end a turn:
-a click that keeps the turn does neither.
+a click that keeps the turn does neither; and the tail is read in the save's own step (`Account.span`, given to
+`Games.save_and_read`), so a click that passes the turn costs no extra round trip (#12's budget of 3).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import engine
 from engine.notation import parse_rules
@@ -44,34 +46,70 @@ def mark_turn_end(record: GameRecord, before: engine.GameState, acted: engine.Ga
     return record.model_copy(update={"turn_ends": {**record.turn_ends, seat: engine.to_text(acted)}})
 
 
-async def since_turn(storage: Storage, record: GameRecord, outcome: Outcome,
-                     before: engine.GameState) -> list[engine.Event] | None:
-    """When `outcome` (an operation on `record` that started at `before`) is to be told to a person other than the
-    one who acted (a click, a time-out or a leave that passed the turn, or someone else leaving): the events since
-    that person's turn last ended, the log's tail replayed from there and then the outcome's own. None when the
-    person who acted goes on (or nobody is to act), or when it cannot be told (see `replayed`)."""
+@dataclass(frozen=True, slots=True)
+class Account:
+    """Where the account of the turns since a seat's last begins: at `start`, up to the log's entry `end`
+    (exclusive), after which the operation's own events follow."""
+
+    game_id: str
+    seat: int
+    start: engine.GameState
+    end: int
+
+    @property
+    def span(self) -> tuple[int, int] | None:
+        """The log entries to read (first, last: inclusive); None: none."""
+        return (self.start.ply, self.end - 1) if self.start.ply < self.end else None
+
+    def told(self, entries: list[str]) -> list[engine.Event] | None:
+        """The events of `entries` (the log's `span`) replayed from `start`; None when they do not replay
+        (logged)."""
+        state, events = self.start, list[engine.Event]()
+        try:
+            for text in entries:
+                state, happened = engine.apply(state, engine.parse_action(text))
+                events.extend(happened)
+        except (engine.InvalidAction, engine.IllegalAction) as error:
+            logger.warning("game %s: the turns since seat %s's last cannot be told: %s", self.game_id, self.seat,
+                           error)
+            return None
+        return events
+
+
+def to_tell(record: GameRecord, outcome: Outcome, before: engine.GameState) -> Account | None:
+    """When `outcome` (an operation on `record` that started at `before`, as it is to be saved) is to be told to a
+    person other than the one who acted (a click, a time-out or a leave that passed the turn, or someone else
+    leaving): the account of what happened since that person's turn last ended, up to `before`, to which the
+    outcome's own events are added. None when the person who acted goes on (or nobody is to act), or when it
+    cannot be told (see `account`)."""
     to_act = outcome.player_to_act()
     actor = outcome.steps[0].seat if outcome.steps else before.current
     if to_act is None or to_act == seat_user(record, actor):
         return None
-    earlier = await replayed(storage, outcome.record, outcome.state.current, before.ply)
-    return None if earlier is None else [*earlier, *outcome.events]
+    return account(outcome.record, outcome.state.current, before.ply)
 
 
 async def since_last_turn(storage: Storage, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
     """The events since the turn of the person to act at `state` (the record's position) last ended, for the live
-    message posted again (a reminder, /ludo board); None when nobody is to act, or see `replayed`."""
+    message posted again (a reminder, /ludo board); None when nobody is to act, or see `account`."""
     if state.over or not record.active or seat_user(record, state.current) is None:
         return None
-    return await replayed(storage, record, state.current, state.ply)
+    told = account(record, state.current, state.ply)
+    if told is None:
+        return None
+    try:
+        entries = await storage.games.load_log(record.id, *told.span) if told.span else []
+    except StorageError as error:
+        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, told.seat, error)
+        return None
+    return told.told(entries)
 
 
-async def replayed(storage: Storage, record: GameRecord, seat: int, ply: int) -> list[engine.Event] | None:
-    """The events of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
-    round). None when it cannot be told (no turn end kept and a long log, a tail that does not replay, storage
-    failing: logged)."""
+def account(record: GameRecord, seat: int, ply: int) -> Account | None:
+    """The account of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
+    round). None when it cannot be told (no turn end kept and a long log, a longer tail than `MOST_REPLAYED`, a
+    kept position that does not read: logged)."""
     kept = record.turn_ends.get(seat)
-    events: list[engine.Event] = []
     try:
         if kept is not None:
             start = engine.from_text(kept)
@@ -79,14 +117,9 @@ async def replayed(storage: Storage, record: GameRecord, seat: int, ply: int) ->
             start = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
         else:
             return None
-        if not 0 <= ply - start.ply <= MOST_REPLAYED:
-            return None
-        state = start
-        for text in await storage.games.load_log(record.id, start.ply, ply - 1) if start.ply < ply else []:
-            state, happened = engine.apply(state, engine.parse_action(text))
-            events.extend(happened)
-    except (engine.InvalidAction, engine.IllegalAction, engine.NotationError, engine.RulesError,
-            StorageError) as error:
+    except (engine.NotationError, engine.RulesError) as error:
         logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, seat, error)
         return None
-    return events
+    if not 0 <= ply - start.ply <= MOST_REPLAYED:
+        return None
+    return Account(record.id, seat, start, ply)

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import cast
+from typing import NamedTuple, cast
 
 from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
@@ -38,6 +38,14 @@ from storage.versioned import VersionedHashes, parse_version
 logger = logging.getLogger(__name__)
 DEFAULT_RETENTION = 30 * 24 * 3600  # seconds a finished game is kept
 _ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+
+
+class Replaced(NamedTuple):
+    """A message id given to `GameStore.replace_message`, and what it found."""
+
+    shown: int | None  # the id remembered now (a newer one than given stays; None: the game is gone)
+    before: int | None  # the id remembered just before (None: none, or the game is gone)
+    version: int  # the game record's version (0: gone), to tell whether the game moved on since a message's post
 
 
 def new_game_id() -> str:
@@ -67,7 +75,7 @@ class GameStore:
         or lobby (nothing is kept then)."""
         if record.version != 0:
             raise ValueError("a new game has version 0")
-        stored = await self._write(record, actions, due)
+        stored, _ = await self._write(record, actions, due)
         try:
             await self.channels.claim(record.channel_id, record.id)
         except StorageError:
@@ -111,14 +119,15 @@ class GameStore:
     async def set_message(self, game_id: str, message_id: int) -> int | None:
         """Remember the game's live message unless a newer one is remembered (Discord's ids grow with time): one
         step that does not touch the version. Returns the id remembered now (None: the game is gone)."""
-        return (await self.replace_message(game_id, message_id))[0]
+        return (await self.replace_message(game_id, message_id)).shown
 
-    async def replace_message(self, game_id: str, message_id: int) -> tuple[int | None, int | None]:
-        """`set_message`, returning also the id remembered just before (None: none, or the game is gone)."""
+    async def replace_message(self, game_id: str, message_id: int) -> Replaced:
+        """`set_message`, telling also the id remembered just before and the record's version."""
         key = keys.game(game_id)
         async with guard(f"set the message of {key}", key=key):
-            shown, before = await self._set_message(keys=[key], args=[message_id])
-        return int(shown) if shown else None, int(before) if before else None
+            shown, before, version = await self._set_message(keys=[key], args=[message_id])
+        return Replaced(int(shown) if shown else None, int(before) if before else None,
+                        int(version) if str(version).isdigit() else 0)
 
     async def load_log(self, game_id: str, start: int = 0, end: int = -1) -> list[str]:
         """Entries `start`..`end` (inclusive) of a game's action log."""
@@ -136,15 +145,23 @@ class GameStore:
         deadline queue then holds them once the save returns (see the module's text).
         Raises `Conflict` if someone saved first, `NotFound` if the game is gone. When the record is
         no longer active the game gets its retention expiry and leaves the channel and user indexes."""
+        stored, _ = await self.save_and_read(record, actions, due=due)
+        return stored
+
+    async def save_and_read(self, record: GameRecord, actions: Sequence[str] = (), *,
+                            due: Mapping[str, float | None] | None = None,
+                            read: tuple[int, int] | None = None) -> tuple[GameRecord, list[str]]:
+        """`save_game`, reading the log's entries `read` (first, last: inclusive; None: none) in the same step.
+        Returns the stored record and those entries."""
         if record.version < 1:
             raise ValueError("save_game needs a loaded record; use create_game for a new one")
-        stored = await self._write(record, actions, due)
+        stored, entries = await self._write(record, actions, due, read)
         if not stored.active:
             try:
                 await self.release_indexes(stored)
             except StorageError as error:  # the save stands; a stale claim is taken over later
                 logger.warning("game %s finished but its indexes were not released: %s", stored.id, error)
-        return stored
+        return stored, entries
 
     async def verify_game(self, game_id: str) -> engine.GameState:
         """Load a game with its log and check the log replays to the stored state (`ReplayMismatch`)."""
@@ -201,8 +218,8 @@ class GameStore:
                 await self.redis.srem(keys.user_games(user_id), *gone)
         return found
 
-    async def _write(self, record: GameRecord, actions: Sequence[str],
-                     due: Mapping[str, float | None] | None) -> GameRecord:
+    async def _write(self, record: GameRecord, actions: Sequence[str], due: Mapping[str, float | None] | None,
+                     read: tuple[int, int] | None = None) -> tuple[GameRecord, list[str]]:
         entries = [*record.log, *actions] if len(record.log) == record.log_length else []
         new = record.model_copy(update={"version": record.version + 1,
                                         "log_length": record.log_length + len(actions),
@@ -211,17 +228,17 @@ class GameStore:
         apart = None if self._one_step else due  # deadlines set in a step of their own
         if apart is not None and (record.version == 0 or not new.active):  # a first deadline, or a follow-up
             await self.deadlines.hint(record.id, apart)
-        version = await self.records.write(
+        version, entries = await self.records.write_reading(
             keys.game(record.id), new.stored_json(), record.version, log_key=keys.log(record.id),
             log_length=record.log_length, entries=actions,
             delete_at_creation=keys.lobby(record.id) if record.version == 0 else None, ttl=ttl,
-            sync=sync_args(record.id, due) if due is not None and apart is None else None)
+            sync=sync_args(record.id, due) if due is not None and apart is None else None, read=read)
         if apart is not None:
             try:
                 await self.deadlines.sync(record.id, version, apart)
             except StorageError as error:  # the save stands; the times queued before it are no later than its own
                 logger.warning("game %s saved, its deadlines not set: %s", record.id, error)
-        return new.model_copy(update={"version": version})
+        return new.model_copy(update={"version": version}), entries
 
     async def _delete(self, game_id: str) -> None:
         async with guard("delete game"):

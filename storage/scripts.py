@@ -75,21 +75,33 @@ local function sync(due, claims, synced, at, version)
 end
 """
 
-# KEYS and ARGV as `_CAS` with `gone` KEYS[3] (optional) and the log entries ARGV[6..]
-CAS_RECORD = _CAS + "return cas(KEYS[3], 6, #ARGV)"
+# After a written `_CAS` (result {'ok', version}): the log's entries ARGV[at]..ARGV[at + 1] (inclusive; '' none)
+# appended to the result as a third element, so that a save that needs part of the log (what happened since a
+# person's last turn) costs no second round trip.
+_READ = """
+local function read(result, at)
+  if result[1] == 'ok' and ARGV[at] ~= '' then
+    result[3] = redis.call('LRANGE', KEYS[2], tonumber(ARGV[at]), tonumber(ARGV[at + 1]))
+  end
+  return result
+end
+"""
+
+# KEYS and ARGV as `_CAS` with `gone` KEYS[3] (optional), ARGV[6], ARGV[7] as `_READ`, the log entries ARGV[8..]
+CAS_RECORD = _CAS + _READ + "return read(cas(KEYS[3], 8, #ARGV), 6)"
 
 # KEYS[1] due zset, KEYS[2] claims hash, KEYS[3] synced hash. ARGV[1] the record's version, ARGV[2..] as `_SYNC`
 SYNC_DUE = _SYNC + "return sync(KEYS[1], KEYS[2], KEYS[3], 2, tonumber(ARGV[1]))"
 
 # A record's compare-and-set and, when it is written, its game's deadlines set in the same step (one server only:
 # the deadline keys are in another cluster slot). KEYS[1], KEYS[2] as `_CAS`, KEYS[3..5] the deadlines' due,
-# claims and synced keys, KEYS[6] deleted at creation (optional). ARGV[1..5] as `_CAS`, ARGV[6] the number n of log
-# entries, ARGV[7 .. 6 + n] the entries, ARGV[7 + n ..] as `_SYNC`. Returns as `_CAS`.
-SAVE_AND_SYNC = _CAS + _SYNC + """
-local n = tonumber(ARGV[6])
-local result = cas(KEYS[6], 7, 6 + n)
-if result[1] == 'ok' then sync(KEYS[3], KEYS[4], KEYS[5], 7 + n, result[2]) end
-return result
+# claims and synced keys, KEYS[6] deleted at creation (optional). ARGV[1..5] as `_CAS`, ARGV[6], ARGV[7] as `_READ`,
+# ARGV[8] the number n of log entries, ARGV[9 .. 8 + n] the entries, ARGV[9 + n ..] as `_SYNC`. Returns as `_READ`.
+SAVE_AND_SYNC = _CAS + _SYNC + _READ + """
+local n = tonumber(ARGV[8])
+local result = cas(KEYS[6], 9, 8 + n)
+if result[1] == 'ok' then sync(KEYS[3], KEYS[4], KEYS[5], 9 + n, result[2]) end
+return read(result, 6)
 """
 
 # KEYS[1] a game's (or lobby's) claimed clicks (zset: interaction id -> when claimed, and '<id>@<token>' beside it:
@@ -150,15 +162,17 @@ return out
 
 # KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the
 # game is gone; no version change, so it never conflicts with a move. Returns {the id the field holds, the id it held
-# before} ('' none), so that whoever replaces a message learns which one it replaced.
+# before, the record's version} ('' none), so that whoever replaces a message learns which one it replaced, and
+# whether the game moved on since what the message shows.
 SET_MESSAGE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'', ''} end
-local current = redis.call('HGET', KEYS[1], 'm') or ''
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'', '', ''} end
+local found = redis.call('HMGET', KEYS[1], 'm', 'v')
+local current, version = found[1] or '', found[2] or ''
 if current == '' or tonumber(current) < tonumber(ARGV[1]) then
   redis.call('HSET', KEYS[1], 'm', ARGV[1])
-  return {ARGV[1], current}
+  return {ARGV[1], current, version}
 end
-return {current, current}
+return {current, current, version}
 """
 
 # KEYS[1] the channel index key. ARGV[1] the claiming id, ARGV[2] a stale holder it may replace ('' none), ARGV[3]

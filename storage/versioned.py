@@ -37,7 +37,19 @@ class VersionedHashes:
 
         `sync`: a game's deadlines (`storage.deadlines.sync_args`), set in the same step once the record is written
         (one server only: the deadline keys are in another cluster slot)."""
-        head: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl]
+        version, _ = await self.write_reading(key, record_json, expected, log_key=log_key, log_length=log_length,
+                                              entries=entries, delete_at_creation=delete_at_creation, ttl=ttl,
+                                              sync=sync)
+        return version
+
+    async def write_reading(self, key: str, record_json: str, expected: int, *, log_key: str | None = None,
+                            log_length: int = -1, entries: Sequence[str] = (), delete_at_creation: str | None = None,
+                            ttl: int = 0, sync: Sequence[str | float] | None = None,
+                            read: tuple[int, int] | None = None) -> tuple[int, list[str]]:
+        """`write`, and then, in the same step, the log's entries `read` (first, last: inclusive) read back.
+        Returns the new version and those entries ([] when `read` is None)."""
+        span: list[Any] = ["", ""] if read is None or log_key is None else list(read)
+        head: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl, *span]
         script, keys, args = self.cas, [key], [*head, *entries]
         if sync is not None:
             script, keys = self.cas_and_sync, [key, log_key or key, *SYNC_KEYS]
@@ -48,13 +60,13 @@ class VersionedHashes:
             keys.append(delete_at_creation)
         try:
             async with guard(f"write {key}", key=key):
-                status, value = await script(keys=keys, args=args)
+                status, value, *found = await script(keys=keys, args=args)
         except StorageFull:
             raise  # refused before writing anything: not uncertain
         except StorageUnavailable as error:
             raise WriteUncertain(str(error)) from error
         if status == "ok":
-            return int(value)
+            return int(value), list(found[0]) if found else []
         if status == "conflict":
             if int(value) == 0:
                 raise NotFound(key)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 
@@ -52,3 +52,12 @@ def make_game(storage: Storage) -> MakeGame:
         return await storage.games.create_game(fresh_game(**kwargs))  # type: ignore[arg-type]
 
     return make
+
+
+@pytest.fixture
+def round_trips(storage: Storage) -> Iterator[list[str]]:
+    """The round trips to Redis from now on, by command ("PIPELINE" for a pipeline)."""
+    seen: list[str] = []
+    stop = storage.observe(lambda command, seconds, error: seen.append(command))
+    yield seen
+    stop()

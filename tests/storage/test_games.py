@@ -122,12 +122,30 @@ async def test_retried_write_is_idempotent(storage: Storage, make_game: MakeGame
     game = await make_game()
     new, texts = next_move(game, random.Random(2))
     json = new.model_copy(update={"version": 2, "log_length": 1}).stored_json()
-    args: list[str | int] = [1, 0, json, "write-1", 0, *texts]
+    args: list[str | int] = [1, 0, json, "write-1", 0, "", "", *texts]  # "", "": no log read back
     cas = storage.games.records.cas
     key_list = [keys.game(game.id), keys.log(game.id)]
     assert await cas(keys=key_list, args=args) == ["ok", 2]
     assert await cas(keys=key_list, args=args) == ["ok", 2]
     assert await storage.redis.llen(keys.log(game.id)) == 1
+
+
+async def test_a_save_reads_part_of_the_log_in_its_own_step(storage: Storage, make_game: MakeGame,
+                                                            round_trips: list[str]) -> None:
+    """What happened since a player's last turn comes back with the save that passes the turn to them, in the
+    same round trip."""
+    game = await make_game()
+    rng = random.Random(5)
+    for _ in range(3):
+        new, texts = next_move(game, rng)
+        game = await storage.games.save_game(new, texts)
+    round_trips.clear()
+    saved, entries = await storage.games.save_and_read(*next_move(game, rng), read=(1, 2))
+    assert round_trips == ["EVALSHA"]
+    assert saved.log_length == 4
+    assert entries == (await storage.games.load_game(game.id, with_log=True)).log[1:3]
+    _, none = await storage.games.save_and_read(*next_move(saved, rng))
+    assert none == []
 
 
 async def test_one_active_game_per_channel(storage: Storage, make_game: MakeGame) -> None:
@@ -224,9 +242,10 @@ async def test_the_live_message_id_keeps_the_newest_and_never_conflicts_with_a_m
     with pytest.raises(NotFound):
         await storage.games.load_game("unknown000")
     # replacing tells which message was remembered just before (what the new one replaces)
-    assert await storage.games.replace_message(game.id, 700) == (700, 500)
-    assert await storage.games.replace_message(game.id, 650) == (700, 700)  # older: the newest stays
-    assert await storage.games.replace_message("unknown000", 800) == (None, None)
+    # and the record's version, which tells whether the game moved on since what the message shows
+    assert await storage.games.replace_message(game.id, 700) == (700, 500, saved.version)
+    assert await storage.games.replace_message(game.id, 650) == (700, 700, saved.version)  # older: the newest stays
+    assert await storage.games.replace_message("unknown000", 800) == (None, None, 0)
 
 
 async def test_a_record_from_before_the_message_field_keeps_its_message_id(storage: Storage,

@@ -3,23 +3,10 @@ pipelined read of the games; entries of games that ended or are gone leave the i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from storage import Storage, keys
 from tests.storage.conftest import MakeGame
 
 PLAYER = 1002  # seated in every game `make_game` makes
-
-
-@pytest.fixture
-def round_trips(storage: Storage) -> Iterator[list[str]]:
-    """The round trips to Redis from now on, by command ("PIPELINE" for a pipeline)."""
-    seen: list[str] = []
-    stop = storage.observe(lambda command, seconds, error: seen.append(command))
-    yield seen
-    stop()
 
 
 async def test_thirty_games_are_read_in_two_round_trips(storage: Storage, make_game: MakeGame,
