@@ -44,7 +44,7 @@ class GameMessage:
         async def work() -> None:
             async def act() -> tuple[Outcome, Post, bool]:  # the click is claimed with the game's load
                 outcome = await self.service.games.act(game_id, ply, action, interaction.user.id,
-                                                       click=interaction.id)
+                                                       click=interaction.id, channel_id=interaction.channel_id)
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
@@ -74,26 +74,15 @@ class GameMessage:
         else:
             message_id = (await interaction.response.send_message(post.content, **fields)).message_id
         if message_id is not None:
-            _, before, _ = await self.service.games.replace_message(record, message_id)  # (`_settle` sees changes)
-            replaced = {m for m in (record.message_id, before) if m and m != message_id}
-            self.outbox.later(self._settle(record, message_id, replaced))
+            self.outbox.later(self._settle(record, message_id))
 
-    async def _settle(self, posted: GameRecord, message_id: int, replaced: set[int]) -> None:
-        """After a repost, once a click made on an old message just before it has been answered there: the old
-        messages go (the one loaded with the game, and one remembered since, e.g. a click's that passed the turn),
-        and the repost is brought up to date if a click moved the game on, or goes too if a newer message shows the
-        game. So a move made at the moment of a repost is shown, and the channel comes to rest with one board."""
+    async def _settle(self, posted: GameRecord, message_id: int) -> None:
+        """After a repost, once a click made on an old message just before it has been answered there: the repost
+        becomes the live message as any new one does (`LiveMessages.replaced`: the old messages go, the repost is
+        brought up to date if a click moved the game on meanwhile, or goes itself if a newer message shows the
+        game). So a move made at the moment of a repost is shown, and the channel comes to rest with one board."""
         await asyncio.sleep(REPOST_SETTLE)
-        try:
-            record = await self.service.games.load(posted.id)
-        except Refused:  # the game is gone (its retention ended): nothing left to show
-            return
-        for old in replaced - {record.message_id}:
-            self.outbox.delete(record.channel_id, old)
-        if record.message_id != message_id:
-            self.outbox.delete(record.channel_id, message_id)
-        elif record.version != posted.version:
-            self.live.update(record, await game_post(record))
+        await self.live.remember(posted, message_id)
 
     async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:
         """Post the live game message again when a process died between saving a click and showing it: the

@@ -73,7 +73,7 @@ class LiveMessages:
             self.outbox.later(self.post(record.model_copy(update={"message_id": clicked and clicked.id}), post))
             raise
         if message_id is not None:
-            self.outbox.later(self._remember(record, message_id, clicked.id if clicked else None))
+            self.outbox.later(self.remember(record, message_id, clicked=clicked.id if clicked else None))
         if clicked is None or clicked.id == message_id:
             return
         channel_id = clicked.channel.id if clicked.channel else record.channel_id
@@ -82,9 +82,9 @@ class LiveMessages:
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
-    async def _remember(self, record: GameRecord, message_id: int, clicked: int | None) -> None:
-        """`replaced`, after an answer; storage that does not answer is asked again for a while (a pointer left
-        behind is also repaired by the next new message, whose id is larger)."""
+    async def remember(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> None:
+        """`replaced`, after an answer or a repost; storage that does not answer is asked again for a while (a
+        pointer left behind is also repaired by the next new message, whose id is larger)."""
         for attempt in range(REMEMBER_TRIES):
             try:
                 await self.replaced(record, message_id, clicked=clicked)

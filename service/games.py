@@ -77,14 +77,17 @@ class Games:
             raise Refused("refused.no_game") from missing
 
     async def act(self, game_id: str, ply: int, action_text: str, user_id: int, *,
-                  click: int | None = None) -> Outcome:
+                  click: int | None = None, channel_id: int | None = None) -> Outcome:
         """A player's click: `action_text` at the position (`state.ply`) the button was made for. With `click`
         (the interaction's id) the click is claimed in the load's round trip: `Duplicate` when another bot process
-        has it.
+        has it. With `channel_id`, where the button was clicked: a game's buttons are shown only in its channel, so
+        a button elsewhere (a copy, a forgery) moves nothing.
 
         Buttons carry the engine's ply rather than the record's storage version, so that saving
         the live message's id does not make fresh buttons stale; the save still compares versions."""
         record = await self.load(game_id) if click is None else await self._claim_and_load(game_id, click)
+        if channel_id is not None and channel_id != record.channel_id:
+            raise Refused("refused.other_channel")
         if not record.active:
             raise Refused("refused.over")
         start = state = state_of(record)

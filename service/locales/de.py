@@ -163,6 +163,7 @@ TEXTS: dict[str, str] = {
                           "Threads erstellen, Nachrichten in Threads senden): starte das Spiel ohne `thread` oder "
                           "frag das Moderationsteam.",
     "refused.not_your_turn": "Du bist nicht am Zug: {colour} ist dran.",
+    "refused.other_channel": "Dieser Button gehört zu einem Spiel in einem anderen Kanal.",
     "refused.foreign_button": "Dieser Button gehört nicht zu diesem Spiel.",
     "refused.illegal": "Nicht erlaubt: {error}.",
     "refused.already_over": "Dieses Spiel ist schon vorbei.",

@@ -162,6 +162,7 @@ TEXTS: dict[str, str] = {
     "refused.thread_bot": "I may not create threads and post in them in this channel (Create Public Threads, Send "
                           "Messages in Threads): start the game without `thread`, or ask a moderator.",
     "refused.not_your_turn": "It is not your turn: {colour} is to play.",
+    "refused.other_channel": "That button belongs to a game in another channel.",
     "refused.foreign_button": "That button is not one of this game's.",
     "refused.illegal": "Not allowed: {error}.",
     "refused.already_over": "This game is already over.",

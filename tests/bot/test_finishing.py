@@ -125,17 +125,17 @@ async def test_a_final_save_that_landed_despite_a_timeout_is_shown_and_counted(
     assert live is not None
     game_id = game_id_of(live)
     games = ludo.handlers.service.storage.games  # type: ignore[union-attr]
-    real = games.save_game
+    real = games.save_and_read  # every save of a game goes through it
     done: list[bool] = []
 
     async def landed_then_timed_out(record: Any, texts: Any = (), **kwargs: Any) -> Any:
-        saved = await real(record, texts, **kwargs)
+        saved, entries = await real(record, texts, **kwargs)
         if not saved.active and not done:  # the game's end: written, but the answer never came back in time
             done.append(True)
             raise WriteUncertain("Redis is unavailable (save game): timed out")
-        return saved
+        return saved, entries
 
-    monkeypatch.setattr(games, "save_game", landed_then_timed_out)
+    monkeypatch.setattr(games, "save_and_read", landed_then_timed_out)
     clicked, record = await play_until_cut(standin, ludo, live, done)
     told = private_text(record)
     assert "Storage is unavailable" in told and "/ludo board" not in told, told

@@ -123,16 +123,16 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
     games = ludo.handlers.service.storage.games  # type: ignore[union-attr]
-    real = games.save_game
+    real = games.save_and_read  # a click's save (reading what happened since the next player's turn)
 
     async def landed_then_timed_out(record: Any, texts: Any = (), **kwargs: Any) -> Any:
         saved = await real(record, texts, **kwargs)
         if texts:  # a click's save: written, but the answer never came back in time
-            monkeypatch.setattr(games, "save_game", real)
+            monkeypatch.setattr(games, "save_and_read", real)
             raise WriteUncertain("Redis is unavailable (save game): timed out")
         return saved
 
-    monkeypatch.setattr(games, "save_game", landed_then_timed_out)
+    monkeypatch.setattr(games, "save_and_read", landed_then_timed_out)
     monkeypatch.setattr(bot.game, "CATCH_UP_POLL", 0.05)
     clicker = to_act(standin, live)
     record = await click(standin, ludo, clicker, live, label="Roll")

@@ -48,7 +48,7 @@ class Race:
 
     def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
         games, storage = self.service.games, self.service.storage
-        for owner, name in ((storage.games, "load_game"), (storage.games, "save_game"),
+        for owner, name in ((storage.games, "load_game"), (storage.games, "save_and_read"),
                             (storage.deadlines, "claim_due"), (storage.deadlines, "complete")):
             monkeypatch.setattr(owner, name, jittered(self.rng, getattr(owner, name)))
         commit = games.commit
