@@ -128,38 +128,30 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await handlers(interaction).game.click(interaction, self.game_id, self.ply, self.action)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:r:(?P<game>{ID})"):
-    """A finished game's animated replay."""
-
-    def __init__(self, game_id: str, lang: str = DEFAULT) -> None:
-        super().__init__(discord.ui.Button(label=translate(lang, "button.replay"), emoji="🎞️",
-                                           style=discord.ButtonStyle.secondary, custom_id=f"ludo:r:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ReplayButton:
-        return cls(match["game"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).watching.replay(interaction, self.game_id)
+_AFTER_LOOKS = {"r": ("button.replay", "🎞️", discord.ButtonStyle.secondary),
+                "m": ("button.rematch", "🔁", discord.ButtonStyle.primary)}
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:m:(?P<game>{ID})"):
-    """A finished game's rematch: a lobby for the same game again."""
+class AfterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[rm]):(?P<game>{ID})"):
+    """A finished game's buttons: its animated replay (``r``) and a rematch (``m``: a lobby for the same game
+    again)."""
 
-    def __init__(self, game_id: str, lang: str = DEFAULT) -> None:
-        super().__init__(discord.ui.Button(label=translate(lang, "button.rematch"), emoji="🔁",
-                                           style=discord.ButtonStyle.primary, custom_id=f"ludo:m:{game_id}"))
-        self.game_id = game_id
+    def __init__(self, game_id: str, kind: str, lang: str = DEFAULT) -> None:
+        key, emoji, style = _AFTER_LOOKS[kind]
+        super().__init__(discord.ui.Button(label=translate(lang, key), emoji=emoji, style=style,
+                                           custom_id=f"ludo:{kind}:{game_id}"))
+        self.game_id, self.kind = game_id, kind
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> RematchButton:
-        return cls(match["game"])
+                             match: re.Match[str], /) -> AfterButton:
+        return cls(match["game"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).rematch.click(interaction, self.game_id)
+        if self.kind == "r":
+            await handlers(interaction).watching.replay(interaction, self.game_id)
+        else:
+            await handlers(interaction).rematch.click(interaction, self.game_id)
 
 
 class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
@@ -180,7 +172,7 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, ReplayButton, RematchButton, SpectateButton)
+DYNAMIC_ITEMS = (LobbyButton, GameButton, AfterButton, SpectateButton)
 
 
 def handled(custom_id: str, message: discord.Message | None) -> bool:
@@ -229,6 +221,6 @@ def spectator_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
 def finished_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """A finished game's message: its replay and its rematch."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayButton(game_id, lang))
-    view.add_item(RematchButton(game_id, lang))
+    view.add_item(AfterButton(game_id, "r", lang))
+    view.add_item(AfterButton(game_id, "m", lang))
     return view

@@ -23,7 +23,7 @@ from service.i18n import translate
 
 
 class RematchButtons:
-    """Clicks on Rematch (see `bot.components.RematchButton`)."""
+    """Clicks on Rematch (see `bot.components.AfterButton`)."""
 
     def __init__(self, service: Service, clicks: Clicks) -> None:
         self.service = service

@@ -42,6 +42,22 @@ async def test_old_schema_record_is_read_and_rewritten(storage: Storage) -> None
     assert stored["schema_version"] == GameRecord.SCHEMA and "players" not in stored
 
 
+async def test_where_each_turn_ended_round_trips_and_is_not_stored_when_empty(storage: Storage,
+                                                                              make_game: MakeGame) -> None:
+    """`turn_ends` (per seat, the position where a person's turn last ended: what "since your last turn" replays
+    from) comes back as saved, seats as numbers; a game without any stores no such field, so records written
+    before it existed and those written now read alike."""
+    game = await make_game()
+    assert "turn_ends" not in json.loads(str(await storage.redis.hget(keys.game(game.id), "rec")))
+    moved, texts = next_move(game, random.Random(4))
+    ends = {0: game.state, 2: moved.state}
+    saved = await storage.games.save_game(moved.model_copy(update={"turn_ends": ends}), texts)
+    loaded = await storage.games.load_game(game.id)
+    assert loaded.turn_ends == ends and loaded.version == saved.version
+    assert json.loads(str(await storage.redis.hget(keys.game(game.id), "rec")))["turn_ends"] == {
+        "0": game.state, "2": moved.state}
+
+
 @pytest.mark.parametrize(("reason", "ended_by"), [("ended by <@4242>", 4242), ("host", None), (None, None)])
 def test_v2_game_keeps_who_ended_it_as_an_id(reason: str | None, ended_by: int | None) -> None:
     """Schema 2 stored "ended by <@id>" (a sentence with Discord markup); schema 3 keeps the id alone."""
