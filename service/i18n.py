@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from service.locales import de, en
 
@@ -72,11 +73,22 @@ def colour(locale: str | None, seat: int) -> str:
     return translate(locale, COLOUR_KEYS[seat])
 
 
-def templates(locale: str | None, prefix: str, keys: Iterable[str]) -> dict[str, str]:
+def templates(locale: str | None, prefix: str, keys: Iterable[str]) -> Mapping[str, str]:
     """The templates `prefix + k` for each of `keys`, keyed by `k`: the phrases `engine.describe` and `render`
-    take from their caller (their English defaults name the keys)."""
-    table = CATALOGUES[language(locale)]
-    return {k: table[prefix + k] for k in keys}
+    take from their caller (their English defaults name the keys). Made once per language, prefix and `keys`
+    object (building them was 0.8 % of a bot process's CPU under `benchmarks.load`); read-only."""
+    lang = language(locale)
+    made = _MADE.get((lang, prefix, id(keys)))
+    if made is None or made[0] is not keys:  # (an id is only trusted for the very object it was made for)
+        table = CATALOGUES[lang]
+        made = keys, MappingProxyType({k: table[prefix + k] for k in keys})
+        if len(_MADE) >= 64:  # (callers pass module constants; anything else must not grow it)
+            _MADE.clear()
+        _MADE[(lang, prefix, id(keys))] = made
+    return made[1]
+
+
+_MADE: dict[tuple[str, str, int], tuple[object, Mapping[str, str]]] = {}
 
 
 class Phrase(Exception):

@@ -13,7 +13,6 @@ worker's `complete` cannot undo a newer record's deadlines.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from redis.commands.core import AsyncScript
 
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.tokens import token
 
 DEFAULT_LEASE = 60.0
 
@@ -121,7 +121,7 @@ class DeadlineQueue:
         until = at + (self.lease if lease is None else lease)
         async with guard("claim deadlines"):
             flat: list[str] = await self._claim(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
-                                                args=[at, until, limit, secrets.token_hex(8)])
+                                                args=[at, until, limit, token()])
         return [Claim(Deadline.parse(flat[i]), flat[i + 1], until) for i in range(0, len(flat), 2)]
 
     async def complete(self, claim: Claim, due_again: float | None = None) -> bool:

@@ -11,7 +11,6 @@ that belong to no game (commands) are claimed with a key of their own and filed 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -22,6 +21,7 @@ from redis.exceptions import NoScriptError
 
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.tokens import token
 
 CLAIM_TTL = 15 * 60  # seconds a claim is kept: Discord interaction tokens live 15 minutes
 INBOX_KEPT = 10  # seconds a click stays in its game's inbox at most (an adopter answers within 3 seconds)
@@ -64,8 +64,8 @@ class Inboxes:
         args: list[Any] = [interaction_id, now, CLAIM_TTL, INBOX_KEPT]
         # a token of this call: redis-py sends a command again when its reply timed out, and the claim that landed
         # the first time is then this call's own, not another delivery's
-        token = secrets.token_hex(8)
-        args += [filing.instance, filing.payload, token, *filing.answered] if filing else ["", "", token]
+        mine = token()
+        args += [filing.instance, filing.payload, mine, *filing.answered] if filing else ["", "", mine]
         async with guard(f"claim a click on {game_id}", key=claim_keys[0]):
             if filing is not None and filing.register:  # the registry first, in the same round trip
                 reply = await self._registered_claim(filing.instance, game_id, now, claim_keys, args)

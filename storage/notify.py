@@ -10,7 +10,6 @@ again when its lease ends; one that was taken is never sent twice.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Literal, cast
 
@@ -18,6 +17,7 @@ from redis.commands.core import AsyncScript
 
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.tokens import token
 
 TURN, REMIND = "turn", "remind"  # kinds of alert: the turn began; the turn's reminder
 SENT_KEPT = 24 * 3600  # seconds a sent (or dropped) alert is remembered, so that it is never queued again
@@ -139,7 +139,7 @@ class AlertStore:
         async with guard("claim alerts", key=keys.ALERT_QUEUE):
             flat: list[str] = await self._claim(
                 keys=[keys.ALERT_CLAIMS, keys.ALERT_QUEUE, keys.ALERT_SPACED, keys.ALERT_GEN],
-                args=[now, until, limit, secrets.token_hex(8), gap])
+                args=[now, until, limit, token(), gap])
         claims = []
         for i in range(2, len(flat), 2):
             try:

@@ -3,7 +3,6 @@ compare-and-set script (`scripts.CAS_RECORD`, or `scripts.SAVE_AND_SYNC` with a 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -13,6 +12,7 @@ from storage import scripts
 from storage.client import Redis, guard
 from storage.deadlines import SYNC_KEYS
 from storage.errors import Conflict, CorruptRecord, NotFound, StorageFull, StorageUnavailable, WriteUncertain
+from storage.tokens import token
 
 
 class VersionedHashes:
@@ -49,7 +49,7 @@ class VersionedHashes:
         """`write`, and then, in the same step, the log's entries `read` (first, last: inclusive) read back.
         Returns the new version and those entries ([] when `read` is None)."""
         span: list[Any] = ["", ""] if read is None or log_key is None else list(read)
-        head: list[Any] = [expected, log_length if log_key else -1, record_json, secrets.token_hex(8), ttl, *span]
+        head: list[Any] = [expected, log_length if log_key else -1, record_json, token(), ttl, *span]
         script, keys, args = self.cas, [key], [*head, *entries]
         if sync is not None:
             script, keys = self.cas_and_sync, [key, log_key or key, *SYNC_KEYS]
