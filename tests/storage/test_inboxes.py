@@ -4,11 +4,11 @@ claimed it, out once answered or too old, and adopted by exactly one other proce
 from __future__ import annotations
 
 import asyncio
-import secrets
 
 import pytest
 
 from storage import Storage
+from storage import interactions as storage_interactions
 from storage.interactions import INBOX_KEPT, Filing
 
 
@@ -72,7 +72,7 @@ async def test_a_claim_sent_again_after_its_reply_was_lost_is_its_own(storage: S
     """redis-py sends a command again when its reply timed out: the same call (the same token) finds its own claim
     and wins again; any other call (another process, or the interaction delivered again) does not."""
     tokens = iter(["first", "first", "second"])
-    monkeypatch.setattr(secrets, "token_hex", lambda _: next(tokens))  # the claims' tokens
+    monkeypatch.setattr(storage_interactions, "token", lambda: next(tokens))  # the claims' tokens
     claim = storage.inboxes.claim
     assert await claim("g8", 11, now=100.0, filing=filing("a", "eleven"), read_game=True) == [None, None, None]
     assert await claim("g8", 11, now=100.0, filing=filing("a", "eleven"), read_game=True) == [None, None, None]
