@@ -82,26 +82,31 @@ class LiveMessages:
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
-    async def remember(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> None:
-        """`replaced`, after an answer or a repost; storage that does not answer is asked again for a while (a
-        pointer left behind is also repaired by the next new message, whose id is larger)."""
+    async def remember(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> GameRecord:
+        """`replaced`, for a message just sent (a click's answer, a repost, a post); storage that does not answer is
+        asked again for a while. A message that could not be remembered then goes, unless it answered a click on
+        `clicked` (which it replaced on the screen: its buttons stay the game's, and the next new message replaces
+        it); a message sent and never remembered would otherwise keep its buttons beside the next live one."""
         for attempt in range(REMEMBER_TRIES):
             try:
-                await self.replaced(record, message_id, clicked=clicked)
-                return
+                return await self.replaced(record, message_id, clicked=clicked)
             except StorageUnavailable as error:
                 if attempt + 1 == REMEMBER_TRIES:
-                    logger.warning("game %s: message %s not remembered: %s", record.id, message_id, error)
-                    return
+                    logger.warning("game %s: message %s not remembered%s: %s", record.id, message_id,
+                                   "" if clicked else ", so it goes", error)
+                    if clicked is None:
+                        self.outbox.delete(record.channel_id, message_id)
+                    return record
                 await asyncio.sleep(REMEMBER_AFTER * 2 ** attempt)
+        raise AssertionError("unreachable")
 
     async def post(self, record: GameRecord, post: Post) -> GameRecord:
         """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
-        remember the new one. A send that fails leaves the old message as it is."""
+        remember the new one (`remember`). A send that fails leaves the old message as it is."""
         message = await self.outbox.send(record.channel_id, lambda: {
             "content": post.content, "files": post.files(), "view": post.view,
             "allowed_mentions": post.allowed_mentions})
-        return await self.replaced(record, message.id)
+        return await self.remember(record, message.id)
 
     async def replaced(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> GameRecord:
         """`message_id` now shows the game as `record` has it: remember it, and delete the messages it replaces

@@ -22,12 +22,14 @@ from storage.interactions import Filing, Inboxes
 from storage.replay import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
+    Clock,
     answered,
     click,
     game_id_of,
     live_message,
     private_text,
     settle,
+    slash,
     start_game,
     to_act,
 )
@@ -277,3 +279,34 @@ async def test_an_unreadable_entry_in_a_dead_process_inbox_does_not_stop_the_bea
         running.cancel()
     assert [payload["id"] for payload in adopted] == [str(click)]
     assert any("unreadable interaction" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_reminder_storage_cannot_remember_at_first_still_leaves_one_board(
+        standin: StandIn, ludo: LudoBot, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message posted without a click (here a reminder) whose id storage does not take at first is remembered
+    once it does, and the old board goes: the channel never keeps two boards of one game with buttons (found by
+    the fuzz: such a message stayed, its buttons beside every later board)."""
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=2, reminder_minutes=1)
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
+    assert live is not None
+    games = ludo.handlers.service.games  # type: ignore[union-attr]
+    real, failed = games.replace_message, []
+
+    async def unavailable_once(record: Any, message_id: int) -> Any:
+        if not failed:
+            failed.append(message_id)
+            raise StorageUnavailable("Redis is unavailable (set the message): timed out")
+        return await real(record, message_id)
+
+    monkeypatch.setattr(games, "replace_message", unavailable_once)
+    monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
+    clock.advance(61)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    assert failed == [reminder.id]
+
+    def boards() -> list[int]:
+        return [m.id for m in standin.messages(standin.channel) if any(c.startswith("ludo:g:") for c in m.custom_ids())]
+
+    await standin.wait_until(lambda: boards() == [reminder.id], timeout=5.0, what="one board, the reminder")
+    assert (await games.load(game_id_of(reminder))).message_id == reminder.id
