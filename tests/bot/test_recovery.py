@@ -291,7 +291,7 @@ async def test_a_reminder_storage_cannot_remember_at_first_still_leaves_one_boar
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
     games = ludo.handlers.service.games  # type: ignore[union-attr]
-    real, failed = games.replace_message, []
+    real, failed = games.replace_message, list[int]()
 
     async def unavailable_once(record: Any, message_id: int) -> Any:
         if not failed:
