@@ -11,7 +11,7 @@ Choices (see README, "What the channel shows"):
   through the outbox too; the old live message is deleted only once its successor is out, so a failed send
   never loses the game's buttons.
 - The game remembers its live message's id; ids grow with time, so the newest message shown wins
-  (`Service.set_message`), whichever of two racing answers saves it first.
+  (`Games.replace_message`), whichever of two racing answers saves it first.
 """
 
 from __future__ import annotations

@@ -164,15 +164,11 @@ class Games:
         except Conflict as conflict:
             raise Refused("refused.game_race") from conflict
 
-    async def set_message(self, record: GameRecord, message_id: int) -> GameRecord:
-        """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
-        of two answers racing, the one shown last wins). One step, which never conflicts with a move."""
-        shown = await self.storage.games.set_message(record.id, message_id)
-        return record.model_copy(update={"message_id": shown})
-
     async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None, bool]:
-        """`set_message`, the live message remembered just before (None: none), which the new one replaces, and
-        whether the game moved on since `record` (what the new message shows): saved since, or gone."""
+        """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
+        of two messages racing, the one shown last wins), in one step that never conflicts with a move. Returns the
+        record with the id remembered now, the id remembered just before (None: none), which the new one replaces,
+        and whether the game moved on since `record` (what the new message shows): saved since, or gone."""
         shown, before, version = await self.storage.games.replace_message(record.id, message_id)
         return record.model_copy(update={"message_id": shown}), before, version != record.version
 
