@@ -75,20 +75,16 @@ def colour(locale: str | None, seat: int) -> str:
 
 def templates(locale: str | None, prefix: str, keys: Iterable[str]) -> Mapping[str, str]:
     """The templates `prefix + k` for each of `keys`, keyed by `k`: the phrases `engine.describe` and `render`
-    take from their caller (their English defaults name the keys). Made once per language, prefix and `keys`
-    object (building them was 0.8 % of a bot process's CPU under `benchmarks.load`); read-only."""
-    lang = language(locale)
-    made = _MADE.get((lang, prefix, id(keys)))
-    if made is None or made[0] is not keys:  # (an id is only trusted for the very object it was made for)
-        table = CATALOGUES[lang]
-        made = keys, MappingProxyType({k: table[prefix + k] for k in keys})
-        if len(_MADE) >= 64:  # (callers pass module constants; anything else must not grow it)
-            _MADE.clear()
-        _MADE[(lang, prefix, id(keys))] = made
-    return made[1]
+    take from their caller (their English defaults name the keys). Made once per language, prefix and keys
+    (building them was 0.8 % of a bot process's CPU under `benchmarks.load`); read-only."""
+    return _templates(language(locale), prefix, tuple(keys))
 
 
-_MADE: dict[tuple[str, str, int], tuple[object, Mapping[str, str]]] = {}
+@functools.lru_cache(maxsize=64)
+def _templates(lang: str, prefix: str, keys: tuple[str, ...]) -> Mapping[str, str]:
+    table = CATALOGUES[lang]
+    return MappingProxyType({k: table[prefix + k] for k in keys})
+
 
 
 class Phrase(Exception):

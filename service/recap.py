@@ -70,8 +70,7 @@ class Account:
                 state, happened = engine.apply(state, engine.parse_action(text))
                 events.extend(happened)
         except (engine.InvalidAction, engine.IllegalAction) as error:
-            logger.warning("game %s: the turns since seat %s's last cannot be told: %s", self.game_id, self.seat,
-                           error)
+            _untold(self.game_id, self.seat, error)
             return None
         return events
 
@@ -94,15 +93,15 @@ async def since_last_turn(storage: Storage, record: GameRecord, state: engine.Ga
     message posted again (a reminder, /ludo board); None when nobody is to act, or see `account`."""
     if state.over or not record.active or seat_user(record, state.current) is None:
         return None
-    told = account(record, state.current, state.ply)
-    if told is None:
+    since = account(record, state.current, state.ply)
+    if since is None:
         return None
     try:
-        entries = await storage.games.load_log(record.id, *told.span) if told.span else []
+        entries = await storage.games.load_log(record.id, *since.span) if since.span else []
     except StorageError as error:
-        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, told.seat, error)
+        _untold(record.id, since.seat, error)
         return None
-    return told.told(entries)
+    return since.told(entries)
 
 
 def account(record: GameRecord, seat: int, ply: int) -> Account | None:
@@ -118,8 +117,13 @@ def account(record: GameRecord, seat: int, ply: int) -> Account | None:
         else:
             return None
     except (engine.NotationError, engine.RulesError) as error:
-        logger.warning("game %s: the turns since seat %s's last cannot be told: %s", record.id, seat, error)
+        _untold(record.id, seat, error)
         return None
     if not 0 <= ply - start.ply <= MOST_REPLAYED:
         return None
     return Account(record.id, seat, start, ply)
+
+
+def _untold(game_id: str, seat: int, error: Exception) -> None:
+    """Log why the account of a seat's turns since its last cannot be given (its message then goes without it)."""
+    logger.warning("game %s: the turns since seat %s's last cannot be told: %s", game_id, seat, error)
