@@ -9,6 +9,8 @@ import asyncio
 import concurrent.futures
 import functools
 import io
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -137,21 +139,40 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
                      words=templates(lang, "board.", WORDS), size=PICTURE)
 
 
-# One drawing thread per process: drawing holds the GIL most of the time, so more threads only took turns
-# with each other and with the event loop (asyncio's default pool ran up to six at once under load).
+# Pictures are drawn on the event loop while they are quick, on one drawing thread once one was slow. A board takes
+# 0.8 ms of CPU (`benchmarks.render`), less than the rest of a click's Python on the loop, and handing it to a thread
+# cost 5-11 % of a bot process's CPU (A/B in `benchmarks.load`: the submit, the wake-ups and the GIL changing hands).
+# A drawing slower than SLOW_DRAWING (a loaded machine) sends the next ones to the thread until one is quick again,
+# so that a slow picture cannot hold the loop past the moment a click must be deferred. One thread: drawing holds
+# the GIL most of the time, so more threads only took turns with each other and with the event loop.
+SLOW_DRAWING = 0.02  # seconds of wall time
 _DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
+_last_drawing = [0.0]  # seconds the last picture took
+
+
+def _timed(work: Callable[[engine.GameState, BoardView], bytes], state: engine.GameState, view: BoardView) -> bytes:
+    start = time.perf_counter()
+    try:
+        return work(state, view)
+    finally:
+        _last_drawing[0] = time.perf_counter() - start
+
+
+async def _drawn(work: Callable[[engine.GameState, BoardView], bytes], state: engine.GameState,
+                 view: BoardView) -> bytes:
+    if _last_drawing[0] < SLOW_DRAWING:
+        return _timed(work, state, view)
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, _timed, work, state, view)
 
 
 async def draw(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> bytes:
-    """The board PNG, drawn off the event loop."""
-    view = _board_view(record, state, events, lang)
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_board, state, view)
+    """The board PNG (on the event loop while pictures are quick, see SLOW_DRAWING)."""
+    return await _drawn(render_board, state, _board_view(record, state, events, lang))
 
 
 async def draw_thumbnail(record: GameRecord, state: engine.GameState, lang: str) -> bytes:
-    """A small picture of the board alone (a direct message's), drawn off the event loop."""
-    view = _board_view(record, state, [], lang)
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, render_thumbnail, state, view)
+    """A small picture of the board alone (a direct message's)."""
+    return await _drawn(render_thumbnail, state, _board_view(record, state, [], lang))
 
 
 def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:

@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from redis.commands.core import AsyncScript
-
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.lua import Lua
 from storage.tokens import token
 
 DEFAULT_LEASE = 60.0
@@ -61,10 +60,10 @@ class DeadlineQueue:
     def __init__(self, redis: Redis, *, lease: float = DEFAULT_LEASE) -> None:
         self.redis = redis
         self.lease = lease
-        self._claim: AsyncScript = redis.register_script(scripts.CLAIM_DUE)
-        self._complete: AsyncScript = redis.register_script(scripts.COMPLETE_DUE)
-        self._set_due: AsyncScript = redis.register_script(scripts.SET_DUE)
-        self._sync: AsyncScript = redis.register_script(scripts.SYNC_DUE)
+        self._claim: Lua = Lua(redis, scripts.CLAIM_DUE)
+        self._complete: Lua = Lua(redis, scripts.COMPLETE_DUE)
+        self._set_due: Lua = Lua(redis, scripts.SET_DUE)
+        self._sync: Lua = Lua(redis, scripts.SYNC_DUE)
 
     async def schedule(self, deadline: Deadline, due_at: float) -> None:
         """Set (or move) the deadline's due time; a current claim on it is dropped."""

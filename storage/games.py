@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple, cast
 
 from redis.asyncio.cluster import RedisCluster
-from redis.commands.core import AsyncScript
 
 import engine
 from storage import keys, scripts
@@ -31,6 +30,7 @@ from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
 from storage.interactions import Filing, Inboxes
 from storage.limits import LimitStore
+from storage.lua import Lua
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
 from storage.versioned import VersionedHashes, parse_version
@@ -66,7 +66,7 @@ class GameStore:
         self.inboxes = Inboxes(redis)
         self.deadlines = DeadlineQueue(redis)
         self._one_step = not isinstance(redis, RedisCluster)  # a save sets its deadlines in its own script
-        self._set_message: AsyncScript = redis.register_script(scripts.SET_MESSAGE)
+        self._set_message: Lua = Lua(redis, scripts.SET_MESSAGE)
 
     async def create_game(self, record: GameRecord, actions: Sequence[str] = (), *,
                           due: Mapping[str, float | None] | None = None) -> GameRecord:

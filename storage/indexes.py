@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, cast
 
-from redis.commands.core import AsyncScript
-
 from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import ChannelBusy, StorageError
+from storage.lua import Lua
 from storage.records import GameRecord, read_record
 
 Live = Literal["lobby", "game"]
@@ -27,8 +26,8 @@ class ChannelIndex:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._claim: AsyncScript = redis.register_script(scripts.CLAIM_CHANNEL)
-        self._release: AsyncScript = redis.register_script(scripts.DELETE_IF_EQUAL)
+        self._claim: Lua = Lua(redis, scripts.CLAIM_CHANNEL)
+        self._release: Lua = Lua(redis, scripts.DELETE_IF_EQUAL)
 
     async def holder(self, channel_id: int) -> str | None:
         """The id holding the channel, if any (it may be stale; see `claim`)."""

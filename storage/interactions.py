@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from redis.asyncio.cluster import RedisCluster
-from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.lua import Lua
 from storage.tokens import token
 
 CLAIM_TTL = 15 * 60  # seconds a claim is kept: Discord interaction tokens live 15 minutes
@@ -50,10 +50,10 @@ class Inboxes:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._claim: AsyncScript = redis.register_script(scripts.CLAIM_CLICK)
-        self._adopt: AsyncScript = redis.register_script(scripts.ADOPT_CLICKS)
-        self._forget: AsyncScript = redis.register_script(scripts.DELETE_FIELD_IF_EQUAL)
-        self._beat: AsyncScript = redis.register_script(scripts.BEAT)
+        self._claim: Lua = Lua(redis, scripts.CLAIM_CLICK)
+        self._adopt: Lua = Lua(redis, scripts.ADOPT_CLICKS)
+        self._forget: Lua = Lua(redis, scripts.DELETE_FIELD_IF_EQUAL)
+        self._beat: Lua = Lua(redis, scripts.BEAT)
 
     async def claim(self, game_id: str, interaction_id: int, *, now: float, filing: Filing | None = None,
                     read_game: bool = False) -> list[Any] | None:

@@ -30,12 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from redis.commands.core import AsyncScript
-
 from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import OverLimit
 from storage.indexes import Live, live_records
+from storage.lua import Lua
 
 # An entry is trusted this long before it is checked against its record: long enough that an admission whose
 # lobby is still being written (well under a second) is never taken for a leftover, short enough that a place
@@ -72,8 +71,8 @@ class LimitStore:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._admit: AsyncScript = redis.register_script(scripts.ADMIT_LOBBY)
-        self._give_back: AsyncScript = redis.register_script(scripts.GIVE_BACK_LOBBY)
+        self._admit: Lua = Lua(redis, scripts.ADMIT_LOBBY)
+        self._give_back: Lua = Lua(redis, scripts.GIVE_BACK_LOBBY)
 
     async def admit(self, guild_id: int, user_id: int, lobby_id: str, limits: LobbyLimits, now: float, *,
                     kept: int = 0) -> None:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from redis.commands.core import AsyncScript
-
 from storage import keys, scripts
 from storage.client import Redis, guard
+from storage.lua import Lua
 from storage.tokens import token
 
 TURN, REMIND = "turn", "remind"  # kinds of alert: the turn began; the turn's reminder
@@ -94,10 +93,10 @@ class AlertStore:
     def __init__(self, redis: Redis, *, lease: float = DEFAULT_LEASE) -> None:
         self.redis = redis
         self.lease = lease
-        self._change: AsyncScript = redis.register_script(scripts.CHANGE_ALERTS)
-        self._queue: AsyncScript = redis.register_script(scripts.QUEUE_ALERT)
-        self._claim: AsyncScript = redis.register_script(scripts.CLAIM_ALERTS)
-        self._take: AsyncScript = redis.register_script(scripts.TAKE_ALERT)
+        self._change: Lua = Lua(redis, scripts.CHANGE_ALERTS)
+        self._queue: Lua = Lua(redis, scripts.QUEUE_ALERT)
+        self._claim: Lua = Lua(redis, scripts.CLAIM_ALERTS)
+        self._take: Lua = Lua(redis, scripts.TAKE_ALERT)
 
     # -- settings --------------------------------------------------------------------------------------------
     async def setting(self, user_id: int) -> AlertSetting | None:

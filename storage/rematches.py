@@ -10,11 +10,10 @@ import re
 from dataclasses import dataclass
 from typing import cast
 
-from redis.commands.core import AsyncScript
-
 from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord, NotFound
+from storage.lua import Lua
 from storage.records import ID_PATTERN
 
 FIELD = "r"
@@ -37,7 +36,7 @@ class RematchStore:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._swap: AsyncScript = redis.register_script(scripts.SWAP_FIELD)
+        self._swap: Lua = Lua(redis, scripts.SWAP_FIELD)
 
     async def claimed(self, game_id: str) -> RematchClaim | None:
         """The game's rematch claim, if any (`CorruptRecord` for an unreadable one)."""

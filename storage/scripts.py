@@ -1,6 +1,6 @@
 """The Lua scripts: each one is a single atomic step on keys of one hash tag (one cluster slot).
 
-They are registered with redis-py (`register_script`): called with EVALSHA, falling back to loading the
+They are called through `storage.lua.Lua`: with EVALSHA, falling back to loading the
 script when the server does not know it (after a restart, or on a fresh server).
 """
 

@@ -9,13 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from redis.commands.core import AsyncScript
-
 import engine
 from engine import events as ev
 from storage import keys, scripts
 from storage.client import Redis, guard
 from storage.errors import CorruptRecord
+from storage.lua import Lua
 from storage.records import GameRecord, PlayerStats, Rating
 from storage.replay import check_replay
 
@@ -65,7 +64,7 @@ class StatsStore:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._record: AsyncScript = redis.register_script(scripts.RECORD_RESULTS)
+        self._record: Lua = Lua(redis, scripts.RECORD_RESULTS)
 
     async def record_results(self, guild_id: int, game_id: str, results: Sequence[PlayerResult], *,
                              preset: str = "", finished_at: float = 0.0,

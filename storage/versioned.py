@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from redis.commands.core import AsyncScript
-
 from storage import scripts
 from storage.client import Redis, guard
 from storage.deadlines import SYNC_KEYS
 from storage.errors import Conflict, CorruptRecord, NotFound, StorageFull, StorageUnavailable, WriteUncertain
+from storage.lua import Lua
 from storage.tokens import token
 
 
@@ -20,8 +19,8 @@ class VersionedHashes:
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self.cas: AsyncScript = redis.register_script(scripts.CAS_RECORD)
-        self.cas_and_sync: AsyncScript = redis.register_script(scripts.SAVE_AND_SYNC)
+        self.cas: Lua = Lua(redis, scripts.CAS_RECORD)
+        self.cas_and_sync: Lua = Lua(redis, scripts.SAVE_AND_SYNC)
 
     async def read(self, key: str) -> tuple[int, str]:
         """(version, JSON) of the record at `key`; `NotFound` if there is none."""
