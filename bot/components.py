@@ -1,7 +1,7 @@
 """The persistent buttons: `discord.ui.DynamicItem`s whose custom_id carries only keys.
 
 Templates (all under 100 characters):
-- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel, c0-c3: choose a colour);
+- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai3, start, cancel, c0-c3: choose a colour);
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
 - ``ludo:r:<game id>``: a finished game's replay;
 - ``ludo:m:<game id>``: a finished game's rematch (a lobby for the same game again);
@@ -79,12 +79,13 @@ def handlers(interaction: discord.Interaction[Any]) -> Handlers:
 
 LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
                 "ai0": discord.ButtonStyle.secondary, "ai1": discord.ButtonStyle.secondary,
-                "ai2": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+                "ai2": discord.ButtonStyle.secondary, "ai3": discord.ButtonStyle.secondary,
+                "start": discord.ButtonStyle.primary,
                 "cancel": discord.ButtonStyle.danger}  # the label of a verb is the key "button.<verb>"
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-2]|start|cancel|c[0-3])"):
+                  template=rf"ludo:l:(?P<lobby>{ID}):(?P<verb>join|leave|ai[0-3]|start|cancel|c[0-3])"):
     """A lobby button; ``c<n>`` chooses the colour of seat n."""
 
     def __init__(self, lobby_id: str, verb: str, lang: str = DEFAULT) -> None:
@@ -188,7 +189,7 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ("ai0", "ai1", "ai2"))
+    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ("ai0", "ai1", "ai2", "ai3"))
     for row, verbs in enumerate(rows):
         for verb in verbs:
             button = LobbyButton(lobby_id, verb, lang)

@@ -4,14 +4,27 @@ run one) and shows what each did, a reminder or a timed-out turn, in the game's 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import discord
 
 from bot.live import LiveMessages, next_person
 from bot.messages import game_post, outcome_post, text_names
-from service import ABANDONED, FINISH, REMIND, Outcome, Service, StorageError, StorageUnavailable, seat_user
+from service import (
+    ABANDONED,
+    FINISH,
+    REMIND,
+    THOUGHT,
+    Claim,
+    Outcome,
+    Service,
+    StorageError,
+    StorageUnavailable,
+    seat_user,
+)
 from service.i18n import translate
+from service.recap import last_person
 from service.workers import Pulse
 
 logger = logging.getLogger(__name__)
@@ -50,6 +63,12 @@ class DeadlineWorker:
                 logger.warning("game %s: the final board could not be shown: %s", record.id, error)
             await self.service.games.settled(outcome)
             return
+        if kind == THOUGHT:  # the AI seats' turns after a person's click: told like that click's answer
+            tell = next_person(outcome, last_person(record))
+            await self.live.show(record, await outcome_post(outcome, notify=tell is not None), tell=tell is not None)
+            if outcome.state.over:
+                await self.service.games.settled(outcome)
+            return
         if kind == REMIND:
             user = outcome.player_to_act()
             if user is None or record.turn_deadline is None:
@@ -76,15 +95,12 @@ class DeadlineWorker:
         task = asyncio.current_task()
         while True:
             try:
-                for claim in await self.service.deadlines.due():
-                    try:
-                        result = await self.service.deadlines.handle(claim)
-                        if result is not None:
-                            await self.announce(*result)
-                    except StorageUnavailable:  # an outage: the rest wait for it to end
-                        raise
-                    except Exception:  # one bad game must not stop the others' deadlines
-                        logger.exception("deadline %s failed", claim.deadline.member)
+                self.service.games.ai_due.clear()
+                # Each game's deadline at once: an AI's turns take a worker process a while (see `Games.think`).
+                claims = await self.service.deadlines.due()
+                for result in await asyncio.gather(*map(self._handle, claims), return_exceptions=True):
+                    if isinstance(result, BaseException):  # an outage: the rest wait for it to end
+                        raise result
                 next_due = await self.service.deadlines.next_due()
                 now = self.service.clock()  # the clock deadlines were set by
                 wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
@@ -93,4 +109,15 @@ class DeadlineWorker:
                 wait = pulse.failed(error)
             if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
                 raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
-            await asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):  # a save that queued an AI's turn wakes the worker
+                await asyncio.wait_for(self.service.games.ai_due.wait(), wait)
+
+    async def _handle(self, claim: Claim) -> None:
+        try:
+            result = await self.service.deadlines.handle(claim)
+            if result is not None:
+                await self.announce(*result)
+        except StorageUnavailable:
+            raise
+        except Exception:  # one bad game must not stop the others' deadlines
+            logger.exception("deadline %s failed", claim.deadline.member)

@@ -187,7 +187,9 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
         return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
     user = seat_user(record, state.current)
     who = f"<@{user}>" if user is not None else names[state.current]
-    if state.phase == "roll":
+    if user is None:  # an AI that thinks (see `service.games`): its moves follow in this message
+        doing = translate(lang, "status.thinking")
+    elif state.phase == "roll":
         doing = translate(lang, "status.roll")
     elif state.phase == "choose":
         doing = translate(lang, "status.choose", dice=dice_text(state.dice, lang))

@@ -6,7 +6,7 @@ are re-exported here.
 >>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
 """
 
-from service.deadlines import ABANDONED
+from service.deadlines import ABANDONED, THOUGHT
 from service.errors import Duplicate, Refused
 from service.games import FINISH, REMIND, TIMEOUT
 from service.outcome import Outcome, Step
@@ -14,6 +14,7 @@ from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_use
 from service.service import Service
 from storage import (
     AlertClaim,
+    Claim,
     CorruptRecord,
     GameRecord,
     LobbyLimits,
@@ -29,8 +30,10 @@ __all__ = [
     "ABANDONED",
     "FINISH",
     "REMIND",
+    "THOUGHT",
     "TIMEOUT",
     "AlertClaim",
+    "Claim",
     "CorruptRecord",
     "Duplicate",
     "GameRecord",

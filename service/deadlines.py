@@ -23,7 +23,7 @@ from engine import ai
 from service.errors import Refused
 from service.games import FINISH, REMIND, TIMEOUT, Games
 from service.outcome import Outcome, Step
-from service.seats import AI_LEVELS
+from service.seats import AI_LEVELS, seat_user
 from storage import Claim, Conflict, CorruptRecord, Deadline, GameRecord, NotFound, Storage
 from storage.replay import state_of
 
@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
 IDLE_END = 7 * 24 * 3600  # seconds without a person's action after which a game ends as abandoned
 ABANDONED = "abandoned"  # what `Deadlines.handle` did: ended an idle game
+THOUGHT = "thought"  # what `Deadlines.handle` did: played the turns of AI seats that think (`Games.think`)
 
 
 def due_at(record: GameRecord, deadline: Deadline) -> float | None:
@@ -61,11 +62,11 @@ class Deadlines:
         return await self.storage.deadlines.count(TIMEOUT)
 
     async def handle(self, claim: Claim) -> tuple[str, Outcome] | None:
-        """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome) or ("abandoned", outcome) for a game
-        nobody played for the idle time; ("finish", outcome) for a
-        finished game whose final board is to be shown again (then `Games.settled`); None when nothing is due
-        (the item then leaves the queue or waits for the time the record gives). When storage fails on the way the
-        claim is left to its lease, after which the deadline is due again."""
+        """Handle a claimed deadline: ("remind", outcome), ("timeout", outcome), ("thought", outcome) for the turns
+        of AI seats that think, or ("abandoned", outcome) for a game nobody played for the idle time; ("finish",
+        outcome) for a finished game whose final board is to be shown again (then `Games.settled`); None when
+        nothing is due (the item then leaves the queue or waits for the time the record gives). When storage fails
+        on the way the claim is left to its lease, after which the deadline is due again."""
         try:
             record = await self.storage.games.load_game(claim.deadline.game_id)
         except (NotFound, CorruptRecord) as error:  # nothing to act on, now or later
@@ -84,6 +85,8 @@ class Deadlines:
                 reminded = record.model_copy(update={"reminder_at": None})
                 saved = await self.storage.games.save_game(reminded, due=self.games.due(reminded))
                 return REMIND, Outcome(saved, state_of(record))
+            if seat_user(record, state_of(record).current) is None:  # an AI that thinks (see `Games.think`)
+                return THOUGHT, await self.games.think(record)
             if self.games.clock() - record.last_human_at >= self.idle_end:  # nobody played for the idle time
                 return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state_of(record))
             return TIMEOUT, await self._time_out(record)

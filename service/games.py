@@ -11,6 +11,10 @@ Choices written down here:
 - A turn deadline starts when a human player's turn starts; the one reminder of a turn comes `reminder_before`
   seconds earlier, but never before half the turn has passed (see `service.deadlines` for what happens then).
   A save that changes them sets them in the deadline queue too, in the same step where storage can.
+- An AI of a level that thinks long (`seats.THINKING_LEVELS`: master) never plays on a click's path: the click is
+  answered at that AI's turn, whose timeout is due at once; a deadline worker (woken by `ai_due`) has a worker
+  process play the AI seats' turns (`think`) and shows them in the same message. A process dying in between leaves
+  the deadline to another's worker.
 - A game's end is saved with a follow-up in the deadline queue (`FINISH`, `FINISH_AFTER` seconds later), in the
   same step: the results, ratings and history are recorded next, and the follow-up leaves the queue only once they
   are and the final board is shown (`settled`). A process dying in between, or storage failing, leaves it to a
@@ -20,21 +24,23 @@ Choices written down here:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
 from collections.abc import Callable
 
 import engine
-from engine import ai
+from engine import ai, autoplay
 from service import ratings, recap
 from service.alerts import Alerts
 from service.errors import Duplicate, Refused
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
-from service.seats import level_name, seat_of, seat_user
+from service.seats import level_name, seat_of, seat_user, thinks
 from service.takeover import Takeover
+from service.thinking import Pool
 from storage import (
     ChannelBusy,
     Conflict,
@@ -61,8 +67,11 @@ class Games:
 
     def __init__(self, storage: Storage, guilds: Guilds, takeover: Takeover, *,
                  clock: Callable[[], float] = time.time,
-                 new_seed: Callable[[], int] = lambda: secrets.randbits(63), alerts: Alerts | None = None) -> None:
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(63), alerts: Alerts | None = None,
+                 thinking: Pool | None = None) -> None:
         self.storage = storage
+        self.thinking = thinking or Pool("ai")
+        self.ai_due = asyncio.Event()  # set when a save queued an AI's turn (a deadline due at once)
         self.guilds = guilds
         self.takeover = takeover
         self.clock = clock
@@ -199,6 +208,8 @@ class Games:
             raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
+        if outcome.record.turn_deadline is not None and seat_user(outcome.record, outcome.state.current) is None:
+            self.ai_due.set()  # an AI's turn to think is saved: this process's deadline worker takes it at once
         if outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
         await self.alerts.turn_passed(record, before, outcome, new=new)  # a DM, if the member to act wants one
@@ -216,6 +227,8 @@ class Games:
                 break
             seat = state.current
             owner = next(s for s in record.seats if s.seat == seat)
+            if owner.ai_level is not None and thinks(record, seat):
+                break  # played off the click path (`think`)
             if owner.ai_level is not None:
                 action, by = ai.choose(state, level_name(owner.ai_level)), "ai"
             else:
@@ -234,8 +247,11 @@ class Games:
         """The turn's deadline and reminder: set when a person's turn starts (by the game's turn length and
         reminder, fixed when it started; a game stored before that reads its guild's settings), kept within a
         turn, none when nobody is to act."""
-        if state.over or not record.active or seat_user(record, state.current) is None:
+        if state.over or not record.active:
             return record.model_copy(update={"turn_deadline": None, "reminder_at": None})
+        if seat_user(record, state.current) is None:  # an AI that thinks is to play: due at once (`think`)
+            due = self.clock() if thinks(record, state.current) else None
+            return record.model_copy(update={"turn_deadline": due, "reminder_at": None})
         if not turn_changed and record.turn_deadline is not None:
             return record
         turn, before = record.turn_seconds, record.reminder_before
@@ -246,6 +262,21 @@ class Games:
         # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)
         remind = deadline - min(before, turn / 2) if before else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
+
+    async def think(self, record: GameRecord) -> Outcome:
+        """The turns of the AI seats to act (levels that think), played in a worker process, then as after a click:
+        AI seats that play at once and forced moves, saved with a compare-and-set (`Refused` when a race lost)."""
+        state = state_of(record)
+        levels = {s.seat: level_name(s.ai_level) for s in record.seats if s.ai_level is not None}
+        texts = await self.thinking.run(autoplay.ai_turns, record.state, levels)
+        steps: list[Step] = []
+        played = state
+        for text in texts:
+            seat = played.current
+            action = engine.parse_action(text)
+            played, events = engine.apply(played, action)
+            steps.append(Step(seat, action, "ai", events))
+        return await self.commit(record, played, steps, before=state)
 
     def due(self, record: GameRecord) -> dict[str, float | None]:
         """A game's deadlines as its record gives them, every kind (None: none); a finished game's follow-up is due

@@ -46,6 +46,17 @@ def mark_turn_end(record: GameRecord, before: engine.GameState, acted: engine.Ga
     return record.model_copy(update={"turn_ends": {**record.turn_ends, seat: engine.to_text(acted)}})
 
 
+def last_person(record: GameRecord) -> int | None:
+    """The person whose turn ended last, whom the AI's turns played after their click follow (a game of one person:
+    that person; None when no turn of a person has ended yet)."""
+    if people(record) < 2:
+        return next((s.user_id for s in record.seats if s.user_id is not None), None)
+    if not record.turn_ends:
+        return None
+    seat = max(record.turn_ends, key=lambda s: engine.from_text(record.turn_ends[s]).ply)
+    return seat_user(record, seat)
+
+
 @dataclass(frozen=True, slots=True)
 class Account:
     """Where the account of the turns since a seat's last begins: at `start`, up to the log's entry `end`

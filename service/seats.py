@@ -11,6 +11,9 @@ from service.i18n import DEFAULT, colour, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
+# Levels that think too long to play on a click's path (master: up to 250 ms a decision, several decisions a turn):
+# the click is answered first, and a worker process plays their turns after (see `service.games`).
+THINKING_LEVELS = frozenset({"master"})
 COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
 LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread"})
 NAME_LIMIT = 100  # characters of a player's display name kept in a record
@@ -19,6 +22,12 @@ NAME_LIMIT = 100  # characters of a player's display name kept in a record
 def level_name(level: int) -> str:
     """The engine AI level of a stored level number (numbers past the last level play the strongest)."""
     return AI_LEVELS[min(max(level, 0), len(AI_LEVELS) - 1)]
+
+
+def thinks(record: GameRecord, seat: int) -> bool:
+    """Whether the seat is an AI of a level that plays off the click path (`THINKING_LEVELS`)."""
+    level = next((s.ai_level for s in record.seats if s.seat == seat), None)
+    return level is not None and level_name(level) in THINKING_LEVELS
 
 
 def kept_name(name: str | None) -> str | None:

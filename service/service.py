@@ -18,6 +18,7 @@ from service.lobbies import Lobbies
 from service.rematch import Rematches
 from service.replays import Replays
 from service.takeover import Takeover
+from service.thinking import Pool
 from storage import LobbyLimits, Storage
 
 
@@ -34,7 +35,9 @@ class Service:
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
         self.alerts = Alerts(storage, clock=clock)
-        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts)
+        self.thinking = Pool("ai")  # master's turns (see `Games.think`)
+        self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts,
+                           thinking=self.thinking)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
@@ -49,6 +52,7 @@ class Service:
         return cls(await Storage.open(url, data_dir=data_dir), **options)
 
     async def close(self) -> None:
-        """Stop drawing replays and close the storage."""
+        """Stop drawing replays, the worker processes, and close the storage."""
         await self.replays.close()
+        self.thinking.close()
         await self.storage.close()

@@ -7,7 +7,7 @@ TEXTS: dict[str, str] = {
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",
     "number.decimal_mark": ",",
     "word.and": "{a} und {b}",
-    "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte",
+    "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte", "ai.master": "Meister",
     "seat.ai": "KI {colour} ({level})",
     # buttons
     "button.roll": "Würfeln", "button.die_first": "Erst die {value}", "button.enter": "Figur {token} einsetzen",
@@ -16,6 +16,7 @@ TEXTS: dict[str, str] = {
     "button.join": "Beitreten", "button.leave": "Verlassen", "button.start": "Starten", "button.cancel": "Abbrechen",
     "button.ai0": "KI hinzufügen (zufällig)", "button.ai1": "KI hinzufügen (gierig)",
     "button.ai2": "KI hinzufügen (Experte)",
+    "button.ai3": "KI hinzufügen (Meister)",
     "button.spectate": "Zuschauen", "button.refresh": "Aktualisieren", "button.replay": "Wiederholung",
     "button.rematch": "Revanche",
     # what happened
@@ -78,7 +79,8 @@ TEXTS: dict[str, str] = {
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
     "game.timed_out": "⌛ {who} hat die Zeit überschritten.",
     "status.turn": "{who} ist am Zug ({colour}): {doing}{deadline}.",
-    "status.roll": "würfeln", "status.choose": "wählen, welcher Würfel zuerst zählt ({dice})",
+    "status.roll": "würfeln", "status.thinking": "denkt nach …",
+    "status.choose": "wählen, welcher Würfel zuerst zählt ({dice})",
     "status.move": "eine Figur mit der {die} ziehen", "status.deadline": " (Zug endet <t:{at}:R>)",
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",

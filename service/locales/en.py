@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",
     "number.decimal_mark": ".",
     "word.and": "{a} and {b}",
-    "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert",
+    "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert", "ai.master": "master",
     "seat.ai": "{colour} AI ({level})",
     # buttons
     "button.roll": "Roll", "button.die_first": "Die {value} first", "button.enter": "Enter token {token}",
@@ -22,6 +22,7 @@ TEXTS: dict[str, str] = {
     "button.home": "home",
     "button.join": "Join", "button.leave": "Leave", "button.start": "Start", "button.cancel": "Cancel",
     "button.ai0": "Add AI (random)", "button.ai1": "Add AI (greedy)", "button.ai2": "Add AI (expert)",
+    "button.ai3": "Add AI (master)",
     "button.spectate": "Spectate", "button.refresh": "Refresh", "button.replay": "Replay",
     "button.rematch": "Rematch",
     # what happened
@@ -81,7 +82,8 @@ TEXTS: dict[str, str] = {
     "game.remind": "⏰ <@{user}>, it is your turn in Ludo game `{id}`: it ends <t:{at}:R>.",
     "game.timed_out": "⌛ {who} ran out of time.",
     "status.turn": "It is {who}'s turn ({colour}): {doing}{deadline}.",
-    "status.roll": "roll the dice", "status.choose": "choose which die to play first ({dice})",
+    "status.roll": "roll the dice", "status.thinking": "thinking…",
+    "status.choose": "choose which die to play first ({dice})",
     "status.move": "move a token with the {die}", "status.deadline": " (turn ends <t:{at}:R>)",
     "status.over": "🏆 **Game over**",
     "status.ended_by": "⏹️ This game was ended by {who}.",

@@ -30,7 +30,7 @@ async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn
     assert "**twodice** for 3 players" in lobby.content
     assert f"1. <@{alice.id}>" in lobby.content and lobby.content.count("(open)") == 2
     assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Red", "Green", "Yellow", "Blue", "Add AI (random)",
-                              "Add AI (greedy)", "Add AI (expert)"]
+                              "Add AI (greedy)", "Add AI (expert)", "Add AI (master)"]
     assert all(len(c) <= 100 and c.startswith("ludo:l:") for c in lobby.custom_ids())
     assert not lobby.notified  # the lobby pings nobody
 

@@ -1,0 +1,69 @@
+"""An AI that thinks long (master) never holds up a person's answer: the click is answered at once, in place, and
+the AI seats' moves follow as an update of the same message, played by a worker process."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import service.seats
+from bot.app import LudoBot
+from tests.bot.helpers import TURN, board_messages, click, live_message, start_game, to_act
+from tests.bot.standin import Message, StandIn
+
+LEVEL = "master"
+
+
+async def next_buttons(standin: StandIn, message: Message, edits: int, timeout: float = 20.0) -> Message | None:
+    """The live message once the AI's moves are shown in `message` (its edits past `edits`); None at the game's
+    end."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        live = live_message(standin, standin.channel)
+        if live is not None and (live is not message or message.edits > edits):
+            return live
+        if any("Replay" in m.labels() for m in standin.messages(standin.channel)):
+            return None
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"no update within {timeout} s: {message.content!r}")
+
+
+async def test_a_masters_turns_follow_in_the_same_message_after_the_answer(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=2, ai_level=LEVEL, preset="classic", auto_single=False)
+    if live is None:  # the AIs roll first: their turns come after the start
+        live = await next_buttons(standin, board_messages(standin, standin.channel)[-1], 0)
+    assert live is not None
+    thought = 0
+    for _ in range(12):
+        assert to_act(standin, live) is alice
+        edits = live.edits
+        record = await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
+        response = record.response_record
+        assert response is not None and not response.ephemeral and not response.deferred
+        assert response.message is live  # answered in place
+        if "thinking" in live.content:  # the turn passed to an AI: no buttons until it has played
+            thought += 1
+            assert not live.custom_ids() or not any(c.startswith("ludo:g:") for c in live.custom_ids())
+            found = await next_buttons(standin, live, edits + 1)
+            if found is None:
+                break
+            assert found is live, "the AI's moves are shown in the message the click was answered in"
+            assert "AI" in live.content and TURN.search(live.content)
+        else:
+            found = live_message(standin, standin.channel)
+            if found is None:
+                break
+        live = found
+        assert len(board_messages(standin, standin.channel)) == 1
+    assert thought >= 2
+
+
+@pytest.fixture(autouse=True)
+def _thinking_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the master level exists, expert stands in as a level that thinks."""
+    if LEVEL not in service.seats.AI_LEVELS:
+        monkeypatch.setattr(service.seats, "THINKING_LEVELS", frozenset({"expert"}))
+        monkeypatch.setattr("tests.bot.test_thinking_ai.LEVEL", "expert")
