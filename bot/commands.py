@@ -357,3 +357,14 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         await parts.watching.send_replay(interaction, record, lang, public=True)
 
     await parts.clicks.guard(interaction, work)
+
+
+@ludo.command(name="review", description=described("cmd.review"))
+@app_commands.describe(game=described("opt.game"))
+async def review(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
+    parts = _parts(interaction)
+
+    async def load() -> GameRecord:
+        return await _guild_game(parts, interaction, game, with_log=True)
+
+    await parts.review.answer(interaction, game, public=False, load=load)

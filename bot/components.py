@@ -49,6 +49,12 @@ class WatchHandler(Protocol):
     async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
 
 
+class ReviewHandler(Protocol):
+    """What Review and its Post call."""
+
+    async def answer(self, interaction: discord.Interaction[Any], game_id: str, *, public: bool) -> None: ...
+
+
 class RematchHandler(Protocol):
     """What Rematch calls."""
 
@@ -69,6 +75,9 @@ class Handlers(Protocol):
 
     @property
     def rematch(self) -> RematchHandler: ...
+
+    @property
+    def review(self) -> ReviewHandler: ...
 
 
 def handlers(interaction: discord.Interaction[Any]) -> Handlers:
@@ -130,12 +139,14 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 _AFTER_LOOKS = {"r": ("button.replay", "🎞️", discord.ButtonStyle.secondary),
-                "m": ("button.rematch", "🔁", discord.ButtonStyle.primary)}
+                "m": ("button.rematch", "🔁", discord.ButtonStyle.primary),
+                "a": ("button.review", "📈", discord.ButtonStyle.secondary),
+                "p": ("button.post_review", "📣", discord.ButtonStyle.secondary)}
 
 
-class AfterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[rm]):(?P<game>{ID})"):
-    """A finished game's buttons: its animated replay (``r``) and a rematch (``m``: a lobby for the same game
-    again)."""
+class AfterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[rmap]):(?P<game>{ID})"):
+    """A finished game's buttons: its animated replay (``r``), a rematch (``m``: a lobby for the same game again),
+    its review (``a``: privately) and, on a private review, posting it in the channel (``p``)."""
 
     def __init__(self, game_id: str, kind: str, lang: str = DEFAULT) -> None:
         key, emoji, style = _AFTER_LOOKS[kind]
@@ -151,6 +162,8 @@ class AfterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lu
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.kind == "r":
             await handlers(interaction).watching.replay(interaction, self.game_id)
+        elif self.kind in "ap":
+            await handlers(interaction).review.answer(interaction, self.game_id, public=self.kind == "p")
         else:
             await handlers(interaction).rematch.click(interaction, self.game_id)
 
@@ -220,8 +233,15 @@ def spectator_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
 
 
 def finished_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
-    """A finished game's message: its replay and its rematch."""
+    """A finished game's message: its replay, its rematch and its review."""
     view = discord.ui.View(timeout=None)
-    view.add_item(AfterButton(game_id, "r", lang))
-    view.add_item(AfterButton(game_id, "m", lang))
+    for kind in "rma":
+        view.add_item(AfterButton(game_id, kind, lang))
+    return view
+
+
+def review_view(game_id: str, lang: str = DEFAULT) -> discord.ui.View:
+    """A private review's button: post it in the channel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AfterButton(game_id, "p", lang))
     return view

@@ -142,11 +142,11 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
 # Pictures are drawn on the event loop while they are quick, on one drawing thread once one was slow. A board takes
 # 0.8 ms of CPU (`benchmarks.render`), less than the rest of a click's Python on the loop, and handing it to a thread
 # cost 5-11 % of a bot process's CPU (A/B in `benchmarks.load`: the submit, the wake-ups and the GIL changing hands).
-# A drawing slower than SLOW_DRAWING (a loaded machine) sends the next ones to the thread until one is quick again,
+# A drawing slower than SLOWDRAWING (a loaded machine) sends the next ones to the thread until one is quick again,
 # so that a slow picture cannot hold the loop past the moment a click must be deferred. One thread: drawing holds
 # the GIL most of the time, so more threads only took turns with each other and with the event loop.
-SLOW_DRAWING = 0.02  # seconds of wall time
-_DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
+SLOWDRAWING = 0.02  # seconds of wall time
+DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
 _last_drawing = [0.0]  # seconds the last picture took
 
 
@@ -160,13 +160,13 @@ def _timed(work: Callable[[engine.GameState, BoardView], bytes], state: engine.G
 
 async def _drawn(work: Callable[[engine.GameState, BoardView], bytes], state: engine.GameState,
                  view: BoardView) -> bytes:
-    if _last_drawing[0] < SLOW_DRAWING:
+    if _last_drawing[0] < SLOWDRAWING:
         return _timed(work, state, view)
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, _timed, work, state, view)
+    return await asyncio.get_running_loop().run_in_executor(DRAWING, _timed, work, state, view)
 
 
 async def draw(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> bytes:
-    """The board PNG (on the event loop while pictures are quick, see SLOW_DRAWING)."""
+    """The board PNG (on the event loop while pictures are quick, see SLOWDRAWING)."""
     return await _drawn(render_board, state, _board_view(record, state, events, lang))
 
 

@@ -16,6 +16,7 @@ from bot.lobby import LobbyButtons
 from bot.notify import Notices
 from bot.outbox import Outbox
 from bot.rematch import RematchButtons
+from bot.review import ReviewAnswers
 from bot.spectate import Watching
 from service import Service
 
@@ -35,6 +36,7 @@ class Parts:
         self.access = Access()
         self.watching = Watching(service, self.clicks, self.access)
         self.rematch = RematchButtons(service, self.clicks)
+        self.review = ReviewAnswers(service, self.clicks, self.access)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a

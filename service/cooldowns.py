@@ -17,8 +17,10 @@ from service.errors import Refused
 from storage import Storage
 
 # Seconds a user waits between two uses of a command. A replay is kept once drawn, but each one still uploads
-# megabytes; a repost is a channel message (Discord allows 5 per 5 s in a channel) and a delete.
-COOLDOWNS: Mapping[str, float] = {"replay": 30.0, "verify": 10.0, "export": 10.0, "board": 10.0}
+# megabytes; a repost is a channel message (Discord allows 5 per 5 s in a channel) and a delete. A review takes
+# seconds of a worker process the first time (kept after), and posting one puts four pictures in the channel.
+COOLDOWNS: Mapping[str, float] = {"replay": 30.0, "verify": 10.0, "export": 10.0, "board": 10.0, "review": 10.0,
+                                  "review_post": 30.0}
 
 
 class Cooldowns:

@@ -17,6 +17,7 @@ from service.guilds import Guilds
 from service.lobbies import Lobbies
 from service.rematch import Rematches
 from service.replays import Replays
+from service.reviews import Reviews
 from service.takeover import Takeover
 from service.thinking import Pool
 from storage import LobbyLimits, Storage
@@ -43,6 +44,7 @@ class Service:
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
         self.archive = Archive(storage)
         self.replays = Replays(storage)
+        self.reviews = Reviews(storage)  # (its own worker processes: a review never delays an AI's turn)
         self.cooldowns = Cooldowns(storage, cooldowns)
 
     @classmethod
@@ -55,4 +57,5 @@ class Service:
         """Stop drawing replays, the worker processes, and close the storage."""
         await self.replays.close()
         self.thinking.close()
+        self.reviews.close()
         await self.storage.close()

@@ -28,6 +28,7 @@ from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, P
 from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
 from storage.replays import ReplayStore
+from storage.reviews import ReviewStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import PlayerResult, RatingsChanged, StatsStore, results_of
@@ -64,6 +65,7 @@ __all__ = [
     "RematchStore",
     "ReplayMismatch",
     "ReplayStore",
+    "ReviewStore",
     "Seat",
     "SettingsStore",
     "StatsStore",

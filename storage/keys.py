@@ -23,6 +23,8 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
                                         process is handling (see storage.interactions), kept seconds at most
 ``ludo:{<id>}:gif:<l>:<v>``    string   the finished game's replay GIF (bytes) in language ``l``, as of record
                                         version ``v``: drawn once, kept a week (see storage.replays)
+``ludo:{<id>}:review:<v>``     string   the finished game's review (`engine.review.Review.to_text`) as of record
+                                        version ``v``: computed once, kept a week (see storage.reviews)
 =============================  =======  =====================================================================
 
 Bounds: ``game`` and ``log`` of an active game have no expiry, but no game stays active without a person playing:
@@ -191,6 +193,11 @@ def user_games(user_id: int) -> str:
 def replay_gif(game_id: str, lang: str, version: int) -> str:
     """A finished game's replay GIF in a language, as of a record version (bytes)."""
     return f"ludo:{{{game_id}}}:gif:{lang}:{version}"
+
+
+def review(game_id: str, version: int) -> str:
+    """A finished game's review (`engine.review.Review.to_text`), as of a record version (text)."""
+    return f"ludo:{{{game_id}}}:review:{version}"
 
 
 def cooldown(user_id: int, command: str) -> str:

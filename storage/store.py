@@ -25,6 +25,7 @@ from storage.lobbies import LobbyStore
 from storage.notify import AlertStore
 from storage.rematches import RematchStore
 from storage.replays import ReplayStore
+from storage.reviews import ReviewStore
 from storage.roundtrips import RoundTripHook
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
@@ -54,6 +55,7 @@ class Storage:
         self.inboxes = Inboxes(redis)
         self.rematches = RematchStore(redis)
         self.replays = ReplayStore(redis)
+        self.reviews = ReviewStore(redis)
         self.cooldowns = CooldownStore(redis)
         self.alerts = AlertStore(redis)
 
