@@ -86,10 +86,27 @@ def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, na
     view = BoardView(names=names, words=words)
     frame = to_palette(_drawn_lines(curve, seats, focus, area, size))
     _write_words(frame, curve, seats, focus, area, view)
-    for number, move in enumerate(marks, start=1):
-        x, y = _xy(area, move, len(curve), curve[move][focus] if focus is not None else 1.0)
-        badge_sprite(str(number), max(14, round(20 * area.unit))).paste(frame, (round(x), round(y)))
+    _draw_marks(frame, [_xy(area, move, len(curve), curve[move][focus] if focus is not None else 1.0)
+                        for move in marks], area)
     return encode_png(frame)
+
+
+def _draw_marks(frame: Image.Image, spots: list[Point], area: Area) -> None:
+    """Badges 1, 2, 3... on the `spots`; one that would cover an earlier badge (moves close together) moves up
+    or down by its height until it is clear."""
+    placed: list[tuple[int, int]] = []
+    for number, (x, y) in enumerate(spots, start=1):
+        sprite = badge_sprite(str(number), max(14, round(20 * area.unit)))
+        w, h = sprite.size
+        centre = (round(x), round(y))
+        for shift in (0, -1, 1, -2, 2, -3, 3):
+            moved = (round(x), round(y) + shift * (h + 1))
+            if area.top - h <= moved[1] <= area.bottom + h and all(
+                    abs(moved[0] - px) >= w or abs(moved[1] - py) >= h for px, py in placed):
+                centre = moved
+                break
+        sprite.paste(frame, centre)
+        placed.append(centre)
 
 
 def _xy(area: Area, i: float, points: int, chance: float) -> Point:

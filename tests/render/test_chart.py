@@ -22,7 +22,7 @@ def picture(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def flat(chances: tuple[float, float, float, float], points: int = 100) -> list[tuple[float, ...]]:
+def flat(chances: tuple[float, ...], points: int = 100) -> list[tuple[float, ...]]:
     return [chances] * points
 
 
@@ -60,7 +60,7 @@ def test_seats_differ_by_dash_not_only_colour() -> None:
     assert len(set(DASHES)) == len(set(SHAPES)) == 4 and DASHES[0] == ()
     for seat, colour in enumerate((RED, GREEN, YELLOW, BLUE)):
         chances = tuple(0.5 if s == seat else 0.0 for s in range(4))
-        image = picture(render_chances(flat(chances), (seat,)))  # type: ignore[arg-type]
+        image = picture(render_chances(flat(chances), (seat,)))
         y = round(area.top + (area.bottom - area.top) / 2)
         row = [image.getpixel((x, y)) for x in range(area.left + 5, area.right - 5)]
         gaps = sum(1 for pixel in row if pixel != colour)  # (a marker's thin rim makes a gap of 2 pixels)
