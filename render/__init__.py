@@ -9,9 +9,13 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
 - `render_thumbnail(state, view, side=300) -> bytes`: a small square PNG of the board alone (no side panel), for a
   notification.
 - `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
+- `render_chances(curve, seats, names=..., focus=..., marks=..., words=..., size=...) -> bytes`: a game review's
+  chart (default 800x400): each seat's win chance over the moves, one line per seat (colour, dash and marker
+  shape), a legend with the final chances, numbered badges on the focus line at the `marks`; `chart_area(size)`:
+  where its plot lies.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.
-- `WORDS`: every word the pictures show (English); `BoardView(words=...)` and `render_replay(words=...)`
-  take other templates (another language).
+- `WORDS`: every word the pictures show (English); `BoardView(words=...)`, `render_replay(words=...)` and
+  `render_chances(words=...)` take other templates (another language).
 - `default_labels(legal_actions(state))`: labels matching the token numbers ("2", "1+2", "A"/"B" for dice).
 
 `python -m render.demo` plays and draws a computer game; `python -m render.samples DIR` writes the
@@ -19,11 +23,13 @@ README's sample pictures; `python -m benchmarks.render` measures speed and size.
 """
 
 from render.board import THUMBNAIL_SIDE, draw_board, render_board, render_thumbnail, static_board
+from render.chart import CHART_SIZE, chart_area, render_chances
 from render.geometry import LayoutError, layout, square_centre
 from render.replay import render_replay
 from render.view import DEFAULT_SIZE, WORDS, BoardView, default_labels
 
 __all__ = [
-    "DEFAULT_SIZE", "THUMBNAIL_SIDE", "WORDS", "BoardView", "LayoutError", "default_labels", "draw_board", "layout",
-    "render_board", "render_replay", "render_thumbnail", "square_centre", "static_board",
+    "CHART_SIZE", "DEFAULT_SIZE", "THUMBNAIL_SIDE", "WORDS", "BoardView", "LayoutError", "chart_area", "default_labels",
+    "draw_board", "layout", "render_board", "render_chances", "render_replay", "render_thumbnail", "square_centre",
+    "static_board",
 ]

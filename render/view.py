@@ -25,6 +25,8 @@ WORDS: Mapping[str, str] = MappingProxyType({  # every word the picture shows: s
     "out_of_turns": "{who} is out of turns", "resigned": "{who} left the game",
     "third_six": "{who}: third 6, turn over", "skipped": "{who}'s turn was skipped", "rolls_again": "{who} rolls again",
     "replay_caption": "move {n} of {total}",
+    "chart_title": "win chances over {moves} moves", "chart_move": "move", "chart_percent": "{value} %",
+    "chart_seat": "{colour} ({name})",
 })
 
 

@@ -331,4 +331,6 @@ TEXTS: dict[str, str] = {
     "board.resigned": "{who} hat das Spiel verlassen", "board.third_six": "{who}: dritte 6, Zug vorbei",
     "board.skipped": "{who} wurde übersprungen", "board.rolls_again": "{who} würfelt noch einmal",
     "board.replay_caption": "Zug {n} von {total}",
+    "board.chart_title": "Gewinnchancen über {moves} Züge", "board.chart_move": "Zug",
+    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
 }

@@ -1,0 +1,296 @@
+"""The chart of a game review: each seat's win chance over the moves of a game, as PNG bytes.
+
+Lines and grid are drawn anti-aliased at twice the size, shrunk and mapped onto the palette (the seat colours'
+ramps to the panel colour keep the edges smooth); the words are the cached text sprites of the board's panel,
+pasted after. Seats differ by dash and marker shape as well as colour, for colour-blind players.
+
+>>> png = render_chances([(0.25, 0.25, 0.25, 0.25), (0.3, 0.2, 0.3, 0.2), (1.0, 0.0, 0.0, 0.0)], (0, 1, 2, 3),
+...                      names=("Ann",), focus=0, marks=(1,))
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from render.palette import RGB, SEAT_COLOURS, rgb, to_palette
+from render.png import encode_png
+from render.sprites import badge_sprite, text_sprite
+from render.view import WORDS, BoardView
+
+CHART_SIZE = (800, 400)
+SS = 2  # supersampling of the lines: 3 looked no smoother after the palette mapping and cost twice the time
+Point = tuple[float, float]
+
+# Per seat (index = seat), so that lines differ without colour: the dash pattern (on, off, ... in pixels; empty:
+# solid) and the marker shape drawn along the line and in the legend.
+DASHES: tuple[tuple[int, ...], ...] = ((), (11, 5), (3, 4), (11, 4, 3, 4))
+SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond")
+MARKERS_ALONG = 5  # shape markers spread along each line (besides the one on its last point)
+
+
+class Area(NamedTuple):
+    """Where the parts of a chart of `size` go, in pixels."""
+
+    left: int  # the plot: x of move 0 ... x of the last move, y of 100 % ... y of 0 %
+    top: int
+    right: int
+    bottom: int
+    legend: int  # the legend's left edge
+    unit: float  # one pixel of an 800x400 chart
+
+
+def chart_area(size: tuple[int, int] = CHART_SIZE) -> Area:
+    """The plot and legend of a chart of `size` (the plot's corners are the 0 and 100 % of the first and last move).
+
+    >>> chart_area((800, 400))
+    Area(left=60, top=62, right=554, bottom=344, legend=586, unit=1.0)
+    """
+    width, height = size
+    if width < 320 or height < 160:
+        raise ValueError(f"chart size {size} is below 320x160")
+    u = min(width / 800, height / 400)
+    legend = width - round(214 * u)
+    return Area(round(60 * u), round(62 * u), legend - round(32 * u), height - round(56 * u), legend, u)
+
+
+def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, names: tuple[str, ...] = (),
+                   focus: int | None = None, marks: Sequence[int] = (), words: Mapping[str, str] = WORDS,
+                   size: tuple[int, int] = CHART_SIZE) -> bytes:
+    """PNG of each seat's win chance (0-1) over a game: curve[i] = the four seats' chances (index = seat 0-3)
+    before move i (curve[0] is the start, curve[-1] the end); one line per seat in `seats`, in the seat's
+    colour, with its own dash and marker shape, named in a legend with its final chance (names[seat], else the
+    colour word); `focus`: that seat's line drawn thicker and on top, the others dimmer; `marks`: move indexes
+    marked on the focus line (on the plot's top edge without a focus) by numbered badges 1, 2, 3... in that
+    order; y axis 0-100 % with grid lines at 25/50/75, x axis "move" with a few tick numbers; a title line.
+
+    Curves longer than the plot is wide are reduced to each pixel column's first, lowest, highest and last
+    point (every peak stays, and the last point is exact). Raises ValueError for an empty curve, a seat outside
+    0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
+    """
+    if not curve:
+        raise ValueError("no points to chart")
+    if not seats or any(not 0 <= s < 4 for s in seats) or any(len(row) <= max(seats) for row in curve):
+        raise ValueError(f"seats {tuple(seats)} outside 0-3 or missing from the curve's rows")
+    if focus is not None and focus not in seats:
+        raise ValueError(f"focus {focus} is not among the seats {tuple(seats)}")
+    if any(not 0 <= m < len(curve) for m in marks):
+        raise ValueError(f"marks {tuple(marks)} outside the curve's {len(curve)} points")
+    area = chart_area(size)
+    view = BoardView(names=names, words=words)
+    frame = to_palette(_drawn_lines(curve, seats, focus, area, size))
+    _write_words(frame, curve, seats, focus, area, view)
+    _draw_marks(frame, [_xy(area, move, len(curve), curve[move][focus] if focus is not None else 1.0)
+                        for move in marks], area)
+    return encode_png(frame)
+
+
+def _draw_marks(frame: Image.Image, spots: list[Point], area: Area) -> None:
+    """Badges 1, 2, 3... on the `spots`; one that would cover an earlier badge (moves close together) moves up
+    or down by its height until it is clear."""
+    placed: list[tuple[int, int]] = []
+    for number, (x, y) in enumerate(spots, start=1):
+        sprite = badge_sprite(str(number), max(14, round(20 * area.unit)))
+        w, h = sprite.size
+        centre = (round(x), round(y))
+        for shift in (0, -1, 1, -2, 2, -3, 3):
+            moved = (round(x), round(y) + shift * (h + 1))
+            if area.top - h <= moved[1] <= area.bottom + h and all(
+                    abs(moved[0] - px) >= w or abs(moved[1] - py) >= h for px, py in placed):
+                centre = moved
+                break
+        sprite.paste(frame, centre)
+        placed.append(centre)
+
+
+def _xy(area: Area, i: float, points: int, chance: float) -> Point:
+    """The pixel of move `i` at `chance` (clamped to 0-1)."""
+    x = area.left + (area.right - area.left) * (i / (points - 1) if points > 1 else 0.0)
+    return x, area.bottom - (area.bottom - area.top) * min(1.0, max(0.0, chance))
+
+
+def downsampled(values: Sequence[float], columns: int) -> list[tuple[float, float]]:
+    """(index, value) pairs to draw `values` on `columns` pixel columns: all of them if they fit, else each
+    column's first, lowest, highest and last value in their order (the line looks the same, the last is exact).
+
+    >>> downsampled([0.0, 0.5, 1.0], 10)
+    [(0, 0.0), (1, 0.5), (2, 1.0)]
+    >>> downsampled([0.1, 0.9, 0.2, 0.3, 0.8, 0.4], 2)
+    [(0, 0.1), (1, 0.9), (2, 0.2), (3, 0.3), (4, 0.8), (5, 0.4)]
+    >>> [i for i, _ in downsampled([k % 7 / 7 for k in range(2000)], 500)][-1]
+    1999
+    """
+    n = len(values)
+    if n <= max(1, columns):
+        return list(enumerate(values))
+    kept: list[tuple[float, float]] = []
+    start = 0
+    for column in range(columns):
+        end = (column + 1) * n // columns
+        if end <= start:
+            continue
+        bucket = range(start, end)
+        low = min(bucket, key=values.__getitem__)
+        high = max(bucket, key=values.__getitem__)
+        kept.extend((i, values[i]) for i in sorted({start, low, high, end - 1}))
+        start = end
+    return kept
+
+
+def _dashed(points: list[Point], pattern: tuple[int, ...]) -> list[list[Point]]:
+    """The pieces of the polyline `points` that the dash `pattern` (lengths on, off, ...) draws."""
+    if not pattern or len(points) < 2:
+        return [points]
+    pieces: list[list[Point]] = []
+    k, left, on = 0, float(pattern[0]), True
+    current: list[Point] = [points[0]]
+    for (x0, y0), (x1, y1) in pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        done = 0.0
+        while length - done > left:
+            done += left
+            t = done / length
+            cut = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if on:
+                pieces.append([*current, cut])
+            current = [cut]
+            k = (k + 1) % len(pattern)
+            left, on = float(pattern[k]), not on
+        left -= length - done
+        if on:
+            current.append((x1, y1))
+    if on and len(current) > 1:
+        pieces.append(current)
+    return pieces
+
+
+def _marker(d: ImageDraw.ImageDraw, shape: str, centre: Point, r: float, fill: RGB, rim: RGB) -> None:
+    """A seat's marker shape of half-size `r` with a rim (so it stands out on crossing lines)."""
+    x, y = centre
+    rim_w = max(1, round(r / 3))
+    if shape == "circle":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=rim, width=rim_w)
+    elif shape == "square":
+        r *= 0.9
+        d.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=rim, width=rim_w)
+    else:
+        r *= 1.25
+        corners = ([(x, y - r), (x + r, y + r * 0.75), (x - r, y + r * 0.75)] if shape == "triangle"
+                   else [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+        d.polygon(corners, fill=fill, outline=rim, width=rim_w)
+
+
+def _line_colour(seat: int, focus: int | None) -> RGB:
+    """A seat's colour; with a focus on another seat, dimmed towards the panel (60 % of the colour)."""
+    colour = rgb(SEAT_COLOURS[seat])
+    if focus is None or focus == seat:
+        return colour
+    panel = rgb("panel")
+    r, g, b = (round(c * 0.6 + p * 0.4) for c, p in zip(colour, panel, strict=True))
+    return (r, g, b)
+
+
+def _drawn_lines(curve: Sequence[Sequence[float]], seats: Sequence[int], focus: int | None, area: Area,
+                 size: tuple[int, int]) -> Image.Image:
+    """The card, the grid and every seat's line and markers (legend swatches included), supersampled and shrunk."""
+    s, u = SS, area.unit
+    big = Image.new("RGB", (size[0] * s, size[1] * s), rgb("canvas"))
+    d = ImageDraw.Draw(big)
+    pad = round(6 * u)
+    d.rounded_rectangle((pad * s, pad * s, (size[0] - pad) * s - 1, (size[1] - pad) * s - 1), round(14 * u) * s,
+                        fill=rgb("panel"), outline=rgb("panel_line"), width=s)
+    for quarter in range(5):
+        y = round(area.bottom - (area.bottom - area.top) * quarter / 4) * s
+        d.line((area.left * s, y, area.right * s, y), fill=rgb("muted" if quarter == 0 else "panel_line"),
+               width=max(s, round(1.5 * u * s)) if quarter == 0 else s)
+    for tick in _ticks(len(curve) - 1):
+        x = round(_xy(area, tick, len(curve), 0.0)[0]) * s
+        d.line((x, area.bottom * s, x, (area.bottom + round(5 * u)) * s), fill=rgb("muted"), width=s)
+    order = [seat for seat in seats if seat != focus] + ([focus] if focus is not None else [])
+    for seat in order:
+        thick = 4.0 if seat == focus else (2.0 if focus is not None else 2.6)
+        width = max(s, round(thick * u * s))
+        fill, rim = _line_colour(seat, focus), rgb("panel")
+        values = [row[seat] for row in curve]
+        points = [(x * s, y * s) for x, y in
+                  (_xy(area, i, len(curve), v) for i, v in downsampled(values, area.right - area.left))]
+        pattern = tuple(round(length * u * s) for length in DASHES[seat])
+        for piece in _dashed(points, pattern):  # round joints only where pieces are long (dashes: 2 ms less)
+            d.line(piece, fill=fill, width=width, joint=None if pattern else "curve")
+        r = (5.5 if seat == focus else 4.5) * u * s
+        spots = [len(curve) - 1]
+        if len(curve) > 1:  # spread along the line, each seat's a little apart so they rarely sit on one another
+            spots += [round((k + 0.35 + 0.15 * seat) * (len(curve) - 1) / (MARKERS_ALONG + 0.5))
+                      for k in range(MARKERS_ALONG)]
+        for i in sorted(set(spots)):
+            mx, my = _xy(area, i, len(curve), values[i])
+            _marker(d, SHAPES[seat], (mx * s, my * s), r, fill, rim)
+        row_y = _legend_row(area, seats.index(seat)) + 9 * u
+        swatch = [((area.legend + 2 * u) * s, row_y * s), ((area.legend + 32 * u) * s, row_y * s)]
+        for piece in _dashed(swatch, tuple(max(s, p * 2 // 3) for p in pattern)):
+            d.line(piece, fill=fill, width=width)
+        _marker(d, SHAPES[seat], ((area.legend + 17 * u) * s, row_y * s), r, fill, rim)
+    return big.reduce(s)
+
+
+def _legend_row(area: Area, row: int) -> float:
+    """The top of the legend's `row`-th entry."""
+    return area.top + row * 34 * area.unit
+
+
+def _ticks(moves: int) -> list[int]:
+    """A few round move numbers from 0 to `moves` (at most 7 ticks).
+
+    >>> _ticks(83)
+    [0, 20, 40, 60, 80]
+    >>> _ticks(0)
+    [0]
+    """
+    step = 1
+    for magnitude in (1, 10, 100, 1000, 10000):
+        for base in (1, 2, 5):
+            step = base * magnitude
+            if moves // step < 7:
+                return list(range(0, moves + 1, step))
+    return list(range(0, moves + 1, step))
+
+
+def _write_words(frame: Image.Image, curve: Sequence[Sequence[float]], seats: Sequence[int], focus: int | None,
+                 area: Area, view: BoardView) -> None:
+    """Title, axis labels and the legend's texts, pasted onto the palette frame."""
+    u = area.unit
+
+    def px(value: float) -> int:
+        return round(value * u)
+
+    moves = len(curve) - 1
+    title = text_sprite(view.word("chart_title", moves=moves), px(19), "text", "panel",
+                        max_width=frame.size[0] - px(48))
+    title.paste_at(frame, (px(24), px(20)))
+    for quarter in range(5):
+        label = text_sprite(view.word("chart_percent", value=25 * quarter), px(12), "muted", "panel")
+        y = _xy(area, 0, 1, quarter / 4)[1]
+        label.paste_at(frame, (area.left - px(8) - label.size[0], round(y) - label.size[1] // 2))
+    for tick in _ticks(moves):
+        label = text_sprite(str(tick), px(12), "muted", "panel")
+        x = _xy(area, tick, len(curve), 0.0)[0]
+        label.paste_at(frame, (round(x) - label.size[0] // 2, area.bottom + px(8)))
+    axis = text_sprite(view.word("chart_move"), px(12), "muted", "panel")
+    axis.paste_at(frame, ((area.left + area.right - axis.size[0]) // 2, area.bottom + px(26)))
+    room = frame.size[0] - px(22) - (area.legend + px(40))
+    for row, seat in enumerate(seats):
+        y = round(_legend_row(area, row))
+        fg = "muted" if focus is not None and seat != focus else "text"
+        chance = text_sprite(view.word("chart_percent", value=round(100 * min(1.0, max(0.0, curve[-1][seat])))),
+                             px(15), fg, "panel")
+        chance.paste_at(frame, (frame.size[0] - px(22) - chance.size[0], y))
+        colour, name = view.colour(seat).capitalize(), view.name(seat)
+        entry = colour if name == colour else view.word("chart_seat", colour=colour, name=name)
+        text_sprite(entry, px(15), fg, "panel", max_width=room - chance.size[0] - px(8)).paste_at(
+            frame, (area.legend + px(40), y))
