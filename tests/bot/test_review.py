@@ -1,0 +1,79 @@
+"""A finished game's review through Discord: the Review button and /ludo review answer privately with the chart and
+the costliest decisions drawn, the answer's Post button shows it in the channel, and a game still being played, or
+one the member cannot see, gets a clear refusal."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+from bot.app import LudoBot
+from tests.bot.helpers import click, finished_game, private_text, slash, start_game
+from tests.bot.standin import Message, StandIn
+
+PNG = b"\x89PNG\r\n\x1a\n"
+PLAYER = re.compile(r"\*\*(.+?)\*\* \((red|green|yellow|blue)\): (\d+) % → (\d+) % · dice ([+−]\d+\.\d)")
+
+
+def pictures(message: Message) -> dict[str, tuple[int, int]]:
+    """Attachment name -> size in pixels (each a real PNG)."""
+    sizes = {}
+    for attachment in message.attachments:
+        assert attachment.data.startswith(PNG), attachment.filename
+        sizes[attachment.filename] = Image.open(io.BytesIO(attachment.data)).size
+    return sizes
+
+
+async def test_the_review_button_answers_privately_and_its_post_shows_it_to_everyone(standin: StandIn,
+                                                                                       ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    game_id = await finished_game(standin, ludo, alice)
+    final = next(m for m in standin.messages(standin.channel) if "Review" in m.labels())
+    asked = await standin.click(alice, final, label="Review")
+    response = await asked.response()
+    assert response.ephemeral
+    answer = await asked.wait_followup(timeout=20.0)
+    assert answer.ephemeral and f"Review of game `{game_id}`" in answer.content
+    players = PLAYER.findall(answer.content)
+    assert len(players) == 2  # alice and the AI
+    assert sum(int(p[3]) for p in players) in range(99, 102)  # the final chances add up to the whole
+    assert "accuracy" in answer.content or "no real choice" in answer.content
+    sizes = pictures(answer)
+    assert sizes["chances.png"][0] >= 600
+    decisions = [name for name in sizes if name.startswith("decision-")]
+    assert len(decisions) == answer.content.count("; better ")  # one picture per costly decision named
+    assert answer.labels() == ["Post in the channel"]
+    before = len(standin.messages(standin.channel))
+
+    posted = await standin.click(alice, answer, label="Post in the channel")
+    shown = await posted.wait_followup(timeout=20.0)
+    assert not shown.ephemeral and f"<@{alice.id}> shares this review" in shown.content
+    assert pictures(shown).keys() == sizes.keys()
+    assert len(standin.messages(standin.channel)) == before + 1
+
+
+async def test_a_review_is_computed_once_and_kept(standin: StandIn, ludo: LudoBot) -> None:
+    service = ludo.handlers.service
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    game_id = await finished_game(standin, ludo, alice)
+    first = await slash(standin, ludo, alice, standin.channel, "review", game=game_id)
+    text = (await first.wait_followup(timeout=20.0)).content
+    record = await service.games.load(game_id)
+    assert await service.storage.reviews.get(game_id, record.version) is not None
+    again = await slash(standin, ludo, bob, standin.channel, "review", game=game_id)  # another member: the same
+    assert (await again.wait_followup(timeout=10.0)).content.split("\n")[1:3] == text.split("\n")[1:3]
+
+
+async def test_a_game_being_played_or_unknown_is_refused_clearly(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1, preset="classic")
+    assert live is not None
+    game_id = next(c for c in live.custom_ids() if c.startswith("ludo:g:")).split(":")[2]
+    playing = await slash(standin, ludo, alice, standin.channel, "review", game=game_id)
+    assert "still being played" in private_text(playing)
+    unknown = await slash(standin, ludo, alice, standin.channel, "review", game="nosuchgame")
+    assert "There is no Ludo game `nosuchgame`" in private_text(unknown)
+    lobby_click = await click(standin, ludo, alice, live, label="Spectate")  # the game goes on meanwhile
+    assert lobby_click.response_record is not None

@@ -1,0 +1,56 @@
+"""AI seats that think (master) are played off the click path: a click, or the start, is saved at the AI's turn with
+its timeout due at once, and whichever process's deadline worker claims it has a worker process play the AI's
+turns. A process dying after the answer leaves nothing stuck: the deadline stays due until a worker plays it."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+import service.seats
+from service import THOUGHT, Service, seat_user
+from storage import Deadline
+from tests.service.conftest import CHANNEL, GUILD, HOST, Clock
+
+LEVEL = "master"
+
+
+@pytest.fixture(autouse=True)
+def _thinking_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the master level exists, expert stands in as a level that thinks."""
+    global LEVEL
+    if "master" not in service.seats.AI_LEVELS:
+        monkeypatch.setattr(service.seats, "THINKING_LEVELS", frozenset({"expert"}))
+        LEVEL = "expert"
+
+
+async def test_a_thinking_ais_turn_is_saved_due_at_once_and_played_by_a_deadline_worker(
+        sessions: Service, clock: Clock) -> None:
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
+                                        options={"auto_single": False})
+    for _ in range(3):
+        await sessions.lobbies.update(lobby.id, HOST, "add_ai", level=service.seats.AI_LEVELS.index(LEVEL))
+    outcome = await sessions.lobbies.start(lobby.id, HOST)
+    game_id = outcome.record.id
+    for _ in range(10):
+        record = await sessions.games.load(game_id)
+        state = engine.from_text(record.state)
+        user = seat_user(record, state.current)
+        if user is None:  # the AI's turn: saved without its moves, due now
+            assert record.turn_deadline == clock.now and record.reminder_at is None
+            assert await sessions.storage.deadlines.due_at(Deadline("timeout", game_id)) == clock.now
+            assert sessions.games.ai_due.is_set()  # this process's worker is woken
+            sessions.games.ai_due.clear()
+            claims = await sessions.deadlines.due()  # (any process's worker: this one stands for the survivor)
+            assert len(claims) == 1
+            result = await sessions.deadlines.handle(claims[0])
+            assert result is not None and result[0] == THOUGHT
+            played = result[1]
+            assert played.steps and all(step.by == "ai" for step in played.steps)
+            assert played.state.over or seat_user(played.record, played.state.current) == HOST
+            if played.state.over:
+                return
+            continue
+        await sessions.games.act(game_id, state.ply, engine.action_text(engine.legal_actions(state)[0]), user)
+    record = await sessions.games.load(game_id)
+    assert record.log_length > 10
