@@ -15,7 +15,7 @@ Which language:
 
 Domain code raises `Phrase` errors (a key and its values) and the adapter translates them where it answers.
 Adding a language: copy `bot/locales/de.py` (every key written out), translate each template from the English
-of `bot/locales/en.py`, add the module to `CATALOGUES`; tests/bot/test_i18n.py lists any key missing or extra.
+of `service/locales/en.py`, add the module to `CATALOGUES`; tests/bot/test_i18n.py lists any key missing or extra.
 """
 
 from __future__ import annotations
