@@ -14,7 +14,7 @@ Which language:
   speak the locale of the user who asked (`interaction.locale`).
 
 Domain code raises `Phrase` errors (a key and its values) and the adapter translates them where it answers.
-Adding a language: copy `bot/locales/de.py` (every key written out), translate each template from the English
+Adding a language: copy `service/locales/de.py` (every key written out), translate each template from the English
 of `service/locales/en.py`, add the module to `CATALOGUES`; tests/bot/test_i18n.py lists any key missing or extra.
 """
 
