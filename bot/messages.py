@@ -122,11 +122,13 @@ def invited_missing(lobby: LobbyRecord) -> list[int]:
 
 # -- game -----------------------------------------------------------------------------------------------
 def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View | None:
-    """One button per legal action of the player to act (none when an AI or nobody acts)."""
-    if state.over or not record.active or seat_user(record, state.current) is None:
+    """One button per legal action of the player to act, and Spectate (only Spectate while an AI thinks; none once
+    the game is over)."""
+    if state.over or not record.active:
         return None
+    actions = [] if seat_user(record, state.current) is None else engine.legal_actions(state)
     return components.game_view(record.id, state.ply, [(engine.action_text(a), action_label(state, a, record.locale))
-                                                       for a in engine.legal_actions(state)], record.locale)
+                                                       for a in actions], record.locale)
 
 
 def _board_view(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> BoardView:

@@ -55,6 +55,8 @@ class BotSettings(BaseSettings):
     cooldown_verify: float = Field(default=COOLDOWNS["verify"], ge=0)
     cooldown_export: float = Field(default=COOLDOWNS["export"], ge=0)
     cooldown_board: float = Field(default=COOLDOWNS["board"], ge=0)
+    cooldown_review: float = Field(default=COOLDOWNS["review"], ge=0)
+    cooldown_review_post: float = Field(default=COOLDOWNS["review_post"], ge=0)
     # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
     # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
