@@ -47,6 +47,7 @@ class Page:
         self.members = list(members)
         self.port = 0
         self._runner: web.AppRunner | None = None
+        self._closing = False
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -67,6 +68,8 @@ class Page:
         self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
+        self._closing = True  # the long polls answer now, rather than hold the shutdown for up to LONG_POLL
+        self.standin.changes.notify()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -111,7 +114,7 @@ class Page:
             current = view.state(self.standin, channel, member)
             digest = _digest(current)
             left = deadline - time.monotonic()
-            if digest != known or left <= 0:
+            if digest != known or left <= 0 or self._closing:
                 return web.json_response({**current, "digest": digest})
             await self.standin.changes.wait(min(left, 1.0))
 
