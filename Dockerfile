@@ -8,6 +8,7 @@ COPY render render
 COPY storage storage
 COPY service service
 COPY bot bot
+COPY playground playground
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 # Run stage: slim, no compiler, a user without privileges.

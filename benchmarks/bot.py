@@ -1,7 +1,7 @@
 """Click latency of the bot: `python -m benchmarks.bot [--games N] [--preset classic] [--ai 1]`.
 
 One bot process (the real `LudoBot`, discord.py included) against the local Discord stand-in of the tests
-(tests/bot/standin: REST and gateway on 127.0.0.1, in this process and event loop) and a real Redis (the
+(playground/standin: REST and gateway on 127.0.0.1, in this process and event loop) and a real Redis (the
 embedded server in a temporary folder, or `REDIS_URL`). N games (default 20 of classic, one human against one
 greedy AI) are played by scripted clicks: the player to act clicks the first button of the live game message,
 and the next click waits until the bot has finished the previous one (its messages are out).
@@ -56,9 +56,9 @@ import engine.ai
 from bot.app import LudoBot
 from bot.game import GameMessage
 from bot.settings import BotSettings
+from playground.standin import BotRunner, InteractionRecord, Message, StandIn
 from storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
 from storage.served import Served
-from tests.bot.standin import BotRunner, InteractionRecord, Message, StandIn
 
 CATEGORIES = ("storage", "engine", "render", "discord")
 

@@ -1,7 +1,7 @@
 """Load, with optional faults: `python -m benchmarks.load [--games 500] [--processes 2] [--faults] [--think S]
 [--cluster]`.
 
-Processes: this one runs the Discord stand-in (tests/bot/standin: REST and gateway on 127.0.0.1) and the simulated
+Processes: this one runs the Discord stand-in (playground/standin: REST and gateway on 127.0.0.1) and the simulated
 players; `--processes` bot processes (`benchmarks.load_bot`, the real `LudoBot`, shards 0..N-1 of N) connect to
 it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`, or with `--cluster` a 3-node
 Redis Cluster started in the temporary folder, `storage.cluster.LocalCluster`). Guilds are split evenly across the
@@ -54,10 +54,10 @@ from typing import Any
 
 import engine
 from engine.notation import parse_rules
+from playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from playground.standin.records import Changes
 from storage import EmbeddedRedis, Storage
 from storage.cluster import LocalCluster
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
-from tests.bot.standin.records import Changes
 
 GAME, REPLAY = "ludo:g:", "ludo:r:"
 TURN = re.compile(r"It is <@(\d+)>'s turn")

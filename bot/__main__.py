@@ -1,4 +1,5 @@
-"""`ludo-bot` (or `python -m bot`): run the bot, or `ludo-bot sync [--guild ID]` to register its commands."""
+"""`ludo-bot` (or `python -m bot`): run the bot, or `ludo-bot sync [--guild ID]` to register its commands, or
+`ludo-bot playground [--port 8080]` to try it in a browser without Discord (the `playground` package)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     sync_parser.add_argument("--guild", type=int, help="only in this guild (shows at once)")
     sub.add_parser("health", help="exit 0 if the bot running with these settings is alive, all its workers too "
                                   "(for health checks); prints a line per worker")
+    play = sub.add_parser("playground", help="try the bot in a browser, against a local stand-in of Discord")
+    play.add_argument("--port", type=int, default=8080, help="the page's port on 127.0.0.1 (0: a free one)")
+    play.add_argument("--data-dir", help="keep the games here (default: a temporary folder, removed at the end)")
     args = parser.parse_args(argv)
     try:
         settings = BotSettings()
@@ -69,6 +73,16 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(["ok" if healthy else "unhealthy", *lines]), file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command == "playground":
+        from playground.cli import serve  # (the playground runs this bot: it is imported only here)
+
+        try:
+            return run_async(serve(args.port, args.data_dir))
+        except OSError as error:  # (the port is taken)
+            print(f"ludo-bot playground: {error}", file=sys.stderr)
+            return 1
+        except KeyboardInterrupt:
+            return 0
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("ludo-bot: DISCORD_TOKEN is not set (put it in the environment or in .env, see .env.example)",
               file=sys.stderr)

@@ -1,7 +1,7 @@
 """Fuzz the whole bot through the Discord stand-in: `python -m benchmarks.fuzz [--seed S] [--interactions N]
 [--games G]` (a short version runs in the tests: tests/bot/test_fuzz.py).
 
-One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord stand-in (tests/bot/standin) and two
+One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord stand-in (playground/standin) and two
 bots (shards 0 and 1 of 2, the real `LudoBot`) run in this process (see `world`). `--games` lanes play at the same
 time, each in a channel of its own with its own members. The run goes in rounds: in each, every lane's members make
 1-3 random moves at once (`moves`: buttons of the live game, of lobbies, of earlier turns, forged ids, other

@@ -33,9 +33,9 @@ from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.world import Lane, World, worker_problems
 from bot.components import GameButton, LobbyButton
 from engine.notation import parse_rules
+from playground.standin import InteractionRecord
+from playground.standin.records import MANAGE_CHANNELS
 from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
-from tests.bot.standin import InteractionRecord
-from tests.bot.standin.records import MANAGE_CHANNELS
 
 T = TypeVar("T")
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed

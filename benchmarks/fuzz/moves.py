@@ -16,10 +16,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from benchmarks.fuzz.world import Lane, World
+from playground.standin import InteractionRecord, Message, User
+from playground.standin.server import OptionValue
 from service.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
-from tests.bot.standin import InteractionRecord, Message, User
-from tests.bot.standin.server import OptionValue
 
 GAME, LOBBY = "ludo:g:", "ludo:l:"
 FORGED = "forged"  # the content of the messages made for forged clicks (tests.bot.helpers.forged_message)

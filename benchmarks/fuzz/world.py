@@ -24,11 +24,11 @@ from bot import deadline_worker
 from bot.app import LudoBot
 from bot.deadline_worker import IDLE_POLL
 from bot.settings import BotSettings
+from playground.standin import BotRunner, Channel, Guild, Message, Role, User
+from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from storage import EmbeddedRedis, Storage
 from storage.client import Redis, make_client
 from tests.bot.helpers import Clock
-from tests.bot.standin import BotRunner, Channel, Guild, Message, Role, User
-from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.faultproxy import FaultProxy
 
 SHARDS = 2

@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end bot tests against the local Discord stand-in (tests/bot/standin).
+"""Fixtures for end-to-end bot tests against the local Discord stand-in (playground/standin).
 
 - `standin`: a fresh stand-in per test, serving on 127.0.0.1 with discord.py pointed at it. At teardown every
   violation of Discord's rules it recorded (late or double responses, over-long custom ids, too many rows, ...)
@@ -21,9 +21,9 @@ from pydantic import SecretStr
 
 from bot.app import LudoBot
 from bot.settings import BotSettings
+from playground.standin import BotRunner, StandIn
 from storage import Storage
 from tests.bot.helpers import Clock
-from tests.bot.standin import BotRunner, StandIn
 
 Launch = Callable[..., Awaitable[LudoBot]]
 

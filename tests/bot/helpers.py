@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
+from playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 from storage import Claim
-from tests.bot.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

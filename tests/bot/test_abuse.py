@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
+from playground.standin import StandIn
+from playground.standin.records import MANAGE_CHANNELS
 from service.i18n import translate
 from storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
@@ -25,8 +27,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import StandIn
-from tests.bot.standin.records import MANAGE_CHANNELS
 
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:

@@ -5,10 +5,10 @@ view, exactly as a game that does not exist, and show it to members who can view
 from __future__ import annotations
 
 from bot.app import LudoBot
+from playground.standin import StandIn, User
+from playground.standin.records import VIEW_CHANNEL
 from tests.bot.conftest import Launch
 from tests.bot.helpers import click, finished_game, forged_message, game_id_of, private_text, slash, start_game
-from tests.bot.standin import StandIn, User
-from tests.bot.standin.records import VIEW_CHANNEL
 
 COMMANDS = ("replay", "verify", "export")
 BUTTONS = ("r", "s", "v")  # Replay, Spectate, Refresh

@@ -6,9 +6,9 @@ from __future__ import annotations
 import engine
 from bot.app import LudoBot
 from engine.describe import describe_position
+from playground.standin import StandIn
 from service import GameRecord, seat_names, state_of
 from tests.bot.helpers import board_messages, click, game_id_of, live_message, play_to_end, slash, start_game, to_act
-from tests.bot.standin import StandIn
 
 
 async def stored(bot: LudoBot, game_id: str) -> GameRecord:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import LudoBot
+from playground.standin import StandIn
 from service import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -19,7 +20,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import StandIn
 
 
 async def test_a_member_who_does_not_play_gets_a_private_board(standin: StandIn, ludo: LudoBot) -> None:

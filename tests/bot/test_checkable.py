@@ -7,8 +7,8 @@ import json
 
 from bot.app import LudoBot
 from engine.verify import commitment, verify_game
+from playground.standin import StandIn
 from tests.bot.helpers import game_id_of, play_to_end, private_text, slash, start_game
-from tests.bot.standin import StandIn
 
 
 async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin: StandIn, ludo: LudoBot) -> None:

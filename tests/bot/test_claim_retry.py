@@ -12,11 +12,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from playground.standin import BotRunner, StandIn
 from storage import Storage, make_client, scripts
 from storage.client import READ_TIMEOUT
 from tests.bot.conftest import Launch
 from tests.bot.helpers import game_id_of, start_game
-from tests.bot.standin import BotRunner, StandIn
 from tests.conftest import LOCAL_CLUSTER
 
 LAG = READ_TIMEOUT + 0.6  # seconds a held reply is kept back: past the client's read timeout

@@ -9,8 +9,8 @@ import math
 import time
 
 from bot.app import LudoBot
+from playground.standin import Message, StandIn, User
 from tests.bot.helpers import game_messages, live_message, start_game, to_act
-from tests.bot.standin import Message, StandIn, User
 
 THINK = 0.4  # seconds a player looks at a new button before clicking it
 

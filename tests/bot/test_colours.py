@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
+from playground.standin import InteractionRecord, Message, StandIn, User
 from storage import LobbyRecord
 from tests.bot.helpers import answered, click, live_message, open_lobby, private_text
-from tests.bot.standin import InteractionRecord, Message, StandIn, User
 
 LABELS = {"en": ("Red", "Green", "Yellow", "Blue"), "de": ("Rot", "Grün", "Gelb", "Blau")}  # the colour buttons
 ROWS = {"en": ("red", "green", "yellow", "blue"), "de": LABELS["de"]}  # colours in the lobby's seat rows

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from bot.app import LudoBot
+from playground.standin import StandIn
+from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
 from tests.bot.helpers import (
     PNG_MAGIC,
     click,
@@ -15,8 +17,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import StandIn
-from tests.bot.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
 
 
 async def test_board_reposts_the_live_game_and_the_old_message_goes(standin: StandIn,

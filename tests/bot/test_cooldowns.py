@@ -9,10 +9,10 @@ import re
 import time
 
 from bot.app import LudoBot
+from playground.standin import StandIn
 from storage import keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import click, finished_game, private_text, route_to, slash, start_game
-from tests.bot.standin import StandIn
 
 WHEN = re.compile(r"<t:(\d+):R> \(in (\d+) s\)")
 

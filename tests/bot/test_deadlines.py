@@ -9,9 +9,9 @@ import pytest
 
 import bot.deadline_worker
 from bot.app import LudoBot
+from playground.standin import BotRunner, Message, StandIn
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, board_messages, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import BotRunner, Message, StandIn
 
 
 @pytest.fixture(autouse=True)

@@ -12,10 +12,10 @@ import pytest
 
 import bot.errors
 from bot.app import LudoBot
+from playground.standin import BotRunner, Message, StandIn
 from storage import EmbeddedRedis, GameRecord, Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import BotRunner, Message, StandIn
 
 
 def snapshot(message: Message) -> Message:

@@ -12,6 +12,7 @@ import pytest
 import bot.deadline_worker
 import bot.live
 from bot.app import LudoBot
+from playground.standin import InteractionRecord, Message, StandIn, User
 from service.games import FINISH_AFTER
 from storage import StorageUnavailable, WriteUncertain
 from tests.bot.helpers import (
@@ -24,7 +25,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import InteractionRecord, Message, StandIn, User
 from tests.bot.test_recovery import answered_or_failed
 
 

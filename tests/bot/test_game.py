@@ -14,6 +14,7 @@ from PIL import Image
 import bot.errors
 import bot.messages
 from bot.app import LudoBot
+from playground.standin import Message, StandIn, User
 from tests.bot.helpers import (
     PNG_MAGIC,
     board_messages,
@@ -25,7 +26,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import Message, StandIn, User
 
 LABEL = re.compile(r"^(Roll|Enter token [1-4]|Token [1-4]: \d+ → (\d+|home)|Die [1-6] first"
                    r"|Pair [1-4]\+[1-4]: \d+ → (\d+|home))$")

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.app import LudoBot
+from playground.standin import StandIn
 from tests.bot.helpers import PNG_MAGIC, click, game_id_of, play_to_end, private_text, slash, start_game
-from tests.bot.standin import StandIn
 
 PRESETS = [
     ("classic", {}),

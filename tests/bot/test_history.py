@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import LudoBot
+from playground.standin import StandIn
 from storage import keys
 from tests.bot.helpers import game_id_of, play_to_end, private_text, slash, start_game
-from tests.bot.standin import StandIn
 
 
 async def test_history_lists_finished_games_and_replay_posts_any_of_them(standin: StandIn, ludo: LudoBot) -> None:

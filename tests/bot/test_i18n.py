@@ -15,6 +15,7 @@ import engine
 from bot.app import LudoBot
 from bot.messages import board_alt
 from engine.describe import PHRASES
+from playground.standin import StandIn, User
 from render import WORDS, BoardView, render_board
 from render.sprites import drawable
 from service.i18n import CATALOGUES, DEFAULT, language, templates, translate
@@ -25,7 +26,6 @@ from storage import GameRecord, LobbyRecord, Seat
 from storage.records import read_record
 from storage.replay import new_record
 from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import StandIn, User
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEAKING = (ROOT / "bot", ROOT / "service")  # the packages that name phrases

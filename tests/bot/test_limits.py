@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import LudoBot
 from bot.settings import BotSettings
+from playground.standin import InteractionRecord, Message, StandIn, User
 from storage import LobbyLimits, keys
 from storage.limits import CHECK_AFTER
 from tests.bot.conftest import Launch, bot_settings
@@ -25,7 +26,6 @@ from tests.bot.helpers import (
     slash,
     start_game,
 )
-from tests.bot.standin import InteractionRecord, Message, StandIn, User
 
 RETRY_AT = re.compile(r"<t:(\d+):R>")
 

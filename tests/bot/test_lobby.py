@@ -10,6 +10,8 @@ import pytest
 import bot.errors
 import engine
 from bot.app import LudoBot
+from playground.standin import StandIn
+from playground.standin.records import MANAGE_CHANNELS
 from tests.bot.helpers import (
     answered,
     board_messages,
@@ -20,8 +22,6 @@ from tests.bot.helpers import (
     slash,
     start_game,
 )
-from tests.bot.standin import StandIn
-from tests.bot.standin.records import MANAGE_CHANNELS
 
 
 async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn, ludo: LudoBot) -> None:

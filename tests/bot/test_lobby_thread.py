@@ -5,9 +5,9 @@ not make one themselves (nor when the bot cannot)."""
 from __future__ import annotations
 
 from bot.app import LudoBot
+from playground.standin import Channel, Message, StandIn
+from playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.bot.helpers import answered, click, live_message, open_lobby, private_text, slash
-from tests.bot.standin import Channel, Message, StandIn
-from tests.bot.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 
 THREADS = CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
 

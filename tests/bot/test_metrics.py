@@ -17,6 +17,8 @@ import bot.metrics
 import service.workers
 from bot.app import LudoBot
 from bot.metrics import route_of
+from playground.standin import BotRunner, StandIn
+from playground.standin.ratelimits import BucketSpec, classify
 from storage import Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -31,8 +33,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import BotRunner, StandIn
-from tests.bot.standin.ratelimits import BucketSpec, classify
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import READONLY, FaultProxy
 

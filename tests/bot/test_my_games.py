@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from bot.app import LudoBot
+from playground.standin import Channel, StandIn, User
 from service import GameRecord, Service, seat_user, state_of
 from tests.bot.helpers import answered, click, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import Channel, StandIn, User
 
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
 GAME = re.compile(r"(?:game|Spiel) `(\w+)`")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from bot.app import LudoBot
+from playground.standin import Message, StandIn
+from playground.standin.records import MENTION_EVERYONE
 from tests.bot.helpers import click, live_message, private_text, slash, start_game, to_act
-from tests.bot.standin import Message, StandIn
-from tests.bot.standin.records import MENTION_EVERYONE
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]+\]\(\s*<?https?://")  # what Discord shows as a link under other words
 PILL = re.compile(r"<@!?(\d+)>")  # what Discord shows as a user's mention

@@ -17,6 +17,7 @@ import bot.deadline_worker
 import bot.notify_worker
 import service.alerts
 from bot.app import LudoBot
+from playground.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
 from storage import Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -30,7 +31,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
 from tests.faultproxy import LOADING, FaultProxy
 
 LINK = "https://discord.com/channels/{guild}/{channel}/{message}"

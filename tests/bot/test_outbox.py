@@ -14,9 +14,9 @@ import discord
 import pytest
 
 from bot.outbox import DELETE, EDIT, SEND, Gate, Outbox, Pacer
-from tests.bot.standin import BotRunner, Message, StandIn
-from tests.bot.standin.ratelimits import BucketSpec
-from tests.bot.standin.records import MANAGE_MESSAGES
+from playground.standin import BotRunner, Message, StandIn
+from playground.standin.ratelimits import BucketSpec
+from playground.standin.records import MANAGE_MESSAGES
 
 LIMIT = 20.0  # requests a second the gated client may make (its share of a token's global limit)
 

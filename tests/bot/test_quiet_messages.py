@@ -15,10 +15,10 @@ import engine
 from bot.app import LudoBot
 from bot.messages import dice_line
 from engine.verify import commitment
+from playground.standin import StandIn, User
 from service.i18n import translate
 from storage import Seat, new_record
 from tests.bot.helpers import Clock, answered, click, game_id_of, live_message, private_text, slash, start_game
-from tests.bot.standin import StandIn, User
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from bot.app import LudoBot
+from playground.standin import StandIn, User
 from storage import Storage
 from tests.bot.helpers import click, open_lobby, private_text, slash, start_game
-from tests.bot.standin import StandIn, User
 
 
 def _rating(text: str) -> float:

@@ -16,6 +16,7 @@ import pytest
 import bot.game
 import bot.live
 from bot.app import LudoBot
+from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
 from storage import Storage, StorageUnavailable, WriteUncertain
 from storage.interactions import Filing, Inboxes
@@ -33,7 +34,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 
 
 def die_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, when: str | None = None) -> list[bool]:

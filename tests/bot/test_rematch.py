@@ -11,6 +11,8 @@ import asyncio
 import pytest
 
 from bot.app import LudoBot
+from playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from playground.standin.records import SEND_MESSAGES
 from service import GameRecord
 from service.rematch import PENDING
 from storage import RematchClaim
@@ -27,8 +29,6 @@ from tests.bot.helpers import (
     slash,
     start_game,
 )
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
-from tests.bot.standin.records import SEND_MESSAGES
 
 REMATCH = "ludo:m:"
 

@@ -29,9 +29,9 @@ import pytest
 import engine
 from benchmarks.load import Bots
 from benchmarks.replay import game
+from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from storage import Seat, Storage, keys, new_game_id, new_record, play
 from tests.bot.helpers import GAME, forged_message, to_act
-from tests.bot.standin import Channel, InteractionRecord, Message, StandIn, User
 
 GAMES, ASKERS = 6, 60
 MEMORY_BOUND = 300 * 1024 * 1024  # bytes

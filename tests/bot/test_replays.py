@@ -8,10 +8,10 @@ import threading
 import pytest
 
 import service.replays
+from playground.standin import StandIn
 from service import GameRecord
 from tests.bot.conftest import Launch
 from tests.bot.helpers import finished_game, settle, start_game, to_act
-from tests.bot.standin import StandIn
 
 
 async def test_replays_waiting_to_be_drawn_hold_no_click_slot(standin: StandIn, launch: Launch,

@@ -5,6 +5,7 @@ delivered twice applies once."""
 from __future__ import annotations
 
 from bot.app import LudoBot
+from playground.standin import BotRunner, StandIn, shard_for
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,
@@ -17,7 +18,6 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
-from tests.bot.standin import BotRunner, StandIn, shard_for
 
 
 async def test_a_button_works_after_the_bot_restarts(standin: StandIn, launch: Launch, bots: BotRunner) -> None:

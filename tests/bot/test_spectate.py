@@ -4,8 +4,8 @@ which their Refresh button brings up to date; the players' message is never touc
 from __future__ import annotations
 
 from bot.app import LudoBot
+from playground.standin import StandIn
 from tests.bot.helpers import PNG_MAGIC, click, live_message, play_to_end, start_game, to_act
-from tests.bot.standin import StandIn
 
 
 async def test_spectate_gives_a_private_refreshable_board(standin: StandIn, ludo: LudoBot) -> None:

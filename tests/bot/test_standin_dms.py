@@ -15,7 +15,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.bot.standin import BotRunner, BucketSpec, StandIn
+from playground.standin import BotRunner, BucketSpec, StandIn
 
 
 @asynccontextmanager

@@ -11,8 +11,8 @@ from typing import Any
 import discord
 import pytest
 
-from tests.bot.standin import BotRunner, StandIn
-from tests.bot.standin.records import (
+from playground.standin import BotRunner, StandIn
+from playground.standin.records import (
     ADMINISTRATOR,
     EVERYONE_PERMISSIONS,
     SEND_MESSAGES,

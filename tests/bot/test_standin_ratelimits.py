@@ -19,9 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.types.snowflake import SnowflakeList
 
-from tests.bot.standin import BotRunner, StandIn
-from tests.bot.standin.ratelimits import BucketSpec, Traffic
-from tests.bot.standin.records import DISCORD_EPOCH_MS
+from playground.standin import BotRunner, StandIn
+from playground.standin.ratelimits import BucketSpec, Traffic
+from playground.standin.records import DISCORD_EPOCH_MS
 
 
 @asynccontextmanager

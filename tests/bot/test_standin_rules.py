@@ -3,8 +3,8 @@ to create it) and who @everyone pings."""
 
 from __future__ import annotations
 
-from tests.bot.standin import StandIn
-from tests.bot.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
+from playground.standin import StandIn
+from playground.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
 from tests.bot.test_standin_ratelimits import post, raw
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import engine
 from bot.app import LudoBot
+from playground.standin import StandIn
 from tests.bot.helpers import click, game_id_of, open_lobby, play_to_end, private_text, slash, start_game
-from tests.bot.standin import StandIn
 
 
 async def _rules_of(ludo: LudoBot, game_id: str) -> engine.Rules:

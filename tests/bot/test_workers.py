@@ -19,10 +19,10 @@ import service.takeover
 import service.workers
 from bot.__main__ import main
 from bot.app import LudoBot
+from playground.standin import BotRunner, StandIn
 from storage import Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, break_deadline_loop, start_game
-from tests.bot.standin import BotRunner, StandIn
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY, FaultProxy
 

@@ -1,4 +1,5 @@
-"""Request bodies held to Discord's own OpenAPI description (`<repo>/../shared/discord-openapi.json.gz`, 3.1).
+"""Request bodies held to Discord's own OpenAPI description (`discord-openapi.json.gz` beside this module, 3.1,
+from the public discord-api-spec repository; shipped with the package so that an installed stand-in checks too).
 
 Each operation's JSON request schema is compiled on first use by schemacheck.py: about 70 us for a board update
 with 12 buttons, where jsonschema (Draft 2020-12) took 20 ms, walking every branch of every oneOf; the load
@@ -27,7 +28,7 @@ from .schemacheck import Check, Compiler
 
 Json = dict[str, Any]
 
-SPEC_FILE = Path(__file__).resolve().parents[3].parent / "shared" / "discord-openapi.json.gz"
+SPEC_FILE = Path(__file__).resolve().parent / "discord-openapi.json.gz"
 _PARAMETER = re.compile(r"\{[^}]*\}")
 
 

@@ -1,0 +1,250 @@
+// The page: who acts, which channel is shown (kept up to date by a long poll), the command box, and the actions,
+// which the server hands to the Discord stand-in as Discord's client would send them.
+"use strict";
+
+const $ = (selector) => document.querySelector(selector);
+const page = {
+  world: null, member: null, channel: null, digest: "", poll: 0, commands: [], chosen: null, active: 0,
+  dismissed: new Set(), seenFailures: new Set(), nodes: new Map(), unread: {},
+};
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function notice(text) {
+  const node = Render.el("div", { class: "notice", "data-testid": "notice", text });
+  $("#notices").append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
+// -- actions ---------------------------------------------------------------------------------------------------
+
+const act = {
+  async click(message, component, node) {
+    node.classList.add("pending");
+    try { await api("/api/click", { member: page.member.id, message: message.id, custom_id: component.custom_id }); }
+    catch (error) { node.classList.remove("pending"); notice(error.message); }
+  },
+  async select(message, component, values) {
+    try { await api("/api/select", { member: page.member.id, message: message.id, custom_id: component.custom_id, values }); }
+    catch (error) { notice(error.message); }
+  },
+  openThread(id) { showChannel(id); },
+  dismiss(id) { page.dismissed.add(id); page.nodes.get(id)?.remove(); page.nodes.delete(id); },
+};
+
+// -- members and channels --------------------------------------------------------------------------------------
+
+function drawMembers() {
+  const list = $("#member-list");
+  list.replaceChildren(...page.world.members.map((m) => Render.el("button", {
+    class: `member${m.id === page.member.id ? " selected" : ""}`, type: "button", role: "radio",
+    "aria-checked": m.id === page.member.id ? "true" : "false", "data-member": m.username, "data-testid": "member",
+    onclick: () => { page.member = m; drawMembers(); restart(); },
+  }, Render.avatar(m), Render.el("span", { text: m.name }),
+     page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null)));
+}
+
+function drawChannels(channels) {
+  for (const c of channels) Render.names.channels[c.id] = c.name;
+  $("#channels").replaceChildren(...channels.map((c) => Render.el("button", {
+    class: `channel${c.thread ? " thread" : ""}${c.id === page.channel ? " selected" : ""}`, type: "button",
+    "data-testid": "channel", "data-channel": c.id, text: `${c.thread ? "🧵" : "#"} ${c.name}`,
+    onclick: () => showChannel(c.id),
+  })));
+}
+
+function showChannel(id) { page.channel = id; restart(); }
+
+// -- the channel, kept up to date -------------------------------------------------------------------------------
+
+function drawMessages(messages) {
+  const box = $("#messages");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  const keep = new Map();
+  for (const m of messages) {
+    if (page.dismissed.has(m.id)) continue;
+    const key = JSON.stringify(m);
+    const old = page.nodes.get(m.id);
+    const node = old && old.dataset.key === key ? old : Render.message(m, page.member, act, page.world.members);
+    if (old && old !== node) old.replaceWith(node);
+    node.dataset.key = key;
+    keep.set(m.id, node);
+  }
+  for (const [id, node] of page.nodes) if (!keep.has(id)) node.remove();
+  let previous = null;
+  for (const node of keep.values()) {  // in order, moving only what is out of place
+    const expected = previous ? previous.nextSibling : box.firstChild;
+    if (expected !== node) box.insertBefore(node, expected);
+    previous = node;
+  }
+  page.nodes = keep;
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function drawStatus(state) {
+  const waiting = state.interactions.filter((i) => i.status === "waiting");
+  $("#status").textContent = waiting.length ? `ludo-bot is answering ${waiting[0].what}…` : "";
+  document.body.dataset.busy = waiting.length ? "1" : "";
+  for (const i of state.interactions) {
+    if (i.status === "failed" && !page.seenFailures.has(i.id)) {
+      page.seenFailures.add(i.id);
+      notice(`This interaction failed (${i.what}): the bot did not answer within 3 seconds`);
+    }
+  }
+  if (state.violations.length) document.body.dataset.violations = String(state.violations.length);
+}
+
+function noteMentions(messages) {  // a mention of another member: a badge on them in the member list
+  for (const m of messages) {
+    for (const other of page.world.members) {
+      if (other.id !== page.member.id && new RegExp(`<@!?${other.id}>`).test(m.content) && m.components.length) {
+        page.unread[other.id] = true;
+      }
+    }
+  }
+  page.unread[page.member.id] = false;
+}
+
+async function restart() {
+  page.poll += 1;
+  page.digest = "";
+  page.nodes.forEach((node) => node.remove());
+  page.nodes = new Map();
+  follow(page.poll);
+}
+
+async function follow(poll) {
+  while (poll === page.poll) {
+    try {
+      const query = new URLSearchParams({ channel: page.channel, member: page.member.id, digest: page.digest });
+      const state = await api(`/api/state?${query}`);
+      if (poll !== page.poll) return;
+      page.digest = state.digest;
+      $("#channel-name").textContent = state.channel.name;
+      drawChannels(state.channels);
+      drawMessages(state.messages);
+      noteMentions(state.messages);
+      drawMembers();
+      drawStatus(state);
+      document.body.dataset.ready = "1";
+    } catch (error) {
+      $("#status").textContent = `the playground is not answering (${error.message})`;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+// -- the command box --------------------------------------------------------------------------------------------
+
+const nameOf = (c) => `/${[c.command, ...c.path].join(" ")}`;
+
+function suggest() {
+  const text = $("#command-input").value.trim().toLowerCase();
+  const box = $("#suggestions");
+  if (page.chosen || !text.startsWith("/")) { box.hidden = true; return; }
+  const found = page.world.commands.filter((c) => nameOf(c).startsWith(text) || text.startsWith(nameOf(c)));
+  page.active = Math.min(page.active, Math.max(0, found.length - 1));
+  box.replaceChildren(...found.map((c, i) => Render.el("button", {
+    class: `suggestion${i === page.active ? " active" : ""}`, type: "button", "data-testid": "suggestion",
+    "data-command": nameOf(c), onclick: () => choose(c),
+  }, Render.el("strong", { text: nameOf(c) }), Render.el("span", { class: "description", text: c.description }))));
+  box.hidden = found.length === 0;
+  page.suggested = found;
+}
+
+function field(option) {
+  const label = (control) => Render.el("label", { class: `option${option.required ? " required" : ""}`, title: option.description },
+    Render.el("span", { text: option.name }), control);
+  const attrs = { name: option.name, "data-option": option.name, "data-testid": "option" };
+  let choices = option.choices?.map((c) => [String(c.value), c.name]);
+  if (option.type === 5) choices = [["true", "True"], ["false", "False"]];
+  if (option.type === 6 || option.type === 9) choices = page.world.members.map((m) => [m.id, m.name]);
+  if (choices) {
+    return label(Render.el("select", attrs, Render.el("option", { value: "", text: "—" }),
+      ...choices.map(([value, text]) => Render.el("option", { value, text }))));
+  }
+  const numeric = option.type === 4 || option.type === 10;
+  return label(Render.el("input", { ...attrs, type: numeric ? "number" : "text", min: option.min_value,
+    max: option.max_value, step: option.type === 4 ? "1" : "any", placeholder: option.description }));
+}
+
+function choose(command) {
+  page.chosen = command;
+  $("#command-input").value = `${nameOf(command)} `;
+  $("#suggestions").hidden = true;
+  const box = $("#options");
+  box.replaceChildren(...command.options.map(field));
+  box.hidden = command.options.length === 0;
+  $("#command-input").focus();
+}
+
+function unchoose() {
+  page.chosen = null;
+  $("#options").hidden = true;
+  $("#options").replaceChildren();
+}
+
+function clearCommand() {
+  unchoose();
+  $("#command-input").value = "";
+  suggest();
+}
+
+async function send(event) {
+  event.preventDefault();
+  if (!page.chosen) {
+    const text = $("#command-input").value.trim();
+    const exact = page.world.commands.find((c) => nameOf(c) === text) || (page.suggested || [])[page.active];
+    if (exact) choose(exact);
+    return;
+  }
+  const options = {};
+  for (const input of $("#options").querySelectorAll("[data-option]")) options[input.dataset.option] = input.value;
+  try {
+    await api("/api/command", { member: page.member.id, channel: page.channel, command: page.chosen.command,
+                                 path: page.chosen.path, options });
+    clearCommand();
+  } catch (error) { notice(error.message); }
+}
+
+function keys(event) {
+  const found = page.suggested || [];
+  if (event.key === "Escape") clearCommand();
+  else if (!page.chosen && (event.key === "ArrowDown" || event.key === "ArrowUp") && found.length) {
+    page.active = (page.active + (event.key === "ArrowDown" ? 1 : found.length - 1)) % found.length;
+    event.preventDefault();
+    suggest();
+  } else if (!page.chosen && event.key === "Tab" && found.length) {
+    event.preventDefault();
+    choose(found[page.active]);
+  }
+}
+
+// -- start --------------------------------------------------------------------------------------------------------
+
+async function main() {
+  page.world = await api("/api/world");
+  Object.assign(Render.names.users, page.world.users);
+  $("#guild-name").textContent = page.world.guild.name;
+  page.member = page.world.members[0];
+  page.channel = page.world.channel;
+  const input = $("#command-input");
+  input.addEventListener("input", () => {
+    if (page.chosen && !input.value.startsWith(nameOf(page.chosen))) unchoose();
+    page.active = 0;
+    suggest();
+  });
+  input.addEventListener("keydown", keys);
+  $("#composer").addEventListener("submit", send);
+  drawMembers();
+  restart();
+}
+
+main();

@@ -1,0 +1,175 @@
+"""The playground's server without a browser: the commands it offers are the ones the bot registered, what each
+member sees of a channel (private answers only to their member, threads reachable, files served), the long poll
+answering at once on a change, and what Discord's client would not send refused with a reason."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import aiohttp
+import pytest
+from discord import app_commands
+
+from playground.standin import Message
+from playground.world import MEMBERS, Playground
+
+Json = dict[str, Any]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def http() -> Any:
+    async with aiohttp.ClientSession() as session:
+        yield session
+
+
+async def get(http: aiohttp.ClientSession, play: Playground, path: str, **query: str) -> Json:
+    async with http.get(play.url + path.lstrip("/"), params=query) as response:
+        assert response.status == 200, await response.text()
+        data: Json = await response.json()
+        return data
+
+
+async def post(http: aiohttp.ClientSession, play: Playground, path: str, body: Json, status: int = 200) -> Json:
+    async with http.post(play.url + path.lstrip("/"), json=body) as response:
+        assert response.status == status, await response.text()
+        data: Json = await response.json()
+        return data
+
+
+def member(play: Playground, name: str) -> str:
+    return next(str(m.id) for m in play.members if m.username == name)
+
+
+async def state(http: aiohttp.ClientSession, play: Playground, name: str, channel: int | None = None) -> Json:
+    return await get(http, play, "/api/state", channel=str(channel or play.standin.channel.id),
+                     member=member(play, name))
+
+
+async def command(http: aiohttp.ClientSession, play: Playground, name: str, path: str, **options: str) -> Json:
+    body = {"member": member(play, name), "channel": str(play.standin.channel.id), "command": "ludo",
+            "path": [path], "options": options}
+    return await post(http, play, "/api/command", body)
+
+
+async def lobby_of(play: Playground) -> Message:
+    return await play.standin.wait_for_message(play.standin.channel, lambda m: "Ludo lobby" in m.content,
+                                               include_existing=True)
+
+
+async def test_the_page_offers_the_commands_the_bot_registered(play: Playground, http: aiohttp.ClientSession) -> None:
+    world = await get(http, play, "/api/world")
+    assert [m["username"] for m in world["members"]] == list(MEMBERS)
+    assert play.bot is not None
+    (group,) = [c for c in play.bot.tree.get_commands() if isinstance(c, app_commands.Group)]
+    offered = {tuple(c["path"]): c for c in world["commands"] if c["command"] == "ludo"}
+    assert set(offered) == {(c.name,) for c in group.commands}
+    start = group.get_command("start")
+    assert isinstance(start, app_commands.Command)
+    assert [o["name"] for o in offered[("start",)]["options"]] == [p.name for p in start.parameters]
+    preset = next(o for o in offered[("start",)]["options"] if o["name"] == "preset")
+    assert [c["value"] for c in preset["choices"]] == ["classic", "star", "strict", "twodice"]
+    seats = next(o for o in offered[("start",)]["options"] if o["name"] == "seats")
+    assert (seats["min_value"], seats["max_value"]) == (2, 4)
+
+
+async def test_a_private_answer_is_shown_only_to_its_member(play: Playground, http: aiohttp.ClientSession) -> None:
+    await command(http, play, "alice", "start", seats="2", preset="star")
+    lobby = await lobby_of(play)
+    seen = (await state(http, play, "alice"))["messages"]
+    assert [m["id"] for m in seen] == [str(lobby.id)]
+    assert seen[0]["interaction"]["command"] == "/ludo start"
+    assert "Join" in [c.get("label") for row in seen[0]["components"] for c in row["components"]]
+    start = lobby.button(label="Start")
+    await post(http, play, "/api/click", {"member": member(play, "bob"), "message": str(lobby.id),
+                                          "custom_id": start["custom_id"]})  # only the host may start
+    bob = await play.standin.wait_until(
+        lambda: [m for m in play.standin.messages(play.standin.channel, include_ephemeral=True) if m.ephemeral],
+        what="bob's private answer")
+    bobs = (await state(http, play, "bob"))["messages"]
+    assert [m["id"] for m in bobs if m["ephemeral"]] == [str(bob[0].id)]
+    assert not [m for m in (await state(http, play, "alice"))["messages"] if m["ephemeral"]]
+
+
+async def test_a_game_shows_its_board_picture_served_by_the_page(play: Playground, http: aiohttp.ClientSession) -> None:
+    await command(http, play, "alice", "start", seats="2", preset="star")
+    lobby = await lobby_of(play)
+    for label in ("Add AI (random)", "Start"):
+        await post(http, play, "/api/click", {"member": member(play, "alice"), "message": str(lobby.id),
+                                              "custom_id": lobby.button(label=label)["custom_id"]})
+        await play.standin.wait_for_edit(lobby, timeout=5.0)
+    await play.standin.wait_until(lambda: [m for m in play.standin.messages(play.standin.channel)
+                                           if any(a.filename == "board.png" for a in m.attachments)], what="a board")
+    boards = [m for m in (await state(http, play, "alice"))["messages"] if m["attachments"]]
+    assert boards, "no message with a picture"
+    picture = boards[-1]["attachments"][0]
+    assert picture["width"] > 0 and picture["height"] > 0
+    async with http.get(play.url + picture["url"].lstrip("/")) as response:
+        assert response.status == 200 and response.content_type == "image/png"
+        assert (await response.read()).startswith(PNG_MAGIC)
+
+
+async def test_a_game_in_a_thread_is_reachable_from_its_channel(play: Playground,
+                                                                 http: aiohttp.ClientSession) -> None:
+    await command(http, play, "alice", "start", seats="2", thread="true")
+    lobby = await lobby_of(play)
+    for label in ("Add AI (random)", "Start"):
+        await post(http, play, "/api/click", {"member": member(play, "alice"), "message": str(lobby.id),
+                                              "custom_id": lobby.button(label=label)["custom_id"]})
+        await play.standin.wait_for_edit(lobby, timeout=5.0)
+    (thread,) = await play.standin.wait_until(lambda: play.standin.threads(play.standin.channel), what="a thread")
+    await play.standin.wait_for_message(thread, lambda m: bool(m.custom_ids()), include_existing=True)
+    general = await state(http, play, "alice")
+    assert str(thread.id) in [c["id"] for c in general["channels"] if c["thread"]]
+    linked = next(m for m in general["messages"] if m["thread"])
+    assert linked["thread"]["id"] == str(thread.id)
+    inside = await state(http, play, "alice", thread.id)
+    assert inside["channel"]["thread"] and any(m["components"] for m in inside["messages"])
+
+
+async def test_the_state_answers_as_soon_as_the_channel_changes(play: Playground, http: aiohttp.ClientSession) -> None:
+    first = await state(http, play, "alice")
+    waiting = asyncio.create_task(get(http, play, "/api/state", channel=str(play.standin.channel.id),
+                                      member=member(play, "alice"), digest=first["digest"]))
+    await asyncio.sleep(0.3)
+    assert not waiting.done()  # nothing changed: the request waits
+    began = time.monotonic()
+    await command(http, play, "alice", "start", seats="2")
+    changed = await asyncio.wait_for(waiting, 5.0)
+    assert changed["digest"] != first["digest"]
+    assert changed["interactions"][-1]["what"] == "/ludo start"  # the command on its way, then the lobby:
+    while not changed["messages"]:
+        changed = await asyncio.wait_for(get(http, play, "/api/state", channel=str(play.standin.channel.id),
+                                             member=member(play, "alice"), digest=changed["digest"]), 5.0)
+    assert "Ludo lobby" in changed["messages"][0]["content"]
+    assert time.monotonic() - began < 5.0
+
+
+@pytest.mark.parametrize(("options", "reason"), [
+    ({"seats": "9"}, "seats: between 2 and 4"),
+    ({"preset": "chess"}, "preset: choose one of classic, star, strict, twodice"),
+    ({"colour": "red"}, "colour is not an option of this command"),
+    ({"thread": "maybe"}, "thread: 'maybe' is not a valid value"),
+])
+async def test_what_discords_client_would_not_send_is_refused_with_a_reason(
+        play: Playground, http: aiohttp.ClientSession, options: dict[str, str], reason: str) -> None:
+    body = {"member": member(play, "alice"), "channel": str(play.standin.channel.id), "command": "ludo",
+            "path": ["start"], "options": options}
+    assert (await post(http, play, "/api/command", body, status=400))["error"] == reason
+    assert not play.standin.interactions
+
+
+async def test_a_click_on_no_button_of_the_message_or_as_no_member_is_refused(play: Playground,
+                                                                              http: aiohttp.ClientSession) -> None:
+    await command(http, play, "alice", "start", seats="2")
+    lobby = await lobby_of(play)
+    clicks = len(play.standin.interactions)
+    forged = await post(http, play, "/api/click", {"member": member(play, "bob"), "message": str(lobby.id),
+                                                   "custom_id": "ludo:l:nothing:start"}, status=400)
+    assert forged["error"].startswith("no component custom_id='ludo:l:nothing:start'")
+    owner = await post(http, play, "/api/click", {"member": str(play.standin.owner.id), "message": str(lobby.id),
+                                                  "custom_id": lobby.button(label="Join")["custom_id"]}, status=400)
+    assert owner["error"] == "app-owner is not a member you can act as"
+    assert len(play.standin.interactions) == clicks
