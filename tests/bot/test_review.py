@@ -10,8 +10,8 @@ import re
 from PIL import Image
 
 from bot.app import LudoBot
+from playground.standin import Message, StandIn
 from tests.bot.helpers import click, finished_game, private_text, slash, start_game
-from tests.bot.standin import Message, StandIn
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYER = re.compile(r"\*\*(.+?)\*\* \((red|green|yellow|blue)\): (\d+) % → (\d+) % · dice ([+−]\d+\.\d)")

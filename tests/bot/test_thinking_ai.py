@@ -10,8 +10,8 @@ import pytest
 
 import service.seats
 from bot.app import LudoBot
+from playground.standin import Message, StandIn
 from tests.bot.helpers import TURN, board_messages, click, live_message, start_game, to_act
-from tests.bot.standin import Message, StandIn
 
 LEVEL = "master"
 
