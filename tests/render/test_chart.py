@@ -93,6 +93,11 @@ def test_marks_are_numbered_badges_on_the_focus_line() -> None:
     assert changed[1] >= spots[1][1] - 15 and changed[3] <= spots[0][1] + 15
     for spot in spots:  # a badge: its dark face and white ring and number
         assert {rgb("label"), rgb("white")} <= near(marked, spot, 6)
+    # marks on neighbouring moves: the second badge moves clear of the first rather than cover it
+    first = picture(render_chances(curve, (0, 1), focus=0, marks=(30,)))
+    both = picture(render_chances(curve, (0, 1), focus=0, marks=(30, 31)))
+    badge = (spots[0][0] - 9, spots[0][1] - 9, spots[0][0] + 9, spots[0][1] + 9)
+    assert first.crop(badge).tobytes() == both.crop(badge).tobytes() and both.tobytes() != first.tobytes()
     swapped = picture(render_chances(curve, (0, 1), focus=0, marks=(70, 30)))
     assert ImageChops.difference(marked, swapped).getbbox() is not None, "the numbers follow the marks' order"
 
