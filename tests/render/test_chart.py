@@ -39,6 +39,9 @@ def test_a_png_of_the_asked_size_the_same_bytes_for_the_same_game() -> None:
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=0, marks=(10, 50)) == png
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=1, marks=(10, 50)) != png
     assert picture(render_chances(curve, (0, 2), size=(1200, 500))).size == (1200, 500)
+    assert picture(render_chances(curve, (0, 2), size=(480, 240))).size == (480, 240)
+    with pytest.raises(ValueError):
+        render_chances(curve, (0, 2), size=(400, 200))  # too small for its words
 
 
 def test_a_sure_winner_runs_along_the_top_and_a_sure_loser_along_the_bottom() -> None:
