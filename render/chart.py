@@ -71,9 +71,9 @@ def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, na
     marked on the focus line (on the plot's top edge without a focus) by numbered badges 1, 2, 3... in that
     order; y axis 0-100 % with grid lines at 25/50/75, x axis "move" with a few tick numbers; a title line.
 
-    Curves longer than the plot is wide are reduced to each pixel column's first, lowest, highest and last
-    point (every peak stays, and the last point is exact). Raises ValueError for an empty curve, a seat outside
-    0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
+    Curves of more than four points a pixel column are reduced to each column's first, lowest, highest and last
+    point (every peak stays, and the last point is exact). Raises ValueError for a size below 480x240, an empty
+    curve, a seat outside 0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
     """
     if not curve:
         raise ValueError("no points to chart")
