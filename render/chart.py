@@ -73,12 +73,13 @@ def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, na
 
     Curves of more than four points a pixel column are reduced to each column's first, lowest, highest and last
     point (every peak stays, and the last point is exact). Raises ValueError for a size below 480x240, an empty
-    curve, a seat outside 0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
+    curve, a seat repeated, outside 0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
     """
     if not curve:
         raise ValueError("no points to chart")
-    if not seats or any(not 0 <= s < 4 for s in seats) or any(len(row) <= max(seats) for row in curve):
-        raise ValueError(f"seats {tuple(seats)} outside 0-3 or missing from the curve's rows")
+    if (not seats or len(set(seats)) < len(seats) or any(not 0 <= s < 4 for s in seats)
+            or any(len(row) <= max(seats) for row in curve)):
+        raise ValueError(f"seats {tuple(seats)} repeated, outside 0-3 or missing from the curve's rows")
     if focus is not None and focus not in seats:
         raise ValueError(f"focus {focus} is not among the seats {tuple(seats)}")
     if any(not 0 <= m < len(curve) for m in marks):

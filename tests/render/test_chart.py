@@ -152,6 +152,7 @@ def test_the_words_come_from_the_templates() -> None:
 @pytest.mark.parametrize(("curve", "seats", "focus", "marks"), [
     ([], (0,), None, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (4,), None, ()),
+    (flat((0.5, 0.5, 0.0, 0.0)), (0, 1, 0), None, ()),
     ([(0.5, 0.5)], (0, 3), None, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (0, 1), 2, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (0, 1), 0, (100,)),
