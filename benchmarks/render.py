@@ -6,7 +6,8 @@ labels) are drawn and PNG-encoded at the default size. Caches are warmed first, 
 bot. Per preset: the median time of one board (draw + encode), the mean PNG size, and the floor
 measured in the same run: encoding the cached empty board alone (the least any picture costs).
 Then the replay of a long game (411 moves) is timed and weighed, and so is a direct message's small picture of the
-board (`render_thumbnail`, over the classic positions). The last line sums up all
+board (`render_thumbnail`, over the classic positions), and a game review's chart of win chances
+(`render_chances`, 1000 points). The last line sums up all
 presets: median ms per board, mean KB per board, and median / floor. Times are CPU time of this
 process, so that other work on a loaded machine disturbs them less.
 """
@@ -14,6 +15,7 @@ process, so that other work on a loaded machine disturbs them less.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
@@ -24,6 +26,7 @@ from engine.game import apply, legal_actions, new_game
 from engine.rules import Rules
 from engine.state import GameState
 from render.board import THUMBNAIL_SIDE, draw_board, render_thumbnail, static_board
+from render.chart import CHART_SIZE, render_chances
 from render.png import encode_png
 from render.replay import REPLAY_SIZE, render_replay
 from render.view import DEFAULT_SIZE, BoardView, default_labels
@@ -82,6 +85,26 @@ def thumbnail_line(count: int, repeat: int) -> None:
           f"{THUMBNAIL_SIDE}x{THUMBNAIL_SIDE} (classic, the board alone)")
 
 
+def chart_line(points: int, repeat: int) -> None:
+    """Time and size of a review's chart: four seats' chances over `points` moves (a seeded random walk, as
+    uneven as a real game's), the first seat in focus with three marks."""
+    walk = random.Random(5)
+    chances = [0.25] * 4
+    curve: list[tuple[float, ...]] = []
+    for _ in range(points):
+        curve.append(tuple(chances))
+        chances = [max(0.001, c + walk.gauss(0, 0.02)) for c in chances]
+        chances = [c / sum(chances) for c in chances]
+    marks = (points // 5, points // 2, 4 * points // 5)
+    times: list[float] = []
+    for _ in range(repeat * 4):
+        start = time.process_time()
+        png = render_chances(curve, (0, 1, 2, 3), names=NAMES, focus=0, marks=marks)
+        times.append(time.process_time() - start)
+    print(f"      chart: {median_ms(times):.2f} ms for {points} points, {len(png) / 1024:.1f} KB at "
+          f"{CHART_SIZE[0]}x{CHART_SIZE[1]} (4 seats, a focus, 3 marks)")
+
+
 def median_ms(samples: list[float]) -> float:
     return 1000 * statistics.median(samples)
 
@@ -128,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         all_sizes += sizes
     replay_line()
     thumbnail_line(args.positions, args.repeat)
+    chart_line(1000, args.repeat)
     ms, floor = median_ms(all_times), median_ms(all_floors)
     print(f"render: {ms:.2f} ms/board, {statistics.mean(all_sizes) / 1024:.1f} KB/board, {ms / floor:.2f} x floor")
     return 0

@@ -25,7 +25,7 @@ from render.sprites import badge_sprite, text_sprite
 from render.view import WORDS, BoardView
 
 CHART_SIZE = (800, 400)
-SS = 2  # supersampling of the lines: 3 looked no smoother after the palette mapping and cost twice the time
+SS = 2  # supersampling of the lines: 3 looked no smoother after the palette mapping (1000 points: 22 ms against 14)
 Point = tuple[float, float]
 
 # Per seat (index = seat), so that lines differ without colour: the dash pattern (on, off, ... in pixels; empty:
@@ -53,11 +53,12 @@ def chart_area(size: tuple[int, int] = CHART_SIZE) -> Area:
     Area(left=60, top=62, right=554, bottom=344, legend=586, unit=1.0)
     """
     width, height = size
-    if width < 320 or height < 160:
-        raise ValueError(f"chart size {size} is below 320x160")
+    if width < 480 or height < 240:
+        raise ValueError(f"chart size {size} is below 480x240")
     u = min(width / 800, height / 400)
-    legend = width - round(214 * u)
-    return Area(round(60 * u), round(62 * u), legend - round(32 * u), height - round(56 * u), legend, u)
+    legend = width - max(150, round(214 * u))  # (room for "100 %" and a name at the smallest font, 10 pixels)
+    return Area(max(44, round(60 * u)), max(48, round(62 * u)), legend - round(32 * u),
+                height - max(44, round(56 * u)), legend, u)
 
 
 def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, names: tuple[str, ...] = (),
@@ -70,14 +71,15 @@ def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, na
     marked on the focus line (on the plot's top edge without a focus) by numbered badges 1, 2, 3... in that
     order; y axis 0-100 % with grid lines at 25/50/75, x axis "move" with a few tick numbers; a title line.
 
-    Curves longer than the plot is wide are reduced to each pixel column's first, lowest, highest and last
-    point (every peak stays, and the last point is exact). Raises ValueError for an empty curve, a seat outside
-    0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
+    Curves of more than four points a pixel column are reduced to each column's first, lowest, highest and last
+    point (every peak stays, and the last point is exact). Raises ValueError for a size below 480x240, an empty
+    curve, a seat repeated, outside 0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
     """
     if not curve:
         raise ValueError("no points to chart")
-    if not seats or any(not 0 <= s < 4 for s in seats) or any(len(row) <= max(seats) for row in curve):
-        raise ValueError(f"seats {tuple(seats)} outside 0-3 or missing from the curve's rows")
+    if (not seats or len(set(seats)) < len(seats) or any(not 0 <= s < 4 for s in seats)
+            or any(len(row) <= max(seats) for row in curve)):
+        raise ValueError(f"seats {tuple(seats)} repeated, outside 0-3 or missing from the curve's rows")
     if focus is not None and focus not in seats:
         raise ValueError(f"focus {focus} is not among the seats {tuple(seats)}")
     if any(not 0 <= m < len(curve) for m in marks):
@@ -116,18 +118,19 @@ def _xy(area: Area, i: float, points: int, chance: float) -> Point:
 
 
 def downsampled(values: Sequence[float], columns: int) -> list[tuple[float, float]]:
-    """(index, value) pairs to draw `values` on `columns` pixel columns: all of them if they fit, else each
-    column's first, lowest, highest and last value in their order (the line looks the same, the last is exact).
+    """(index, value) pairs to draw `values` on `columns` pixel columns: all of them up to four a column, else
+    each column's first, lowest, highest and last value in their order (the line looks the same, the last is
+    exact).
 
     >>> downsampled([0.0, 0.5, 1.0], 10)
     [(0, 0.0), (1, 0.5), (2, 1.0)]
-    >>> downsampled([0.1, 0.9, 0.2, 0.3, 0.8, 0.4], 2)
-    [(0, 0.1), (1, 0.9), (2, 0.2), (3, 0.3), (4, 0.8), (5, 0.4)]
+    >>> downsampled([0.1, 0.9, 0.5, 0.2, 0.3, 0.8, 0.6, 0.4, 0.5, 0.7], 2)
+    [(0, 0.1), (1, 0.9), (4, 0.3), (5, 0.8), (7, 0.4), (9, 0.7)]
     >>> [i for i, _ in downsampled([k % 7 / 7 for k in range(2000)], 500)][-1]
     1999
     """
     n = len(values)
-    if n <= max(1, columns):
+    if n <= 4 * max(1, columns):  # up to four values a column: every one of them is kept anyway (3.7 ms saved)
         return list(enumerate(values))
     kept: list[tuple[float, float]] = []
     start = 0
@@ -269,28 +272,31 @@ def _write_words(frame: Image.Image, curve: Sequence[Sequence[float]], seats: Se
     def px(value: float) -> int:
         return round(value * u)
 
+    def pt(size: float) -> int:  # a font size: below 10 pixels the built-in font's words run together
+        return max(10, px(size))
+
     moves = len(curve) - 1
-    title = text_sprite(view.word("chart_title", moves=moves), px(19), "text", "panel",
+    title = text_sprite(view.word("chart_title", moves=moves), pt(19), "text", "panel",
                         max_width=frame.size[0] - px(48))
     title.paste_at(frame, (px(24), px(20)))
     for quarter in range(5):
-        label = text_sprite(view.word("chart_percent", value=25 * quarter), px(12), "muted", "panel")
+        label = text_sprite(view.word("chart_percent", value=25 * quarter), pt(12), "muted", "panel")
         y = _xy(area, 0, 1, quarter / 4)[1]
         label.paste_at(frame, (area.left - px(8) - label.size[0], round(y) - label.size[1] // 2))
     for tick in _ticks(moves):
-        label = text_sprite(str(tick), px(12), "muted", "panel")
+        label = text_sprite(str(tick), pt(12), "muted", "panel")
         x = _xy(area, tick, len(curve), 0.0)[0]
         label.paste_at(frame, (round(x) - label.size[0] // 2, area.bottom + px(8)))
-    axis = text_sprite(view.word("chart_move"), px(12), "muted", "panel")
+    axis = text_sprite(view.word("chart_move"), pt(12), "muted", "panel")
     axis.paste_at(frame, ((area.left + area.right - axis.size[0]) // 2, area.bottom + px(26)))
     room = frame.size[0] - px(22) - (area.legend + px(40))
     for row, seat in enumerate(seats):
         y = round(_legend_row(area, row))
         fg = "muted" if focus is not None and seat != focus else "text"
         chance = text_sprite(view.word("chart_percent", value=round(100 * min(1.0, max(0.0, curve[-1][seat])))),
-                             px(15), fg, "panel")
+                             pt(15), fg, "panel")
         chance.paste_at(frame, (frame.size[0] - px(22) - chance.size[0], y))
         colour, name = view.colour(seat).capitalize(), view.name(seat)
         entry = colour if name == colour else view.word("chart_seat", colour=colour, name=name)
-        text_sprite(entry, px(15), fg, "panel", max_width=room - chance.size[0] - px(8)).paste_at(
+        text_sprite(entry, pt(15), fg, "panel", max_width=room - chance.size[0] - px(8)).paste_at(
             frame, (area.legend + px(40), y))

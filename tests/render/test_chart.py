@@ -39,6 +39,9 @@ def test_a_png_of_the_asked_size_the_same_bytes_for_the_same_game() -> None:
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=0, marks=(10, 50)) == png
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=1, marks=(10, 50)) != png
     assert picture(render_chances(curve, (0, 2), size=(1200, 500))).size == (1200, 500)
+    assert picture(render_chances(curve, (0, 2), size=(480, 240))).size == (480, 240)
+    with pytest.raises(ValueError):
+        render_chances(curve, (0, 2), size=(400, 200))  # too small for its words
 
 
 def test_a_sure_winner_runs_along_the_top_and_a_sure_loser_along_the_bottom() -> None:
@@ -93,6 +96,11 @@ def test_marks_are_numbered_badges_on_the_focus_line() -> None:
     assert changed[1] >= spots[1][1] - 15 and changed[3] <= spots[0][1] + 15
     for spot in spots:  # a badge: its dark face and white ring and number
         assert {rgb("label"), rgb("white")} <= near(marked, spot, 6)
+    # marks on neighbouring moves: the second badge moves clear of the first rather than cover it
+    first = picture(render_chances(curve, (0, 1), focus=0, marks=(30,)))
+    both = picture(render_chances(curve, (0, 1), focus=0, marks=(30, 31)))
+    badge = (spots[0][0] - 9, spots[0][1] - 9, spots[0][0] + 9, spots[0][1] + 9)
+    assert first.crop(badge).tobytes() == both.crop(badge).tobytes() and both.tobytes() != first.tobytes()
     swapped = picture(render_chances(curve, (0, 1), focus=0, marks=(70, 30)))
     assert ImageChops.difference(marked, swapped).getbbox() is not None, "the numbers follow the marks' order"
 
@@ -144,6 +152,7 @@ def test_the_words_come_from_the_templates() -> None:
 @pytest.mark.parametrize(("curve", "seats", "focus", "marks"), [
     ([], (0,), None, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (4,), None, ()),
+    (flat((0.5, 0.5, 0.0, 0.0)), (0, 1, 0), None, ()),
     ([(0.5, 0.5)], (0, 3), None, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (0, 1), 2, ()),
     (flat((0.5, 0.5, 0.0, 0.0)), (0, 1), 0, (100,)),
