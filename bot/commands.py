@@ -148,6 +148,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         tell = next_person(outcome, interaction.user.id) is not None
         post = await outcome_post(outcome, notify=tell)
         await shown(parts.live.show(outcome.record, post, tell=tell), "reply.leave_not_shown")
+        parts.live.show_again_later(outcome.record)
 
     await parts.clicks.guard(interaction, work)
 
@@ -164,6 +165,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
             translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none())
         parts.live.update(ended, await game_post(ended))  # the live message says the game ended, without buttons
+        parts.live.show_again_later(ended)
 
     await parts.clicks.guard(interaction, work)
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.clicks import Clicks
 from bot.errors import in_time, shown
-from bot.live import LiveMessages, next_person
+from bot.live import ANSWERED_WITHIN, LiveMessages, next_person
 from bot.messages import Post, game_post, outcome_post
 from bot.outbox import Outbox
 from bot.translator import user_locale
@@ -27,7 +27,6 @@ from service.i18n import translate
 
 logger = logging.getLogger(__name__)
 CATCH_UP, CATCH_UP_POLL = 30.0, 0.5  # seconds a click that met unavailable storage is looked at again, and how often
-STALE_AFTER = 5.0  # seconds after a game's last save when a live message showing an older position is stale
 REPOST_SETTLE = 3.0  # seconds a reposted game's old message stays: a click made on it is answered there meanwhile
 
 
@@ -87,10 +86,11 @@ class GameMessage:
     async def _revive(self, interaction: discord.Interaction[Any], game_id: str) -> bool:
         """Post the live game message again when a process died between saving a click and showing it: the
         clicked message is the game's live message, offers an older position, and the game has not changed for
-        `STALE_AFTER` seconds (so no answer that would update the message can still be on its way), or the click
+        `ANSWERED_WITHIN` seconds (so no answer that would update the message can still be on its way), or the click
         was adopted from a dead process (whose answer will not come)."""
         record = await self.service.games.load(game_id)
-        fresh = time.time() - record.updated_at < STALE_AFTER and interaction.id not in self.service.takeover.adopted
+        adopted = interaction.id in self.service.takeover.adopted
+        fresh = time.time() - record.updated_at < ANSWERED_WITHIN and not adopted
         if not record.active or interaction.message is None or interaction.message.id != record.message_id or fresh:
             return False
         logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",

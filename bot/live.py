@@ -28,6 +28,8 @@ from bot.outbox import Outbox
 from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable
 
 logger = logging.getLogger(__name__)
+ANSWERED_WITHIN = 5.0  # seconds after a click's save by which its answer has reached the game's message (Discord
+# gives an answer 3 s): a message showing an older position after that is stale, none can still be on its way
 REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
 
 
@@ -135,6 +137,21 @@ class LiveMessages:
             return
         if record.message_id == message_id:
             self.update(record, await game_post(record))
+
+    def show_again_later(self, record: GameRecord) -> None:
+        """After a change made without a click (`/ludo end`, `/ludo leave`): a click saved just before it may still be
+        answered in place after the change is shown, with its older picture and buttons; `ANSWERED_WITHIN` seconds
+        later the live message shows the game as it is then."""
+        self.outbox.later(self._show_again(record.id))
+
+    async def _show_again(self, game_id: str) -> None:
+        await asyncio.sleep(ANSWERED_WITHIN)
+        try:
+            record = await self.service.games.load(game_id)
+        except (Refused, StorageError) as error:
+            logger.warning("game %s: its message is not shown again after a change: %s", game_id, error)
+            return
+        self.update(record, await game_post(record))
 
     def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
         """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future

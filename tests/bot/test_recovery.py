@@ -77,7 +77,7 @@ async def play_until_it_dies(standin: StandIn, ludo: LudoBot, live: Message, die
 
 async def revived(standin: StandIn, ludo: LudoBot, stale: Message, monkeypatch: pytest.MonkeyPatch) -> Message:
     """Click a left-behind button of `stale`: the answer says the game message was posted again; it is returned."""
-    monkeypatch.setattr(bot.game, "STALE_AFTER", 0.2)
+    monkeypatch.setattr(bot.game, "ANSWERED_WITHIN", 0.2)
     await asyncio.sleep(0.3)
     record = await click(standin, ludo, to_act(standin, stale), stale, custom_id=stale.custom_ids()[0])
     assert "posted again" in private_text(record)
