@@ -1,11 +1,14 @@
 """Win rates of the AI levels in 4-player games, per preset.
 
-Pairings: greedy against three random players, expert against three greedy players. The tested
-player takes each seat in turn (game i: seat i % 4); game i of a pairing uses seed i (plus
-`--seed-base`: tune on held-out seeds, e.g. 100000, never on the reported 0-999). Chance is
-25 %. Prints the win rate with a 95 % Wilson interval and games/s per preset and pairing; the
-last line gives the classic figures.
-Run: `python -m benchmarks.ai [--games N] [--presets ...] [--pairings expert] [--seed-base B]`.
+Pairings: greedy against three random players, expert against three greedy players, master against
+three expert players. The tested player takes each seat in turn (game i: seat i % 4); game i of a
+pairing uses seed i (plus `--seed-base`: tune on held-out seeds, e.g. 100000, never on the reported
+0-999). Chance is 25 %. Prints the win rate with a 95 % Wilson interval and games/s per preset and
+pairing, and for master its milliseconds per decision (positions with two or more legal actions:
+median and max); the last line gives the classic figures. `--games` (default 1000) sets the games
+of the greedy and expert pairings, `--master-games` (default 300) those of the master pairing, whose
+games take about ten times longer.
+Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
 """
 
 from __future__ import annotations
@@ -13,25 +16,34 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import statistics
 import time
 
-from engine import PRESETS, Rules, apply, new_game
+from engine import PRESETS, Rules, apply, legal_actions, new_game
 from engine.ai import choose
 
-PAIRINGS = (("greedy", "random"), ("expert", "greedy"))
+PAIRINGS = (("greedy", "random"), ("expert", "greedy"), ("master", "expert"))
 SEATS = (0, 1, 2, 3)
 
 
-def play(job: tuple[str, str, str, int, int]) -> bool:
-    """Play one game; True when the tested level (at seat game % 4) wins."""
+def play(job: tuple[str, str, str, int, int]) -> tuple[bool, list[float]]:
+    """Play one game; True when the tested level (at seat game % 4) wins, and the tested level's seconds per
+    decision (positions with two or more legal actions)."""
     preset, tested, opponent, game, seed_base = job
     seat = game % 4
     levels = [opponent] * 4
     levels[seat] = tested
     state = new_game(Rules.preset(preset), SEATS, seed=seed_base + game)
+    times: list[float] = []
     while not state.over:
-        state = apply(state, choose(state, levels[state.current])).state
-    return state.ranking[0] == seat
+        if state.current == seat and len(legal_actions(state)) > 1:
+            start = time.perf_counter()
+            action = choose(state, tested)
+            times.append(time.perf_counter() - start)
+        else:
+            action = choose(state, levels[state.current])
+        state = apply(state, action).state
+    return state.ranking[0] == seat, times
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -46,7 +58,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1000, help="games per pairing and preset (default 1000)")
+    parser.add_argument("--games", type=int, default=1000, help="games per preset, greedy and expert (default 1000)")
+    parser.add_argument("--master-games", type=int, default=300, help="games per preset, master (default 300)")
     parser.add_argument("--presets", nargs="+", choices=PRESETS, default=list(PRESETS))
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--pairings", nargs="+", choices=[t for t, _ in PAIRINGS],
@@ -59,20 +72,25 @@ def main() -> None:
             for tested, opponent in PAIRINGS:
                 if tested not in args.pairings:
                     continue
-                jobs = [(preset, tested, opponent, game, args.seed_base) for game in range(args.games)]
+                games = args.master_games if tested == "master" else args.games
+                jobs = [(preset, tested, opponent, game, args.seed_base) for game in range(games)]
                 start = time.perf_counter()
-                wins = sum(pool.map(play, jobs, chunksize=max(1, args.games // (8 * args.workers))))
+                results = pool.map(play, jobs, chunksize=max(1, games // (8 * args.workers)))
                 elapsed = time.perf_counter() - start
-                low, high = wilson(wins, args.games)
-                rate = 100 * wins / args.games
+                wins = sum(won for won, _ in results)
+                low, high = wilson(wins, games)
+                rate = 100 * wins / games
                 print(f"{preset:8} {tested} vs 3 {opponent}: {rate:5.1f}% "
-                      f"(95% CI {100 * low:.1f}-{100 * high:.1f}%, {args.games} games, "
-                      f"{args.games / elapsed:.1f} games/s)", flush=True)
+                      f"(95% CI {100 * low:.1f}-{100 * high:.1f}%, {games} games, "
+                      f"{games / elapsed:.1f} games/s)", flush=True)
+                if tested == "master":
+                    times = [t for _, game_times in results for t in game_times]
+                    print(f"{preset:8} master: {1000 * statistics.median(times):.1f} ms per decision median, "
+                          f"{1000 * max(times):.0f} ms max ({len(times)} decisions)", flush=True)
                 if preset == "classic":
                     classic[tested] = rate
-    greedy = f"{classic['greedy']:.1f}%" if "greedy" in classic else "n/a"
-    expert = f"{classic['expert']:.1f}%" if "expert" in classic else "n/a"
-    print(f"ai: greedy vs random {greedy}, expert vs greedy {expert}")
+    figures = [f"{t} vs {o} {classic[t]:.1f}%" if t in classic else f"{t} vs {o} n/a" for t, o in PAIRINGS]
+    print(f"ai: {', '.join(figures)}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Computer players for every preset: `random`, `greedy` and `expert`.
+"""Computer players for every preset: `random`, `greedy`, `expert` and `master`.
 
 `choose(state, level)` picks one of `legal_actions(state)` for the player to act. Every level
 is deterministic: the same state always gets the same answer (`random` draws from a generator
@@ -19,6 +19,8 @@ seeded with the game's seed, dice count and ply, never from global randomness).
   lone token in the home column with the rest in the yard wastes rolls) and for the mean best
   gain of the next own roll (a step along the curve, or a capture counted at a fifth of the
   victim's value), against the opponents' material (their mean and their leader).
+- master: the same look-ahead with the learned win chances (`engine.chances`) at its leaves, in
+  `engine.master`.
 
 >>> from engine.game import apply, new_game
 >>> from engine.rules import Rules
@@ -44,7 +46,7 @@ from engine.moves import Occupancy, choices, occupancy, occupancy_of
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
 
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "greedy", "expert", "master")
 
 Steps = tuple[int, ...]
 MoveSpec = tuple[tuple[int, ...], int, tuple[int, ...]]  # token ids, end step, captured ids
@@ -145,6 +147,10 @@ def choose(state: GameState, level: str) -> Action:
         return _random.Random(f"{state.seed}:{state.rolls}:{state.ply}").choice(actions)
     if level == "greedy":
         return _greedy(state, actions)
+    if level == "master":
+        from engine.master import master_choose  # engine.master builds on engine.chances, which builds on this module
+
+        return master_choose(state)
     return _expert(state, actions)
 
 

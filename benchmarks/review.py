@@ -1,0 +1,62 @@
+"""How long the review of a game takes (`engine.review.review_game`), in one process.
+
+The game: 4 players at the levels expert, greedy, random and greedy (seats 0-3), the first seed from
+0 whose log reaches `--moves` entries (a move: one log entry, a roll or a choice), reviewed up to that
+entry; repeated `--repeat` times, the median printed. The last line gives the classic figure.
+Run: `python -m benchmarks.review [--moves 400] [--repeat 5] [--presets ...]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine import PRESETS, Rules, action_text, apply, new_game
+from engine.ai import choose
+from engine.review import review_game
+
+LEVELS = ("expert", "greedy", "random", "greedy")
+SEATS = (0, 1, 2, 3)
+
+
+def long_game(rules: Rules, moves: int) -> tuple[int, list[str]]:
+    """The seed and log of the first game (seeds 0, 1, ...) whose log has at least `moves` entries."""
+    seed = 0
+    while True:
+        state = new_game(rules, SEATS, seed)
+        log: list[str] = []
+        while not state.over:
+            action = choose(state, LEVELS[state.current])
+            log.append(action_text(action))
+            state = apply(state, action).state
+        if len(log) >= moves:
+            return seed, log[:moves]
+        seed += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--moves", type=int, default=400, help="log entries reviewed (default 400)")
+    parser.add_argument("--repeat", type=int, default=5, help="reviews timed (default 5)")
+    parser.add_argument("--presets", nargs="+", choices=PRESETS, default=list(PRESETS))
+    args = parser.parse_args()
+    last = ""
+    for preset in args.presets:
+        rules = Rules.preset(preset)
+        seed, log = long_game(rules, args.moves)
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            review_game(rules, SEATS, seed, log)
+            times.append(time.perf_counter() - start)
+        line = f"review: {len(log)} moves in {statistics.median(times):.2f} s (median of {args.repeat})"
+        print(f"{preset:8} {line} (max {max(times):.2f} s, seed {seed})", flush=True)
+        if preset == "classic":
+            last = line
+    if last:
+        print(last)
+
+
+if __name__ == "__main__":
+    main()

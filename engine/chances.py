@@ -1,0 +1,249 @@
+"""Win chances: each seat's chance to win from a position, learned from rollouts, and the rollouts.
+
+`win_chances(state)` gives four numbers (seats 0-3, 0.0 for seats not in the game or gone) that sum
+to 1. A finished game gives 1.0 to its winner (`GameState.ranking[0]`: with `scoring`, as in the
+star preset, the best score). With the `teams` option (no preset plays in teams) a seat's number is
+its team's chance, the same for both partners still playing, so the four sum to 2; the team's chance
+is the sum of its partners' chances by the individual model, which no benchmark has measured.
+
+A position with the dice rolled (a player to choose a die or a move) is worth what the mover's best
+choice by these chances is worth (looked ahead through the rest of the roll); a position before a
+roll is scored by a multinomial logistic model: each seat still playing gets a linear score of the
+`FEATURES` of its tokens, and the chances are the softmax of those scores. The weights, one row per
+preset, were fitted by ``python -m benchmarks.fit_chances`` to the winners of self-play games where
+every seat plays the `greedy` level (positions before a roll, 2 to 4 players); rules with options
+changed use their preset's row. `rollout_chances` plays such games from a position with dice of its
+own and gives the share of wins with a 95 % half-width. ``python -m benchmarks.chances`` measures the
+learned chances against 1,000-rollout estimates on held-out positions: `CHANCE_ERROR` is that error.
+
+>>> from engine.game import new_game
+>>> from engine.rules import Rules
+>>> start = win_chances(new_game(Rules.preset("classic"), (0, 2), seed=1))
+>>> round(sum(start), 6), start[1]
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.actions import Action
+from engine.ai import _board, _material, _prospects, _tables, _threat, choose
+from engine.board import Board
+from engine.game import apply, legal_actions
+from engine.notation import to_text
+from engine.rules import TOKENS, Rules
+from engine.state import YARD, GameState, team_of
+
+Chances = tuple[float, float, float, float]
+
+# The 95 % error of `win_chances`, in points (0-100), against 1,000-rollout estimates of the same positions
+# (`benchmarks.chances`: the 95th percentile of |learned - rollouts| over held-out positions of all four presets).
+CHANCE_ERROR = 10.0
+
+FEATURES = ("progress", "progress^2", "yard", "home", "column", "threat", "to_roll", "wait", "progress*stage",
+            "home*stage", "log_score", "log_score*late", "turns_left", "material", "mobility", "potential",
+            "progress_lead*stage", "score_lead/turns", "threat_before", "projection_lead/turns")
+
+# One row per preset, in `FEATURES` order (see the module docstring for how they were fitted).
+WEIGHTS: dict[str, tuple[float, ...]] = {
+    "classic": (
+        -9.1660, 3.1277, -0.5863, 1.1183, 0.2573, -2.8613, 0.0018, -0.0630, 8.9115,
+        -0.4442, 0.0000, 0.0000, 0.0000, 0.1062, 0.1707, 3.4297, -0.3108, 0.0000,
+        -3.6691, 0.0000,
+    ),
+    "star": (
+        1.8348, 4.6922, -0.6144, 0.4151, 2.1068, -2.5627, -0.0025, -0.0967, -0.2059,
+        -7.6439, -1.9231, 14.6431, 0.4574, 3.2008, 0.1319, 10.5669, -2.1908, 0.1686,
+        -4.6436, 6.8966,
+    ),
+    "strict": (
+        -7.9762, 3.5075, -0.4966, -0.8668, -0.0936, -3.4774, -0.0072, -0.1128, 9.5432,
+        0.5853, 0.0000, 0.0000, 0.0000, 0.3601, 0.2388, 1.3629, -0.7800, 0.0000,
+        -3.4057, 0.0000,
+    ),
+    "twodice": (
+        -9.7300, 1.8805, -0.6811, 0.0516, 0.1653, -1.5214, 0.0103, -0.1154, 8.7856,
+        -0.1413, 0.0000, 0.0000, 0.0000, -0.7602, -0.0921, 0.1781, 0.2468, 0.0000,
+        -1.9708, 0.0000,
+    ),
+}
+
+
+def win_chances(state: GameState, memo: dict[GameState, Chances] | None = None) -> Chances:
+    """Each seat's (0-3) chance to win `state`'s game, as described in the module docstring.
+
+    `memo` (optional) keeps the chances of positions already worked out, for callers that ask about
+    many positions of one game (the review: a position after a roll is asked again for its moves).
+
+    >>> from engine.position import position
+    >>> from engine.rules import Rules
+    >>> near_home = position(Rules.preset("classic"), {0: (56, 56, 56, 54), 2: (3, -1, -1, -1)}, current=2)
+    >>> win_chances(near_home)[0] > 0.9
+    True
+    """
+    if state.over:
+        return _final(state)
+    if state.phase == "roll":
+        return _static(state)
+    if memo is None:
+        return best_child(state)[1]
+    known = memo.get(state)
+    if known is None:
+        known = memo[state] = best_child(state, memo)[1]
+    return known
+
+
+def best_child(state: GameState, memo: dict[GameState, Chances] | None = None) -> tuple[Action, Chances]:
+    """The mover's best action in a position with the dice rolled, by the mover's chance after it (looking
+    ahead through the rest of the roll), and the chances it leads to. Ties go to the first legal action."""
+    mover = state.current
+    best: tuple[Action, Chances] | None = None
+    for action in legal_actions(state):
+        chances = win_chances(apply(state, action).state, memo)
+        if best is None or chances[mover] > best[1][mover]:
+            best = (action, chances)
+    assert best is not None  # a position with the dice rolled always has a legal action
+    return best
+
+
+def winners_of(state: GameState) -> tuple[int, ...]:
+    """The seats that won a finished game: `ranking[0]`, and with `teams` its partner if still in the game."""
+    first = state.ranking[0]
+    if not state.rules.teams:
+        return (first,)
+    return tuple(s for s in team_of(first) if s not in state.resigned)
+
+
+def _final(state: GameState) -> Chances:
+    won = winners_of(state)
+    return _four({seat: 1.0 for seat in won}) if state.rules.teams else _four({won[0]: 1.0})
+
+
+def _four(values: dict[int, float]) -> Chances:
+    return (values.get(0, 0.0), values.get(1, 0.0), values.get(2, 0.0), values.get(3, 0.0))
+
+
+def _weights(rules: Rules) -> tuple[float, ...]:
+    return WEIGHTS.get(rules.name, WEIGHTS["classic"])
+
+
+def _static(state: GameState) -> Chances:
+    """The learned chances of a position before a roll."""
+    active = state.active
+    if len(active) == 1 and not state.rules.teams:
+        return _four({active[0]: 1.0})
+    weights = _weights(state.rules)
+    rows = features(state)
+    scores = {seat: sum(w * f for w, f in zip(weights, row, strict=True)) for seat, row in rows.items()}
+    top = max(scores.values())
+    exp = {seat: math.exp(score - top) for seat, score in scores.items()}
+    total = sum(exp.values())
+    chances = {seat: value / total for seat, value in exp.items()}
+    if state.rules.teams:
+        chances = {seat: sum(chances.get(s, 0.0) for s in team_of(seat)) for seat in chances}
+    return _four(chances)
+
+
+def features(state: GameState) -> dict[int, tuple[float, ...]]:
+    """Seat -> its `FEATURES` for each seat still playing (the model's input; the fitting script reads them)."""
+    rules = state.rules
+    tb = _tables(rules)
+    steps = state.steps
+    board = _board(tb, steps)
+    active = state.active
+    finish, last = rules.finish_step, rules.last_track_step
+    span = finish + 1
+    progress = {seat: sum(s + 1 for s in state.tokens(seat) if s != YARD) / (TOKENS * span) for seat in active}
+    stage = 1.0 / math.sqrt(max(0.05, 1.0 - sum(progress.values()) / len(active)))
+    limit = rules.turn_limit
+    left = {seat: (limit - state.turns[seat]) / limit if limit else 0.0 for seat in active}
+    late = 1.0 - sum(left.values()) / len(active) if limit else 0.0
+    i = active.index(state.current) if state.current in active else 0
+    full = TOKENS * tb.evalue[-1]  # the expert's material of four tokens home
+    logs = {seat: math.log1p(state.scores[seat]) for seat in active} if rules.scoring else dict.fromkeys(active, 0.0)
+    # star: a rough final score, 4 points a turn left times the multiplier already earned
+    projected = {seat: math.log1p(state.scores[seat] + 4 * (limit - state.turns[seat]) * (1 + state.home_count(seat)))
+                 for seat in active} if rules.scoring and limit else dict.fromkeys(active, 0.0)
+    rows: dict[int, tuple[float, ...]] = {}
+    for k in range(len(active)):
+        seat = active[(i + k) % len(active)]
+        mine = state.tokens(seat)
+        route = tb.moves.routes[seat]
+        before = active[i:i + k] if i + k <= len(active) else active[i:] + active[:i + k - len(active)]
+        threat = threat_before = 0.0
+        for step in mine:
+            if 0 <= step <= last:
+                threat += _threat(tb, steps, board, seat, route[step], active) * (step + 1) / span
+                if before:  # the players who roll before this seat rolls again
+                    threat_before += _threat(tb, steps, board, seat, route[step], before) * (step + 1) / span
+        home = mine.count(finish) / TOKENS
+        log_score = logs[seat] / 8
+        others = [seat2 for seat2 in active if seat2 != seat]
+        progress_lead = progress[seat] - max(progress[s] for s in others) if others else 0.0
+        score_lead = logs[seat] - max(logs[s] for s in others) if others else 0.0
+        projection_lead = projected[seat] - max(projected[s] for s in others) if others else 0.0
+        mobility, potential = _prospects(tb, steps, board, seat)
+        rows[seat] = (
+            progress[seat],
+            sum((s + 1) ** 2 for s in mine if s != YARD) / (TOKENS * span * span),
+            mine.count(YARD) / TOKENS,
+            home,
+            sum(1 for s in mine if last < s < finish) / TOKENS,
+            threat / TOKENS,
+            1.0 if k == 0 else 0.0,
+            k / len(active),
+            progress[seat] * stage,
+            home * stage,
+            log_score,
+            log_score * late,
+            left[seat],
+            _material(tb, steps, seat) / full,
+            mobility / 6,
+            potential * TOKENS / full,
+            progress_lead * stage,
+            score_lead / math.sqrt(1 + limit - state.turns[seat]) if limit else 0.0,
+            threat_before / TOKENS,
+            projection_lead / math.sqrt(1 + limit - state.turns[seat]) if limit else 0.0,
+        )
+    return rows
+
+
+def rollout_chances(state: GameState, rollouts: int, seed: int) -> tuple[tuple[float, ...], float]:
+    """Each seat's share of wins in `rollouts` games played on from `state` by the `greedy` level for every
+    seat, with dice drawn from a generator seeded by the position and `seed` (never the game's own dice,
+    which would be knowing the future); and the 95 % half-width of the widest share (normal approximation
+    to the binomial, at least 1.96 * sqrt(0.25 / rollouts) / 2 so that a share near 0 or 1 is not taken as exact).
+
+    >>> from engine.game import new_game
+    >>> from engine.rules import Rules
+    >>> shares, error = rollout_chances(new_game(Rules.preset("classic"), (0, 2), seed=1), 20, seed=0)
+    >>> sum(shares), shares[1], round(error, 3)
+    (1.0, 0.0, 0.219)
+    """
+    if rollouts < 1:
+        raise ValueError(f"rollouts: at least 1, not {rollouts}")
+    rng = random.Random(f"{to_text(state)}|{seed}")
+    wins = [0.0] * 4
+    for _ in range(rollouts):
+        final = play_out(state, rng)
+        for seat, chance in enumerate(_final(final)):
+            wins[seat] += chance
+    shares = tuple(w / rollouts for w in wins)
+    widest = max(p * (1 - p) for p in shares)
+    return shares, 1.96 * math.sqrt(max(widest, 0.0625) / rollouts)
+
+
+def play_out(state: GameState, rng: random.Random) -> GameState:
+    """The end of a game played on from `state` by the `greedy` level for every seat, with dice from `rng`."""
+    board = Board(state)
+    count = state.rules.dice
+    draw = rng.random
+    while board.phase != "over":
+        if board.phase == "roll":
+            board.roll((int(draw() * 6) + 1,) if count == 1 else (int(draw() * 6) + 1, int(draw() * 6) + 1))
+            continue
+        actions = board.legal_actions()
+        board.push(actions[0] if len(actions) == 1 else choose(board.freeze(), "greedy"))
+    return board.freeze()
