@@ -61,9 +61,10 @@ class ReviewAnswers:
         if public:
             lines.insert(0, translate(lang, "review.shared", user=interaction.user.id))
         files = await asyncio.get_running_loop().run_in_executor(DRAWING, pictures, record, review, lang, seat, shown)
-        extra: dict[str, Any] = {} if public else {"view": review_view(record.id, lang)}
-        await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=not public,
-                                        allowed_mentions=discord.AllowedMentions.none(), **extra)
+        view = discord.ui.View(timeout=None) if public else review_view(record.id, lang)
+        await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=not public, view=view,
+                                        allowed_mentions=discord.AllowedMentions.none())
+        view.stop()  # discord.py gives a sent view a timeout task; the button is a dynamic item, found by its id
 
 
 def pictures(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown]) -> list[discord.File]:

@@ -109,9 +109,9 @@ PLAYED_RULES = [engine.Rules.preset("classic"), engine.Rules.preset("star", turn
 def test_every_sentence_words_and_picture_of_whole_games_come_from_the_table(lang: str) -> None:
     """Whole games of every preset and variant through the bot's words (a key missing raises KeyError)."""
     record = new_record("game1", guild_id=1, channel_id=2, host_id=3, rules=engine.Rules.preset("classic"),
-                        seats=[Seat(seat=s, ai_level=level) for s, level in enumerate((0, 1, 2, 2))], seed=1)
+                        seats=[Seat(seat=s, ai_level=level) for s, level in enumerate((0, 1, 2, 3))], seed=1)
     names = seat_names(record, lang)
-    assert len(AI_LEVELS) == 3 and len(set(names.values())) == 4
+    assert len(AI_LEVELS) == 4 and len(set(names.values())) == 4
     kinds: set[str] = set()
     for seed, rules in enumerate(PLAYED_RULES):
         assert rules_summary(rules, lang) and variants(rules, lang) is not None
@@ -167,7 +167,8 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
     lobby = await opened.result()
     assert lobby is not None and "**Ludo-Lobby**" in lobby.content and "2. (frei)" in lobby.content
     assert lobby.labels() == ["Beitreten", "Verlassen", "Starten", "Abbrechen", "Rot", "Grün", "Gelb", "Blau",
-                              "KI hinzufügen (zufällig)", "KI hinzufügen (gierig)", "KI hinzufügen (Experte)"]
+                              "KI hinzufügen (zufällig)", "KI hinzufügen (gierig)", "KI hinzufügen (Experte)",
+                              "KI hinzufügen (Meister)"]
     await click(standin, ludo, bob, lobby, label="Beitreten")
     assert f"1. <@{alice.id}> — Rot\n2. <@{bob.id}> — Gelb" in lobby.content
     await click(standin, ludo, alice, lobby, label="Starten")

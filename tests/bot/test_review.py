@@ -55,6 +55,7 @@ async def test_the_review_button_answers_privately_and_its_post_shows_it_to_ever
 
 
 async def test_a_review_is_computed_once_and_kept(standin: StandIn, ludo: LudoBot) -> None:
+    assert ludo.handlers is not None
     service = ludo.handlers.service
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     game_id = await finished_game(standin, ludo, alice)

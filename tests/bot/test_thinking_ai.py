@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 import time
 
-import pytest
-
-import service.seats
 from bot.app import LudoBot
 from playground.standin import Message, StandIn
 from tests.bot.helpers import TURN, board_messages, click, live_message, start_game, to_act
@@ -62,10 +59,3 @@ async def test_a_masters_turns_follow_in_the_same_message_after_the_answer(stand
     assert thought >= 2
     assert sorted(waits)[int(0.95 * (len(waits) - 1))] <= 0.3  # the budget of a click against an AI (test_click_loop)
 
-
-@pytest.fixture(autouse=True)
-def _thinking_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until the master level exists, expert stands in as a level that thinks."""
-    if LEVEL not in service.seats.AI_LEVELS:
-        monkeypatch.setattr(service.seats, "THINKING_LEVELS", frozenset({"expert"}))
-        monkeypatch.setattr("tests.bot.test_thinking_ai.LEVEL", "expert")

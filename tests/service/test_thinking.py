@@ -4,8 +4,6 @@ turns. A process dying after the answer leaves nothing stuck: the deadline stays
 
 from __future__ import annotations
 
-import pytest
-
 import engine
 import service.seats
 from service import THOUGHT, Service, seat_user
@@ -13,15 +11,6 @@ from storage import Deadline
 from tests.service.conftest import CHANNEL, GUILD, HOST, Clock
 
 LEVEL = "master"
-
-
-@pytest.fixture(autouse=True)
-def _thinking_level(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until the master level exists, expert stands in as a level that thinks."""
-    global LEVEL
-    if "master" not in service.seats.AI_LEVELS:
-        monkeypatch.setattr(service.seats, "THINKING_LEVELS", frozenset({"expert"}))
-        LEVEL = "expert"
 
 
 async def test_a_thinking_ais_turn_is_saved_due_at_once_and_played_by_a_deadline_worker(
