@@ -122,9 +122,9 @@ def shown_decisions(record: GameRecord, review: Review, seat: int) -> list[Shown
     return [found[d.ply] for d in player.costliest if d.ply in found]
 
 
-def points(share: float) -> str:
-    """Signed points of win chance (0-1 as 0-100), one decimal."""
-    return f"{100 * share:+.1f}".replace("-", "\u2212")
+def points(value: float) -> str:
+    """Signed points of win chance (0-100), one decimal."""
+    return f"{value:+.1f}".replace("-", "\u2212")
 
 
 def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown]) -> list[str]:
