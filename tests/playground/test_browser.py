@@ -95,7 +95,7 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
 
     # Bob may not move Alice's game: his click gets a private answer, which Alice does not see.
     await act_as(page, "bob")
-    await (await page.wait_for_selector(GAME_BUTTON)).click()
+    await page.locator(GAME_BUTTON).first.click()
     refusal = await page.wait_for_selector("[data-testid=message][data-ephemeral] [data-testid=only-you]")
     assert refusal is not None and "Only you can see this" in await refusal.inner_text()
     await act_as(page, "alice")
