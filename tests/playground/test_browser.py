@@ -39,17 +39,23 @@ def _browser_missing() -> str | None:
 
 
 @pytest.fixture
-async def page(play: Playground) -> AsyncIterator[Page]:
+def chromium() -> str:
+    """The browser's path; skips the test without one, except on CI, where that fails it."""
     missing = _browser_missing()
     if missing:
         if os.environ.get("CI") == "true":
             pytest.fail(f"the browser test must run on CI: {missing}")
         pytest.skip(missing)
+    return CHROMIUM
+
+
+@pytest.fixture
+async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the browser checked before the bot starts)
     from playwright.async_api import async_playwright
 
     errors: list[str] = []
     async with async_playwright() as driver:
-        browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
         try:
             opened = await browser.new_page(viewport={"width": 1280, "height": 900})
             opened.set_default_timeout(10_000)
