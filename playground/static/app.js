@@ -128,6 +128,7 @@ async function follow(poll) {
       if (poll !== page.poll) return;
       page.digest = state.digest;
       $("#channel-name").textContent = state.channel.name;
+      $(".hash").textContent = state.channel.thread ? "🧵" : "#";
       drawChannels(state.channels);
       drawMessages(state.messages);
       noteMentions(state.messages);
