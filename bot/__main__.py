@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "(for health checks); prints a line per worker")
     play = sub.add_parser("playground", help="try the bot in a browser, against a local stand-in of Discord")
     play.add_argument("--port", type=int, default=8080, help="the page's port on 127.0.0.1 (0: a free one)")
-    play.add_argument("--data-dir", help="keep the games here (default: a temporary folder, removed at the end)")
+    play.add_argument("--data-dir", help="the embedded Redis's folder (default: a temporary one, removed at the end)")
     args = parser.parse_args(argv)
     try:
         settings = BotSettings()

@@ -1,7 +1,8 @@
 """`ludo-bot playground [--port 8080] [--data-dir DIR]`: the playground until Ctrl-C.
 
-Games are kept in an embedded Redis under a fresh temporary folder (removed at the end) unless `--data-dir` names
-one; `REDIS_URL` is not used: the playground's games never go to an operator's server.
+Games are kept in an embedded Redis whose files go in a fresh temporary folder (removed at the end) unless
+`--data-dir` names one; `REDIS_URL` is not used: the playground's games never go to an operator's server. (The
+stand-in's world is new at every start, so games of an earlier run are not shown again.)
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""A local stand-in for Discord's HTTP API and gateway, for end-to-end tests of the discord.py bot.
+"""A local stand-in for Discord's HTTP API and gateway, for end-to-end tests of the discord.py bot and for the
+playground (`ludo-bot playground`, which shows its channels in a browser page: playground/web.py).
 
 One `StandIn` serves REST (`/api/v10/...`) and the gateway websocket on 127.0.0.1 (a free port) and, while it
 runs, points discord.py at itself (`discord.http.Route.BASE`, `DiscordWebSocket.DEFAULT_GATEWAY`; restored on

@@ -5,7 +5,7 @@
 const $ = (selector) => document.querySelector(selector);
 const page = {
   world: null, member: null, channel: null, digest: "", poll: 0, commands: [], chosen: null, active: 0,
-  dismissed: new Set(), seenFailures: new Set(), nodes: new Map(), unread: {},
+  dismissed: new Set(), seenFailures: new Set(), seenViolations: new Set(), nodes: new Map(), unread: {},
 };
 
 async function api(path, body) {
@@ -98,7 +98,9 @@ function drawStatus(state) {
       notice(`This interaction failed (${i.what}): the bot did not answer within 3 seconds`);
     }
   }
-  if (state.violations.length) document.body.dataset.violations = String(state.violations.length);
+  for (const v of state.violations) {  // a bug of the bot: what Discord itself would have refused
+    if (!page.seenViolations.has(v)) { page.seenViolations.add(v); notice(`Discord would have refused: ${v.slice(0, 300)}`); }
+  }
 }
 
 function noteMentions(messages) {  // a mention of another member: a badge on them in the member list
@@ -128,6 +130,7 @@ async function follow(poll) {
       if (poll !== page.poll) return;
       page.digest = state.digest;
       $("#channel-name").textContent = state.channel.name;
+      $(".hash").textContent = state.channel.thread ? "🧵" : "#";
       drawChannels(state.channels);
       drawMessages(state.messages);
       noteMentions(state.messages);

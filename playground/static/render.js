@@ -154,7 +154,7 @@ const Render = (() => {
     if (m.components.length) body.append(el("div", { class: "components" }, ...components(m.components, m, act, members)));
     if (m.thread) {
       body.append(el("button", { class: "thread-link", type: "button", "data-testid": "thread",
-                                 text: `🧵 ${m.thread.name} · ${m.thread.count} messages`,
+                                 text: `🧵 ${m.thread.name} · ${m.thread.count} message${m.thread.count === 1 ? "" : "s"}`,
                                  onclick: () => act.openThread(m.thread.id) }));
     }
     if (m.ephemeral) {
