@@ -104,7 +104,7 @@ async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: 
     await standin.wait_until(lambda: "Game over" in live.content, what="the forfeit")
     over = live  # nobody is left to tell: the game's message shows the end in place
     await quiet(standin)
-    assert "(left)" in over.content and over.labels() == ["Replay", "Rematch"]
+    assert "(left)" in over.content and over.labels() == ["Replay", "Rematch", "Review"]
     assert len(said(standin, "ran out of time")) == 1
     winner = bob if sleeper is alice else alice
     assert "1 wins" in private_text(await slash(standin, ludo, winner, standin.channel, "stats"))

@@ -31,7 +31,7 @@ async def test_a_game_of_every_preset_ends_with_ranking_replay_and_stats(
     final = await play_to_end(standin, ludo)
 
     assert "Game over" in final.content and "🥇" in final.content and "🥈" in final.content
-    assert final.labels() == ["Replay", "Rematch"]
+    assert final.labels() == ["Replay", "Rematch", "Review"]
     assert final.file("board.png").data.startswith(PNG_MAGIC)
     record = await ludo.handlers.service.games.load(game_id)  # type: ignore[union-attr]
     assert record.status == "finished" and record.turn_deadline is None

@@ -70,7 +70,7 @@ async def test_rematch_opens_the_same_game_again_notifying_the_players_who_join_
     await click(standin, ludo, alice, lobby, label="Add AI (expert)")  # a free colour: red
     await click(standin, ludo, alice, lobby, label="Start")
     final = await play_to_end(standin, ludo)
-    assert final.labels() == ["Replay", "Rematch"]
+    assert final.labels() == ["Replay", "Rematch", "Review"]
 
     pressed = await rematch(standin, ludo, bob, final)
     again = pressed.original
@@ -191,7 +191,7 @@ async def test_a_german_game_rematches_in_german(standin: StandIn, ludo: LudoBot
     await click(standin, ludo, alice, lobby, label="Starten", locale="de")
     assert "You left the game" in private_text(await slash(standin, ludo, bob, standin.channel, "leave"))
     final = next(m for m in standin.messages(standin.channel) if any(c.startswith(REMATCH) for c in m.custom_ids()))
-    assert final.labels() == ["Wiederholung", "Revanche"]
+    assert final.labels() == ["Wiederholung", "Revanche", "Analyse"]
     again = (await rematch(standin, ludo, bob, final, locale="de")).original
     assert again is not None and "🔁 Revanche für das Spiel" in again.content
     assert f"<@{alice.id}>: drückt **Beitreten** oder eure Farbe" in again.content and again.notified == {alice.id}
