@@ -10,10 +10,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.actions import Move, MovePair
+from engine.actions import Action
 from engine.ai import choose
 from engine.events import TURN_PASSED, Event
 from engine.game import apply, legal_actions, new_game
+from engine.review import review_game
 from engine.rules import Rules
 from engine.state import GameState
 from render.board import render_board
@@ -44,32 +45,18 @@ def sample(rules: Rules, seats: tuple[int, ...], seed: int, after: int) -> tuple
     return state, (*previous, *current)
 
 
-def stand_in_chances(state: GameState) -> tuple[float, ...]:
-    """A stand-in for the win chances (the real ones are engine work still to come): each seat's share of the
-    squares its tokens have covered (`GameState.progress`), each seat counted as if a track's length ahead (so
-    the first moves do not swing the shares from 0 to 1), and 1 for the winner at the end."""
-    if state.over:
-        return tuple(1.0 if seat == state.ranking[0] else 0.0 for seat in range(4))
-    covered = [state.progress(seat) + state.rules.track_length if seat in state.order else 0 for seat in range(4)]
-    return tuple(c / sum(covered) for c in covered)
-
-
 def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) -> bytes:
-    """The chart of a greedy game: the stand-in chances before every token move and at the end, `focus`'s line
-    marked at its three moves after which its share fell the most (standing in for its costliest decisions)."""
+    """The chart of a greedy game's review (`engine.review`): every seat's win chance over the game, `focus`'s
+    line marked at its three costliest decisions."""
     state = new_game(rules, seats, seed)
-    curve: list[tuple[float, ...]] = []
-    own: list[int] = []  # the indexes of `focus`'s moves
+    log: list[Action] = []
     while not state.over:
         action = choose(state, "greedy")
-        if isinstance(action, Move | MovePair):
-            if state.current == focus:
-                own.append(len(curve))
-            curve.append(stand_in_chances(state))
+        log.append(action)
         state, _ = apply(state, action)
-    curve.append(stand_in_chances(state))
-    costliest = sorted(own, key=lambda i: (curve[i + 1][focus] - curve[i][focus], i))[:3]
-    return render_chances(curve, seats, names=NAMES, focus=focus, marks=costliest)
+    review = review_game(rules, seats, seed, log)
+    player = next(p for p in review.players if p.seat == focus)
+    return render_chances(review.curve, seats, names=NAMES, focus=focus, marks=[d.ply for d in player.costliest])
 
 
 def main(argv: list[str] | None = None) -> int:
