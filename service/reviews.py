@@ -27,11 +27,6 @@ logger = logging.getLogger(__name__)
 REVIEW_QUEUE = 20  # reviews computed in a process at once; more are refused with a clear answer, not queued for minutes
 
 
-def reviewed(rules: str, seats: tuple[int, ...], seed: int, log: list[str]) -> str:
-    """The review of a game as text (a worker process's job: plain values in and out)."""
-    return review_game(parse_rules(rules), seats, seed, log).to_text()
-
-
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A decision as a review shows it: the position it was made in, the move played and the better one."""
@@ -78,14 +73,17 @@ class Reviews:
             except ReviewTextError:  # (a review of an older format): computed again
                 logger.warning("game %s: kept review unreadable; computing it again", record.id)
         started = time.monotonic()
-        text = await self.pool.run(reviewed, record.rules, record.seat_numbers, record.seed, list(record.log))
+        # (the job is the engine's own function: a worker process imports the engine alone)
+        review = await self.pool.run(review_game, parse_rules(record.rules), record.seat_numbers, record.seed,
+                                     list(record.log))
+        text = review.to_text()
         logger.info("game %s: reviewed in %.2f s (%d actions)", record.id, time.monotonic() - started,
                     record.log_length)
         try:
             await self.storage.reviews.put(record.id, record.version, text)
         except StorageUnavailable as error:  # it is computed: answer with it, compute it again next time
             logger.warning("game %s: review not kept: %s", record.id, error)
-        return Review.from_text(text)
+        return Review.from_text(text)  # (as a kept one reads: the text rounds to tenths of a point)
 
     def _finished(self, job: tuple[str, int], task: asyncio.Task[Review]) -> None:
         self._jobs.pop(job, None)
