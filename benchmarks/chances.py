@@ -6,8 +6,8 @@ benchmark's; 4, 4, 3, 2 players in turn). Each is estimated with `--rollouts` ro
 (`engine.chances.rollout_chances`, default 1,000: their own 95 % half-width is at most 3.1 points).
 Per preset and over all: the 95th percentile of |learned - rollouts| over every seat of every position
 (this includes the rollouts' own noise, so it overstates the learned chances' error a little), and
-1.96 times the root mean square error with the rollouts' binomial variance taken out. The last line is
-the figure `engine.chances.CHANCE_ERROR` states.
+1.96 times the root mean square error with the rollouts' binomial variance taken out. The per-preset
+lines give `engine.chances.CHANCE_ERRORS`, the last line `engine.chances.CHANCE_ERROR`.
 Run: `python -m benchmarks.chances [--positions N] [--rollouts R] [--presets ...]`.
 """
 

@@ -42,10 +42,10 @@ def check_decomposition(review: Review, entries: int) -> None:
 @pytest.mark.parametrize("preset", ["classic", "twodice"])
 def test_luck_and_skill_add_up_to_the_end_of_the_curve(preset: str) -> None:
     rules = Rules.preset(preset)
-    log = play(rules, ("expert", "random", "expert", "greedy"), seed=8)
-    review = review_game(rules, SEATS, 8, log)
+    log = play(rules, ("expert", "random", "expert", "greedy"), seed=9)
+    review = review_game(rules, SEATS, 9, log)
     check_decomposition(review, len(log))
-    winner = new_game(rules, SEATS, 8)
+    winner = new_game(rules, SEATS, 9)
     for text in log:
         winner = apply(winner, parse_action(text)).state
     assert review.curve[-1][winner.ranking[0]] == 1.0
@@ -56,6 +56,7 @@ def test_luck_and_skill_add_up_to_the_end_of_the_curve(preset: str) -> None:
         assert all(d.seat == player.seat and d.cost > 0 for d in player.costliest)
         assert [d.cost for d in player.costliest] == sorted((d.cost for d in player.costliest), reverse=True)
     random_player = review.players[1]
+    assert random_player.decisions >= 20  # enough of them to tell (a player stuck in the yard may have few)
     assert random_player.accuracy < min(review.players[0].accuracy, review.players[2].accuracy)
     assert random_player.choices < review.players[0].choices
 
