@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 import engine
-from engine.chances import CHANCE_ERROR
+from engine.chances import CHANCE_ERROR, CHANCE_ERRORS
 from engine.notation import parse_rules
 from engine.review import Decision, Review, ReviewTextError, review_game
 from service.errors import Refused
@@ -128,7 +128,8 @@ def points(value: float) -> str:
 def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown]) -> list[str]:
     """What a review says: per player luck, choices and accuracy; then the focus seat's costliest decisions."""
     names = seat_names(record, lang)
-    lines = [translate(lang, "review.head", id=record.id, error=f"{CHANCE_ERROR:.0f}")]
+    error = CHANCE_ERRORS.get(state_of(record).rules.name, CHANCE_ERROR)  # (a preset with options: the name's)
+    lines = [translate(lang, "review.head", id=record.id, error=f"{error:.0f}")]
     final = review.curve[-1]
     for player in sorted(review.players, key=lambda p: -final[p.seat]):
         accuracy = (translate(lang, "review.accuracy", share=round(100 * player.accuracy),
