@@ -7,7 +7,7 @@ TEXTS: dict[str, str] = {
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",
     "number.decimal_mark": ",",
     "word.and": "{a} und {b}",
-    "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte",
+    "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte", "ai.master": "Meister",
     "seat.ai": "KI {colour} ({level})",
     # buttons
     "button.roll": "Würfeln", "button.die_first": "Erst die {value}", "button.enter": "Figur {token} einsetzen",

@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",
     "number.decimal_mark": ".",
     "word.and": "{a} and {b}",
-    "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert",
+    "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert", "ai.master": "master",
     "seat.ai": "{colour} AI ({level})",
     # buttons
     "button.roll": "Roll", "button.die_first": "Die {value} first", "button.enter": "Enter token {token}",

@@ -111,7 +111,7 @@ def test_every_sentence_words_and_picture_of_whole_games_come_from_the_table(lan
     record = new_record("game1", guild_id=1, channel_id=2, host_id=3, rules=engine.Rules.preset("classic"),
                         seats=[Seat(seat=s, ai_level=level) for s, level in enumerate((0, 1, 2, 2))], seed=1)
     names = seat_names(record, lang)
-    assert len(AI_LEVELS) == 3 and len(set(names.values())) == 4
+    assert len(AI_LEVELS) == 4 and len(set(names.values())) == 4
     kinds: set[str] = set()
     for seed, rules in enumerate(PLAYED_RULES):
         assert rules_summary(rules, lang) and variants(rules, lang) is not None
