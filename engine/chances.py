@@ -8,15 +8,16 @@ is the sum of its partners' chances by the individual model, which no benchmark 
 
 A position with the dice rolled (a player to choose a die or a move) is worth what the mover's best
 choice by these chances is worth (looked ahead through the rest of the roll); a position before a
-roll is scored by a multinomial logistic model: each seat still playing gets a linear score of the
-`FEATURES` of its tokens, and the chances are the softmax of those scores. The weights, one row per
-preset, were fitted by ``python -m benchmarks.fit_chances`` to the winners of self-play games where
-every seat plays the `greedy` level (positions before a roll, 2 to 4 players); rules with options
-changed use their preset's row. `rollout_chances` plays such games from a position with dice of its
-own and gives the share of wins with a 95 % half-width. ``python -m benchmarks.chances`` measures the
-learned chances against 1,000-rollout estimates on held-out positions: `CHANCE_ERRORS` (per preset)
-and `CHANCE_ERROR` (over all four) are that error. The model is least sure of itself near the end of a
-game, where the rollouts are often all but certain and it is not.
+roll is scored by a multinomial logistic model: each seat still able to win gets a linear score of
+the `FEATURES` of its tokens, and the chances are the softmax of those scores. The weights, one row
+per preset, were fitted by ``python -m benchmarks.fit_chances`` (4,000 games per preset, one
+position before a roll in ten) to the winners of self-play games where every seat plays the
+`greedy` level (2 to 4 players); rules with options changed use their preset's row, unmeasured.
+`rollout_chances` plays such games on from a position with dice of its own and gives the share of
+wins with a 95 % half-width. ``python -m benchmarks.chances`` measures the learned chances against
+1,000-rollout estimates on held-out positions: `CHANCE_ERRORS` (per preset) and `CHANCE_ERROR`
+(over all four) are that error. The model errs most near the end of a game, where the rollouts are
+often all but certain and it is less sure.
 
 >>> from engine.game import new_game
 >>> from engine.rules import Rules

@@ -169,7 +169,7 @@ def test_expert_counts_the_next_rolls_gain_and_a_capture_in_reach() -> None:
     assert _potential(tb, yard, _board(tb, yard), 0) == 0.0
 
 
-def test_master_plays_the_move_of_highest_win_chance_when_nothing_follows() -> None:
+def test_master_finishes_the_game_when_it_can() -> None:
     # Red's last token is 2 steps from home with a 2: finishing wins the game outright.
     state = make_position(CLASSIC, {0: (56, 56, 56, 54), 2: (30, 10, 40, YARD)}, current=0, dice=(2,))
     action = choose(state, "master")
