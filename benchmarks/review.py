@@ -3,6 +3,8 @@
 The game: 4 players at the levels expert, greedy, random and greedy (seats 0-3), the first seed from
 0 whose log reaches `--moves` entries (a move: one log entry, a roll or a choice), reviewed up to that
 entry (or the longest of 50 games, whole, if none does); timed `--repeat` times, the median printed.
+Then the classic review as the bot computes it: in a worker process of `service.thinking.Pool` started for it
+(the first review of a bot process pays the process's start) and in the same process again.
 The last line gives the classic figure.
 Run: `python -m benchmarks.review [--moves 400] [--repeat 5] [--presets ...]`.
 """
@@ -10,12 +12,14 @@ Run: `python -m benchmarks.review [--moves 400] [--repeat 5] [--presets ...]`.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import time
 
 from engine import PRESETS, Rules, action_text, apply, new_game
 from engine.ai import choose
 from engine.review import review_game
+from service.thinking import Pool
 
 LEVELS = ("expert", "greedy", "random", "greedy")
 SEATS = (0, 1, 2, 3)
@@ -57,8 +61,27 @@ def main() -> None:
         print(f"{preset:8} {line} (max {max(times):.2f} s, seed {seed})", flush=True)
         if preset == "classic":
             last = line
+    rules = Rules.preset("classic")
+    seed, log = long_game(rules, args.moves)
+    cold, warm = asyncio.run(in_a_worker(rules, seed, log))
+    print(f"classic  in a worker process: {len(log)} moves in {cold:.2f} s with the process's start, "
+          f"{warm:.2f} s after", flush=True)
     if last:
         print(last)
+
+
+async def in_a_worker(rules: Rules, seed: int, log: list[str]) -> tuple[float, float]:
+    """Seconds of the review in a new worker process (its start included), then again in that process."""
+    pool = Pool("reviews")
+    try:
+        times = []
+        for _ in range(2):
+            start = time.perf_counter()
+            await pool.run(review_game, rules, SEATS, seed, log)
+            times.append(time.perf_counter() - start)
+        return times[0], times[1]
+    finally:
+        pool.close()
 
 
 if __name__ == "__main__":
