@@ -18,6 +18,8 @@ from tests.bot.helpers import (
     to_act,
 )
 
+AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
+
 
 async def test_board_reposts_the_live_game_and_the_old_message_goes(standin: StandIn,
                                                                                ludo: LudoBot) -> None:
@@ -71,10 +73,10 @@ async def test_leave_forfeits_and_the_game_ends_for_two(standin: StandIn, ludo: 
     assert "not playing" in private_text(await slash(standin, ludo, eve, standin.channel, "leave"))
     left = await slash(standin, ludo, bob, standin.channel, "leave")
     assert "You left the game" in private_text(left)
-    assert live_message(standin, standin.channel) is None and live.labels() == ["Replay", "Rematch", "Review"]  # updated in place
+    assert live_message(standin, standin.channel) is None and live.labels() == AFTER_BUTTONS  # updated in place
     final = standin.messages(standin.channel)[-1]
     assert final is live
-    assert "Game over" in final.content and "Bob (left)" in final.content and final.labels() == ["Replay", "Rematch", "Review"]
+    assert "Game over" in final.content and "Bob (left)" in final.content and final.labels() == AFTER_BUTTONS
     assert "1 games, 1 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
     assert "1 games, 0 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats", user=bob))
     await slash(standin, ludo, alice, standin.channel, "start")  # the channel is free again

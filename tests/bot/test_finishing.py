@@ -27,6 +27,8 @@ from tests.bot.helpers import (
 )
 from tests.bot.test_recovery import answered_or_failed
 
+AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
+
 
 @pytest.fixture(autouse=True)
 def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +109,7 @@ async def test_a_game_end_cut_short_is_still_counted_once_and_shown(
     assert (await service.games.load(game_id)).status == "finished"
 
     clock.advance(FINISH_AFTER + 1)  # the game's follow-up falls due
-    await standin.wait_until(lambda: "Game over" in clicked.content and clicked.labels() == ["Replay", "Rematch", "Review"],
+    await standin.wait_until(lambda: "Game over" in clicked.content and clicked.labels() == AFTER_BUTTONS,
                              timeout=5.0, what="the final board")
     await asyncio.sleep(0.3)  # (a second showing would show up now)
     assert live_message(standin, standin.channel) is None  # no buttons of the old position anywhere
@@ -143,7 +145,7 @@ async def test_a_final_save_that_landed_despite_a_timeout_is_shown_and_counted(
     assert "There is no Ludo game in this channel" in board, board  # why /ludo board is no help here
 
     clock.advance(FINISH_AFTER + 1)
-    await standin.wait_until(lambda: "Game over" in clicked.content and clicked.labels() == ["Replay", "Rematch", "Review"],
+    await standin.wait_until(lambda: "Game over" in clicked.content and clicked.labels() == AFTER_BUTTONS,
                              timeout=5.0, what="the final board")
     assert live_message(standin, standin.channel) is None
     await counted_once(standin, ludo, (alice, bob), game_id)
