@@ -22,6 +22,7 @@ from render import WORDS, render_replay
 from service.errors import Refused
 from service.i18n import language, templates
 from service.seats import seat_names
+from service.shared import SharedWork
 from storage import GameRecord, Storage, StorageUnavailable
 
 logger = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ class Replays:
         self._turns = asyncio.Semaphore(turns)
         self._held = 0
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-replay")
-        self._jobs: dict[Job, asyncio.Task[bytes]] = {}
+        self._jobs: SharedWork[bytes] = SharedWork("replay")
         self._closed = False
 
     def check(self) -> None:
@@ -75,14 +76,9 @@ class Replays:
         """
         lang = language(locale)
         job: Job = (record.id, lang, record.version)
-        task = self._jobs.get(job)
-        if task is None:
-            if self._closed:
-                raise Refused("refused.replays_busy")
-            task = asyncio.create_task(self._kept_or_drawn(record, lang), name=f"ludo-replay-{record.id}")
-            self._jobs[job] = task
-            task.add_done_callback(lambda done: self._finished(job, done))
-        return await asyncio.shield(task)  # one asker going away does not stop the others' replay
+        if self._closed and not self._jobs.has(job):
+            raise Refused("refused.replays_busy")
+        return await self._jobs.result(job, lambda: self._kept_or_drawn(record, lang))
 
     async def _kept_or_drawn(self, record: GameRecord, lang: str) -> bytes:
         kept = await self.storage.replays.get(record.id, lang, record.version)
@@ -98,16 +94,8 @@ class Replays:
             logger.warning("game %s: replay not kept: %s", record.id, error)
         return gif
 
-    def _finished(self, job: Job, task: asyncio.Task[bytes]) -> None:
-        self._jobs.pop(job, None)
-        if not task.cancelled():
-            task.exception()  # read, so that a failure nobody waited for any more is not reported as unread
-
     async def close(self) -> None:
         """Stop: replays being read or drawn are dropped (a drawing under way ends on its own), later ones refused."""
         self._closed = True
-        for task in list(self._jobs.values()):
-            task.cancel()
-        if self._jobs:
-            await asyncio.wait(list(self._jobs.values()), timeout=5.0)
+        await self._jobs.cancel(5.0)
         self._thread.shutdown(wait=False, cancel_futures=True)

@@ -6,7 +6,6 @@ at once; and the words players read of it. No Discord here.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from engine.review import Decision, Review, ReviewTextError, review_game
 from service.errors import Refused
 from service.i18n import colour, translate
 from service.seats import seat_names, seat_user
+from service.shared import SharedWork
 from service.text import action_label
 from service.thinking import Pool
 from storage import GameRecord, Storage, StorageUnavailable
@@ -44,7 +44,7 @@ class Reviews:
         self.storage = storage
         self.pool = pool or Pool("reviews")
         self.queue = queue
-        self._jobs: dict[tuple[str, int], asyncio.Task[Review]] = {}
+        self._jobs: SharedWork[Review] = SharedWork("review")
 
     def check(self) -> None:
         """`Refused` while `queue` reviews are being computed in this process (asked before deferring an answer)."""
@@ -57,13 +57,9 @@ class Reviews:
         if record.active:
             raise Refused("refused.review_playing", id=record.id)
         job = (record.id, record.version)
-        task = self._jobs.get(job)
-        if task is None:
+        if not self._jobs.has(job):
             self.check()
-            task = asyncio.create_task(self._kept_or_computed(record), name=f"ludo-review-{record.id}")
-            self._jobs[job] = task
-            task.add_done_callback(lambda done: self._finished(job, done))
-        return await asyncio.shield(task)  # one asker going away does not stop the others' review
+        return await self._jobs.result(job, lambda: self._kept_or_computed(record))
 
     async def _kept_or_computed(self, record: GameRecord) -> Review:
         kept = await self.storage.reviews.get(record.id, record.version)
@@ -84,11 +80,6 @@ class Reviews:
         except StorageUnavailable as error:  # it is computed: answer with it, compute it again next time
             logger.warning("game %s: review not kept: %s", record.id, error)
         return Review.from_text(text)  # (as a kept one reads: the text rounds to tenths of a point)
-
-    def _finished(self, job: tuple[str, int], task: asyncio.Task[Review]) -> None:
-        self._jobs.pop(job, None)
-        if not task.cancelled():
-            task.exception()  # read, so that a failure nobody waited for any more is not reported as unread
 
     def close(self) -> None:
         """Stop the worker processes."""
