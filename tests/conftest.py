@@ -1,5 +1,13 @@
 """Session-wide fixtures shared by every test package.
 
+- `standin`: a fresh Discord stand-in (playground/standin) per test, serving on 127.0.0.1 with discord.py pointed
+  at it. At teardown every violation of Discord's rules it recorded (late or double responses, over-long custom
+  ids, too many rows, ...) fails the test; a test that provokes violations on purpose takes them with
+  `standin.take_violations()`.
+- `bots`: starts discord.py clients against the stand-in (`await bots.start(client)` returns once ready) and at
+  teardown closes them, failing the test on leaked tasks, unclosed sessions or errors logged by discord.py or
+  by the bot itself, a crashed worker's included (take expected ones with `bots.take_logged_errors()`).
+
 Redis: the storage and bot tests talk to a real server. With `REDIS_URL` set they use it (only the DB number
 in the URL, e.g. redis://127.0.0.1:6379/13, is flushed; a redis+cluster:// URL is flushed on every primary).
 With `LUDO_TEST_REDIS=cluster` (it wins over `REDIS_URL`) a 3-node local Redis Cluster
@@ -14,6 +22,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from playground.standin import BotRunner, StandIn
 from storage.client import Redis, make_client
 from storage.cluster import LocalCluster
 from storage.server import EmbeddedRedis
@@ -78,3 +87,27 @@ async def proxied(redis_url: str, storage: Storage) -> AsyncIterator[tuple[Fault
     finally:
         await client.aclose()
         await proxy.close()
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    fake = StandIn()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        violations = list(fake.violations)
+        await fake.stop()
+    if violations:
+        pytest.fail("Discord would have refused or failed these:\n" + "\n".join(f"  {v}" for v in violations))
+
+
+@pytest.fixture
+async def bots(standin: StandIn) -> AsyncIterator[BotRunner]:
+    runner = BotRunner(standin, error_loggers=("discord", "bot", "service.workers"))  # (a worker that crashed)
+    try:
+        yield runner
+    finally:
+        problems = await runner.close_all()
+    if problems:
+        pytest.fail("bot shutdown was not clean:\n" + "\n".join(f"  {p}" for p in problems))

@@ -1,11 +1,7 @@
 """Fixtures for end-to-end bot tests against the local Discord stand-in (playground/standin).
 
-- `standin`: a fresh stand-in per test, serving on 127.0.0.1 with discord.py pointed at it. At teardown every
-  violation of Discord's rules it recorded (late or double responses, over-long custom ids, too many rows, ...)
-  fails the test; a test that provokes violations on purpose takes them with `standin.take_violations()`.
-- `bots`: starts discord.py clients against the stand-in (`await bots.start(client)` returns once ready) and at
-  teardown closes them, failing the test on leaked tasks, unclosed sessions or errors logged by discord.py or
-  by the bot itself, a crashed worker's included (take expected ones with `bots.take_logged_errors()`).
+(`standin` and `bots`, which the stand-in's own tests use too, are in tests/conftest.py.)
+
 - `launch`: starts a `LudoBot` on the test storage (`await launch(shard_ids=[0], shard_count=2)`), with commands
   synced and the shared test `clock`; every bot it started is stopped before the storage fixture flushes Redis.
 - `ludo`: one bot started by `launch`.
@@ -26,30 +22,6 @@ from storage import Storage
 from tests.bot.helpers import Clock
 
 Launch = Callable[..., Awaitable[LudoBot]]
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    fake = StandIn()
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        violations = list(fake.violations)
-        await fake.stop()
-    if violations:
-        pytest.fail("Discord would have refused or failed these:\n" + "\n".join(f"  {v}" for v in violations))
-
-
-@pytest.fixture
-async def bots(standin: StandIn) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(standin, error_loggers=("discord", "bot", "service.workers"))  # (a worker that crashed)
-    try:
-        yield runner
-    finally:
-        problems = await runner.close_all()
-    if problems:
-        pytest.fail("bot shutdown was not clean:\n" + "\n".join(f"  {p}" for p in problems))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playground.standin import StandIn
 from playground.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
-from tests.bot.test_standin_ratelimits import post, raw
+from tests.playground.standin.test_ratelimits import post, raw
 
 
 async def test_thread_creation_follows_discords_rules(standin: StandIn) -> None:
