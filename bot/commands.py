@@ -2,12 +2,11 @@
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
 `bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
-language, public ones the guild's (a game's messages: the language stored with the game)."""
+language, public ones the guild's (a game's messages: the language stored with the game). The commands about past games are
+in `bot.archive_commands`, imported at the end so that the group holds them."""
 
 from __future__ import annotations
 
-import io
-import json
 from typing import Any, Literal
 
 import discord
@@ -17,15 +16,13 @@ import engine
 from bot.errors import shown
 from bot.live import next_person
 from bot.lobby import thread_option
-from bot.messages import game_post, lobby_post, outcome_post, plain, text_names
+from bot.messages import game_post, lobby_post, outcome_post, plain
 from bot.my_games import games_text
 from bot.parts import Parts
 from bot.translator import described, guild_locale, user_locale
-from engine.verify import FORMAT as GAME_FILE_FORMAT
-from engine.verify import commitment, verify_game
-from service import GameRecord, Refused, seat_of, state_of
+from service import GameRecord, Refused, seat_of
 from service.i18n import translate
-from service.text import clip, rules_summary, variants
+from service.text import rules_summary
 
 Preset = Literal["classic", "star", "strict", "twodice"]  # names: the same in every language
 
@@ -35,7 +32,7 @@ def choices(option: str, *values: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=described(f"choice.{option}.{value}"), value=value) for value in values]
 
 
-def _parts(interaction: discord.Interaction[Any]) -> Parts:
+def parts_of(interaction: discord.Interaction[Any]) -> Parts:
     found: Parts = interaction.client.handlers  # set by bot.app.LudoBot
     return found
 
@@ -66,7 +63,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                 turn_limit: app_commands.Range[int, 0, 500] | None = None, ai_takeover: bool = False,
                 auto_single: bool = True, quick: bool | None = None, kill_to_unlock: bool | None = None,
                 teams: bool | None = None) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         if teams and seats != 4:
@@ -92,7 +89,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
 
 @ludo.command(name="board", description=described("cmd.board"))
 async def board(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         record = await _channel_game(parts, interaction)
@@ -107,7 +104,7 @@ async def board(interaction: discord.Interaction[Any]) -> None:
 
 @ludo.command(name="games", description=described("cmd.games"))
 async def games(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         found = await parts.service.archive.player_games(interaction.guild_id or 0, interaction.user.id)
@@ -120,7 +117,7 @@ async def games(interaction: discord.Interaction[Any]) -> None:
 @ludo.command(name="rules", description=described("cmd.rules"))
 @app_commands.describe(preset=described("opt.rules.preset"))
 async def rules(interaction: discord.Interaction[Any], preset: Preset | None = None) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         if preset is not None:
@@ -137,7 +134,7 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
 
 @ludo.command(name="leave", description=described("cmd.leave"))
 async def leave(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         record = await _channel_game(parts, interaction)
@@ -155,7 +152,7 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
 
 @ludo.command(name="end", description=described("cmd.end"))
 async def end(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         record = await _channel_game(parts, interaction)
@@ -173,7 +170,7 @@ async def end(interaction: discord.Interaction[Any]) -> None:
 @ludo.command(name="stats", description=described("cmd.stats"))
 @app_commands.describe(user=described("opt.stats.user"))
 async def stats(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         lang = user_locale(interaction)
@@ -196,7 +193,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
 
 @ludo.command(name="leaderboard", description=described("cmd.leaderboard"))
 async def leaderboard(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         lang = guild_locale(interaction)
@@ -217,7 +214,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
 @app_commands.describe(alerts=described("opt.notify.alerts"))
 @app_commands.choices(alerts=choices("notify", "on", "off"))
 async def notify(interaction: discord.Interaction[Any], alerts: str) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         await parts.notices.command(interaction, alerts == "on")
@@ -234,7 +231,7 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
                    forfeit_after: app_commands.Range[int, 1, 50] | None = None) -> None:
-    parts = _parts(interaction)
+    parts = parts_of(interaction)
 
     async def work() -> None:
         if not interaction.permissions.manage_guild:
@@ -255,118 +252,4 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
     await parts.clicks.guard(interaction, work)
 
 
-# -- issue 7: checkable dice ------------------------------------------------------------------------------
-async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_id: str, *,
-                      with_log: bool = False) -> GameRecord:
-    """A game of this server by its id (finished games are kept for the retention period), in a channel the member
-    can view (else answered as unknown)."""
-    record = await parts.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
-    return await parts.access.visible(interaction, record, Refused("refused.unknown_game", id=record.id))
-
-
-def _finished(record: GameRecord) -> GameRecord:
-    if record.status != "finished":
-        raise Refused("refused.not_finished", id=record.id, commitment=commitment(record.seed))
-    return record
-
-
-def game_file(record: GameRecord) -> dict[str, Any]:
-    """The game file (engine.verify, format ludo-game/1) of a stored game; its `state` is the stored position,
-    so a verification also checks that the log replays to what the bot saved."""
-    return {"format": GAME_FILE_FORMAT, "rules": record.rules, "seats": list(record.seat_numbers), "seed": record.seed,
-            "commitment": commitment(record.seed), "log": list(record.log), "state": record.state}
-
-
-@ludo.command(name="export", description=described("cmd.export"))
-@app_commands.describe(game=described("opt.game"))
-async def export(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    parts = _parts(interaction)
-
-    async def work() -> None:
-        record = _finished(await _guild_game(parts, interaction, game, with_log=True))
-        await parts.service.cooldowns.take(interaction.user.id, "export")
-        data = json.dumps(game_file(record), indent=1).encode()
-        await interaction.response.send_message(
-            translate(guild_locale(interaction), "reply.export", id=record.id),
-            file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
-
-    await parts.clicks.guard(interaction, work)
-
-
-@ludo.command(name="verify", description=described("cmd.verify"))
-@app_commands.describe(game=described("opt.game"))
-async def verify(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    parts = _parts(interaction)
-
-    async def work() -> None:
-        record = _finished(await _guild_game(parts, interaction, game, with_log=True))
-        await parts.service.cooldowns.take(interaction.user.id, "verify")
-        report = verify_game(game_file(record))
-        verdict = translate(guild_locale(interaction), "verify.ok" if report.ok else "verify.bad", id=record.id,
-                            seed=record.seed, commitment=commitment(record.seed))
-        await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"))
-
-    await parts.clicks.guard(interaction, work)
-
-
-# -- issue 7: history and replays ----------------------------------------------------------------------------
-HISTORY_SHOWN = 10
-
-
-def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
-    """One finished game in /ludo history: id, when, rules, winner(s) and the others."""
-    state = state_of(record)
-    names = text_names(record, lang)
-    rules = state.rules
-    tag = f" ({variants(rules, lang)})" if variants(rules, lang) else ""
-    winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])
-    others = [names[s] for s in state.ranking if s not in winners]
-    return (f"`{record.id}` · <t:{int(finished_at)}:d> · **{rules.name}**{tag} · 🥇 "
-            + " & ".join(names[s] for s in winners)
-            + (translate(lang, "history.then", others=", ".join(others)) if others else ""))
-
-
-@ludo.command(name="history", description=described("cmd.history"))
-async def history(interaction: discord.Interaction[Any]) -> None:
-    parts = _parts(interaction)
-
-    async def work() -> None:
-        lang = guild_locale(interaction)
-        guild = interaction.guild_id or 0
-        shown = await parts.service.archive.history(
-            guild, HISTORY_SHOWN, visible=lambda record: parts.access.can_view(interaction, record.channel_id))
-        lines = [history_line(record, finished_at, lang) for record, finished_at in shown]
-        text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
-                else translate(lang, "history.empty"))
-        await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
-
-    await parts.clicks.guard(interaction, work)
-
-
-@ludo.command(name="replay", description=described("cmd.replay"))
-@app_commands.describe(game=described("opt.game"))
-async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    parts = _parts(interaction)
-
-    async def work() -> None:
-        record = await _guild_game(parts, interaction, game, with_log=True)
-        if record.active:
-            raise Refused("refused.still_playing", id=record.id)
-        lang = guild_locale(interaction)
-        parts.service.replays.check()  # (refused after a public deferral, the refusal would be public)
-        await parts.service.cooldowns.take(interaction.user.id, "replay")
-        await interaction.response.defer(thinking=True)  # drawing a long game takes a while
-        await parts.watching.send_replay(interaction, record, lang, public=True)
-
-    await parts.clicks.guard(interaction, work)
-
-
-@ludo.command(name="review", description=described("cmd.review"))
-@app_commands.describe(game=described("opt.game"))
-async def review(interaction: discord.Interaction[Any], game: app_commands.Range[str, 1, 60]) -> None:
-    parts = _parts(interaction)
-
-    async def load() -> GameRecord:
-        return await _guild_game(parts, interaction, game, with_log=True)
-
-    await parts.review.answer(interaction, game, public=False, load=load)
+from bot import archive_commands  # noqa: E402,F401  (registers the past-game commands on `ludo`)
