@@ -11,6 +11,7 @@ since Pillow 10.1), so the picture never depends on installed fonts. It holds AS
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,6 +21,9 @@ from PIL import Image, ImageDraw, ImageFont
 from render.palette import palette_image, rgb, to_palette
 
 SS = 4  # supersampling factor for sprites
+# The least gap between words, in font sizes: the built-in font's own space is a whole 2 pixels at size 10 and 3 at
+# 12 to 15 (a fifth of the size), and the words of a small chart's title and legend ran together ("119moves").
+SPACE = 0.3
 
 
 @lru_cache(maxsize=64)
@@ -83,15 +87,11 @@ def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_w
     f = font(size)
     text = drawable(text)
     words = text.split(" ")
-    space = f.getlength(" ")
-    starts, x = [], 1.0
-    for word in words:
-        starts.append(x)
-        x += _word_length(word, size) + space
-    if max_width and x - space - 1 > max_width:
+    starts, end = word_starts(words, size)
+    if max_width and end - 1 > max_width:
         return text_sprite(_cut(words, starts, size, max_width), size, fg, bg)
     ascent, descent = f.getmetrics()
-    im = Image.new("P", (max(1, round(x - space) + 1), ascent + descent), to_palette(Image.new("RGB", (1, 1), rgb(bg)))
+    im = Image.new("P", (max(1, round(end) + 1), ascent + descent), to_palette(Image.new("RGB", (1, 1), rgb(bg)))
                    .getpixel((0, 0)))
     im.putpalette(palette_image().getpalette() or [])
     for word, start in zip(words, starts, strict=True):
@@ -99,6 +99,17 @@ def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_w
             im.paste(_drawn(word, size, fg, bg).image.crop((1, 0, round(_word_length(word, size)) + 1,
                                                             ascent + descent)), (round(start), 0))
     return Sprite(im, None)
+
+
+def word_starts(words: list[str], size: int) -> tuple[list[float], float]:
+    """Where each of `words` starts in a text of font `size`, and where the last one ends (one pixel of margin
+    first; words apart by the font's space, at least `SPACE` of the size)."""
+    space = max(font(size).getlength(" "), math.ceil(SPACE * size))  # whole pixels, as the font measures its words
+    starts, x = [], 1.0
+    for word in words:
+        starts.append(x)
+        x += _word_length(word, size) + space
+    return starts, x - space
 
 
 @lru_cache(maxsize=4096)
