@@ -5,7 +5,10 @@ three expert players. The tested player takes each seat in turn (game i: seat i 
 pairing uses seed i (plus `--seed-base`: tune on held-out seeds, e.g. 100000, never on the reported
 0-999). Chance is 25 %. Prints the win rate with a 95 % Wilson interval and games/s per preset and
 pairing, and for master its milliseconds per decision (positions with two or more legal actions:
-median and max); the last line gives the classic figures. `--games` (default 1000) sets the games
+median and max), and the same games with an expert in master's seat: how many games master won that the expert
+lost there and the other way round (the same seeds and opponents, so only master's own choices differ; this
+paired count tells a change of a few points from noise far sooner than the win rates do). The last line gives the
+classic figures. `--games` (default 1000) sets the games
 of the greedy and expert pairings, `--master-games` (default 300) those of the master pairing, whose
 games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
@@ -87,6 +90,13 @@ def main() -> None:
                     times = [t for _, game_times in results for t in game_times]
                     print(f"{preset:8} master: {1000 * statistics.median(times):.1f} ms per decision median, "
                           f"{1000 * max(times):.0f} ms max ({len(times)} decisions)", flush=True)
+                    same = pool.map(play, [(preset, opponent, opponent, game, args.seed_base) for game in range(games)],
+                                    chunksize=max(1, games // (8 * args.workers)))
+                    gained = sum(won and not base for (won, _), (base, _) in zip(results, same, strict=True))
+                    lost = sum(base and not won for (won, _), (base, _) in zip(results, same, strict=True))
+                    print(f"{preset:8} master against an expert in its seat, same games: {gained} won that the "
+                          f"expert lost, {lost} lost that it won ({100 * sum(b for b, _ in same) / games:.1f}%)",
+                          flush=True)
                 if preset == "classic":
                     classic[tested] = rate
     figures = [f"{t} vs {o} {classic[t]:.1f}%" if t in classic else f"{t} vs {o} n/a" for t, o in PAIRINGS]
