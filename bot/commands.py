@@ -2,8 +2,8 @@
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
 `bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
-language, public ones the guild's (a game's messages: the language stored with the game). The commands about past games are
-in `bot.archive_commands`, imported at the end so that the group holds them."""
+language, public ones the guild's (a game's messages: the language stored with the game). The commands about past
+games are in `bot.archive_commands`, imported at the end so that the group holds them."""
 
 from __future__ import annotations
 
