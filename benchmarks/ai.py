@@ -8,9 +8,8 @@ pairing, and for master its milliseconds per decision (positions with two or mor
 median and max), and the same games with an expert in master's seat: how many games master won that the expert
 lost there and the other way round (the same seeds and opponents, so only master's own choices differ; this
 paired count tells a change of a few points from noise far sooner than the win rates do). The last line gives the
-classic figures. `--games` (default 1000) sets the games
-of the greedy and expert pairings, `--master-games` (default 300) those of the master pairing, whose
-games take about ten times longer.
+classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings, `--master-games`
+(default 300) those of the master pairing, whose games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
 """
 
