@@ -8,7 +8,7 @@ write "0 نقطة". Every form keeps the number, so every form has the English p
 share a sentence (stats, the leaderboard, the settings, open lobbies), or a number comes already written as text
 (the review's margin of error), the sentence says "label: value", which needs no agreement; a decision's cost, a
 decimal, takes the singular (نقطة); seconds are written "ث", as Arabic abbreviates them. `rules.head` and
-`board.rules_line` stay plain: every preset's track has 11 to 99 squares (singular خانة) and their home columns 3 to
+`board.rules_line` stay plain: every preset's track has 11 to 99 squares (singular خانة) and its home column 3 to
 10 (plural خانات).
 
 Choices: the masculine singular imperative and verb-first sentences Arabic software uses for any player; the words
@@ -73,7 +73,7 @@ TEXTS: dict[str, str | Plural] = {
                          many="{n} قطعة نرد", other="{n} قطعة نرد"),
     "rules.enter": "يخرج الحجر عند الحصول على {value}.",
     "rules.enter_either": "يخرج الحجر عند ظهور {value} على أي من قطعتي النرد.",
-    "rules.bonus_on_six": "الـ6 تمنح رمية إضافية", "rules.third_six": "ثالث 6 على التوالي ينهي الدور",
+    "rules.bonus_on_six": "الرقم 6 يمنح رمية إضافية", "rules.third_six": "ثالث 6 على التوالي ينهي الدور",
     "rules.capture_bonus": "أكل حجر يمنح رمية إضافية",
     "rules.safe_starts": "خانات البداية والنجوم آمنة", "rules.safe_stars": "النجوم آمنة",
     "rules.stacking_forbidden": "لا يجوز أن تنتهي نقلتك على حجر من أحجارك",
@@ -302,7 +302,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.preset": "مجموعة القواعد (الافتراضي: مجموعة الخادم)", "opt.start.seats": "المقاعد، من 2 إلى 4",
     "opt.start.turn_minutes": "الدقائق المتاحة لكل دور", "opt.start.thread": "العب في سلسلة رسائل خاصة باللعبة",
     "opt.start.dice": "في strict فقط: قطعة نرد أو اثنتان", "opt.start.end_path": "في strict فقط: 4 أو 5",
-    "opt.start.bonus_on_six": "الـ6 تمنح رمية إضافية",
+    "opt.start.bonus_on_six": "الرقم 6 يمنح رمية إضافية",
     "opt.start.third_six_ends_turn": "ثالث 6 على التوالي ينهي الدور",
     "opt.start.capture_bonus": "أكل حجر يمنح رمية إضافية", "opt.start.stacking": "حجران لك في خانة واحدة",
     "opt.start.game_end": "أول: أول من يصل إلى البيت يفوز؛ الكل: يستمر اللعب على كل المراكز",
@@ -330,7 +330,8 @@ TEXTS: dict[str, str | Plural] = {
     "describe.place4": "الرابع: {who}",
     "describe.team_won": "انتهت اللعبة: فاز {a} و{b} كفريق. الترتيب: {ranking}.",
     "describe.over": "انتهت اللعبة. الترتيب: {ranking}.",
-    "describe.to_roll": "الدور على {who} لرمي النرد.", "describe.to_roll_again": "يرمي {who} مرة أخرى بعد الـ6.",
+    "describe.to_roll": "الدور على {who} لرمي النرد.",
+    "describe.to_roll_again": "يرمي {who} مرة أخرى بعد الحصول على 6.",
     "describe.last_roll": "آخر رمية: {dice}.",
     "describe.to_choose": "رمية {who}: {dice}؛ عليه اختيار النرد الذي يُلعب أولًا.",
     "describe.to_move": "على {who} التحريك بالرقم {die}: {moves}.",
