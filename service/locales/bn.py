@@ -5,7 +5,8 @@ Plural categories (CLDR): "one" (0 and 1) and "other". A Bengali noun does not c
 string, and counted nouns take the classifier টি where speech has it.
 
 Choices: the friendly "তুমি", as players address each other; the words said over a Ludo board: গুটি (token), ছক্কা
-(the die: "ছক্কা চালো"; a six is ছয়), দান (a turn: "তোমার দান"), চাল (a move), কাটা (capture), ঘর (a square),
+(the die: "ছক্কা চালো"; a six is ছয়, also "ছক্কা পড়া"), দান (a turn: "তোমার দান"), চাল (a move), কাটা (capture,
+clearer in writing than খাওয়া, whose forms read like খেলা "play"), ঘর (a square, and the yard: "গুটি এখনো ঘরে"),
 পাকা / পেকে যাওয়া (a token home: "গুটি পেকেছে"), গুটি বের করা (entering), with the loans gamers use (লবি, হোস্ট,
 রিপ্লে, রিভিউ). The AI is the কম্পিউটার. Sentences end with the dari (।); where the code appends a full stop (the
 rules summary) it stays ".". Literal ordinals on the picture use Bengali digits (১ম, ২য়), as Bengali writes them.
@@ -16,9 +17,9 @@ from __future__ import annotations
 from service.locales.forms import Plural
 
 GLOSSARY: dict[str, str] = {
-    "token": "গুটি", "yard": "গুটির কোট (গুটি এখনো বের হয়নি)", "start square": "শুরুর ঘর", "square": "ঘর",
-    "home column": "পাকা ঘরের পথ", "home / finish": "পাকা ঘর (গুটি পেকেছে)", "safe square": "নিরাপদ ঘর",
-    "star": "তারা (তারা-ঘর)", "roll": "ছক্কা চালা", "die / dice": "ছক্কা", "six": "ছয়", "enter": "গুটি বের করা",
+    "token": "গুটি", "yard": "ঘর (গুটি এখনো ঘরে, বের হয়নি)", "start square": "শুরুর ঘর", "square": "ঘর",
+    "home column": "পাকা ঘরের পথ", "home / finish": "পাকা ঘর (গুটি পেকেছে)", "safe square": "নিরাপদ ঘর (স্টপেজ)",
+    "star": "তারা (তারা-ঘর)", "roll": "ছক্কা চালা", "die / dice": "ছক্কা", "six": "ছয় (ছক্কা পড়া)", "enter": "গুটি বের করা",
     "capture": "কাটা (গুটি কেটে দেওয়া; খাওয়াও বলে)", "block": "ব্লক", "pair": "জোড়া", "bonus roll": "আরেক দান",
     "turn": "দান", "move": "চাল", "host": "হোস্ট", "lobby": "লবি", "AI": "কম্পিউটার", "rematch": "রিম্যাচ",
     "review": "রিভিউ", "seed": "সিড",
@@ -316,7 +317,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.quick_teams": "কুইক খেলা: একটা গুটি পাকলেই খেলোয়াড়ের খেলা শেষ।",
     "describe.player": "{who}: {parts}।", "describe.player_left": "{who}: খেলা ছেড়ে দিয়েছে।",
     "describe.no_tokens": "কোনো গুটি নেই", "describe.out_of_turns": "দান শেষ", "describe.finished": "খেলা শেষ",
-    "describe.all_home": "চারটিই পাকা", "describe.home": "{n}টি পাকা", "describe.in_yard": "{n}টি এখনো বের হয়নি",
+    "describe.all_home": "চারটিই পাকা", "describe.home": "{n}টি পাকা", "describe.in_yard": "{n}টি এখনো ঘরে",
     "describe.tokens": "গুটি {list}", "describe.on_square": "{what} {of} ঘরের মধ্যে {square} নম্বর ঘরে",
     "describe.locked_pair": "{text}, বাঁধা জোড়া", "describe.block": "{text}, ব্লক",
     "describe.safe": "{text} (নিরাপদ)",

@@ -18,7 +18,7 @@ GLOSSARY: dict[str, str] = {
     "token": "गोटी (गोटियाँ)", "yard": "घर", "start square": "स्टार्ट वाला खाना", "square": "खाना (खाने)",
     "home column": "होम का रास्ता", "home / finish": "होम (गोटी होम पहुँची)", "safe square": "सेफ़ खाना",
     "star": "स्टार", "roll": "पासा फेंकना", "die / dice": "पासा (पासे)", "six": "छक्का", "enter": "गोटी खोलना",
-    "capture": "काटना (गोटी काट दी)", "block": "ब्लॉक", "pair": "जोड़ी", "bonus roll": "एक और बारी",
+    "capture": "काटना (गोटी काट दी; पीटना भी)", "block": "ब्लॉक", "pair": "जोड़ी", "bonus roll": "एक और बारी",
     "turn": "बारी", "move": "चाल", "host": "होस्ट", "lobby": "लॉबी", "AI": "कंप्यूटर", "rematch": "रीमैच",
     "review": "रिव्यू", "seed": "सीड",
 }

@@ -6,7 +6,7 @@ the number (گوٹی/گوٹیاں، باری/باریاں، چال/چالیں، 
 
 Choices: the polite "آپ" that Urdu apps and servers use; the words said over a Ludo board: گوٹی (token), پانسہ (die),
 چھکا (six), باری (turn), چال (move), خانہ (square), گھر (home: "گوٹی گھر پہنچ گئی"), گوٹی کھولنا (entering; a token
-not yet out is بند), گوٹی مارنا (capture: Pakistani players "kill" a token, کاٹنا is heard too), میزبان (host),
+not yet out is بند), گوٹی کاٹنا (capture; مارنا is heard too), میزبان (host),
 with the loans gamers use (لابی، ری میچ، ری پلے، بلاک). The AI is the کمپیوٹر. Urdu punctuation (۔ ، ؛) inside the
 templates; where the code joins or ends with Latin punctuation (the rules summary) it stays so. Right to left: an
 arrow between two values points left (←), so it points from the first value read to the second; no slash stands
@@ -20,8 +20,8 @@ from service.locales.forms import Plural, plural
 GLOSSARY: dict[str, str] = {
     "token": "گوٹی (گوٹیاں)", "yard": "بند گوٹیوں کی جگہ (گوٹی ابھی نہیں کھلی)", "start square": "شروع کا خانہ",
     "square": "خانہ (خانے)", "home column": "گھر کا راستہ", "home / finish": "گھر (گوٹی گھر پہنچ گئی)",
-    "safe square": "محفوظ خانہ", "star": "ستارہ", "roll": "پانسہ پھینکنا", "die / dice": "پانسہ (پانسے)",
-    "six": "چھکا", "enter": "گوٹی کھولنا", "capture": "گوٹی مارنا (کاٹنا)", "block": "بلاک", "pair": "جوڑی",
+    "safe square": "محفوظ خانہ", "star": "ستارہ", "roll": "پانسہ پھینکنا", "die / dice": "پانسہ (پانسے؛ ڈائس بھی)",
+    "six": "چھکا", "enter": "گوٹی کھولنا", "capture": "گوٹی کاٹنا (مارنا بھی)", "block": "بلاک", "pair": "جوڑی",
     "bonus roll": "ایک اور باری", "turn": "باری", "move": "چال", "host": "میزبان", "lobby": "لابی",
     "AI": "کمپیوٹر", "rematch": "ری میچ", "review": "تجزیہ", "seed": "سیڈ",
 }
@@ -46,7 +46,7 @@ TEXTS: dict[str, str | Plural] = {
     "event.rolled": "🎲 {who} نے پانسہ پھینکا: {dice}۔",
     "event.entered": "{who} نے گوٹی {token} کھولی۔",
     "event.moved": "{who} نے گوٹی {token} خانہ {start} سے {end} تک چلائی۔",
-    "event.captured": "💥 {who} نے {victims} کو مار دیا۔",
+    "event.captured": "💥 {who} نے {victims} کو کاٹ دیا۔",
     "event.victim": "{owner} کی گوٹی {token}",
     "event.bonus_roll": "{who} کو ایک اور باری ملی۔",
     "event.third_six": "لگاتار تیسرا چھکا: {who} کی باری ختم۔",
@@ -64,7 +64,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.enter": "{value} آنے پر گوٹی کھلتی ہے۔",
     "rules.enter_either": "کسی بھی پانسے پر {value} آنے پر گوٹی کھلتی ہے۔",
     "rules.bonus_on_six": "چھکا آنے پر ایک اور باری", "rules.third_six": "لگاتار تیسرا چھکا باری ختم کر دیتا ہے",
-    "rules.capture_bonus": "گوٹی مارنے پر ایک اور باری",
+    "rules.capture_bonus": "گوٹی کاٹنے پر ایک اور باری",
     "rules.safe_starts": "شروع کے خانے اور ستارے محفوظ ہیں", "rules.safe_stars": "ستارے محفوظ ہیں",
     "rules.stacking_forbidden": "اپنی ہی گوٹی والے خانے پر نہیں رک سکتے",
     "rules.stacking_allowed": "آپ کی گوٹیاں ایک ہی خانے میں رہ سکتی ہیں",
@@ -73,12 +73,12 @@ TEXTS: dict[str, str | Plural] = {
     "rules.scoring": "ہر خانے کا ایک نمبر؛ گھر پہنچنے والی ہر گوٹی اسکور کئی گنا کر دیتی ہے",
     "rules.turn_limit": plural("n", one="ہر کھلاڑی کو زیادہ سے زیادہ {n} باری",
                                other="ہر کھلاڑی کو زیادہ سے زیادہ {n} باریاں"),
-    "rules.kill_to_unlock": "گوٹی گھر کے راستے میں تبھی جا سکتی ہے جب اس کا کھلاڑی کوئی گوٹی مار چکا ہو",
-    "rules.teams": "2 بمقابلہ 2: سرخ اور پیلا بمقابلہ سبز اور نیلا؛ ساتھی ایک دوسرے کی گوٹی کبھی نہیں مارتے، "
+    "rules.kill_to_unlock": "گوٹی گھر کے راستے میں تبھی جا سکتی ہے جب اس کا کھلاڑی کوئی گوٹی کاٹ چکا ہو",
+    "rules.teams": "2 بمقابلہ 2: سرخ اور پیلا بمقابلہ سبز اور نیلا؛ ساتھی ایک دوسرے کی گوٹی کبھی نہیں کاٹتے، "
                    "ٹیم تب جیتتی ہے جب دونوں ساتھی گھر پہنچ جائیں",
     "rules.quick": "تیز کھیل: پہلی گوٹی گھر پہنچتے ہی کھلاڑی کا کھیل مکمل",
     "rules.first_wins": "جو پہلے گھر پہنچے وہی جیتے", "rules.all_places": "ہر پوزیشن کے لیے کھیل جاری رہتا ہے",
-    "variant.quick": "تیز", "variant.kill_to_unlock": "مارے بغیر گھر نہیں", "variant.teams": "ٹیمیں",
+    "variant.quick": "تیز", "variant.kill_to_unlock": "کاٹے بغیر گھر نہیں", "variant.teams": "ٹیمیں",
     # the lobby
     "lobby.head": "🎲 **لوڈو لابی** — <@{host}> {seats} کھلاڑیوں کے لیے **{rules}**{extra} کی میزبانی کر رہے ہیں۔",
     "lobby.ai": "کمپیوٹر ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(خالی)",
@@ -130,7 +130,7 @@ TEXTS: dict[str, str | Plural] = {
     "stats.unrated": "ابھی ریٹنگ نہیں (صرف دوسرے لوگوں کے خلاف کھیل ریٹنگ میں گنے جاتے ہیں)",
     "stats.favourite": "، پسندیدہ پری سیٹ **{preset}**",
     "stats.line": "**{name}**: {rating}؛ {games} کھیل، {wins} جیت، اوسط پوزیشن {average:.2f}، "
-                  "{captures} بار گوٹی ماری{favourite}۔",
+                  "{captures} بار گوٹی کاٹی{favourite}۔",
     "leaderboard.head": "🏆 **لوڈو لیڈر بورڈ** (مہارت کی ریٹنگ کے حساب سے؛ صرف کمپیوٹر کے خلاف کھیلے گئے کھیل نہیں گنے "
                         "جاتے)",
     "leaderboard.rated": "{place}. <@{user}> — {wins} جیت · ریٹنگ **{ordinal:.1f}**",
@@ -296,13 +296,13 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.dice": "صرف strict: ایک یا دو پانسے", "opt.start.end_path": "صرف strict: 4 یا 5",
     "opt.start.bonus_on_six": "چھکا آنے پر ایک اور باری",
     "opt.start.third_six_ends_turn": "لگاتار تیسرا چھکا باری ختم کر دیتا ہے",
-    "opt.start.capture_bonus": "گوٹی مارنے پر ایک اور باری", "opt.start.stacking": "ایک خانے میں اپنی دو گوٹیاں",
+    "opt.start.capture_bonus": "گوٹی کاٹنے پر ایک اور باری", "opt.start.stacking": "ایک خانے میں اپنی دو گوٹیاں",
     "opt.start.game_end": "پہلا: جو پہلے گھر پہنچے وہ جیتے؛ سب: ہر پوزیشن کے لیے کھیل جاری رہے",
     "opt.start.turn_limit": "ہر کھلاڑی کی باریاں (0: کوئی حد نہیں)",
     "opt.start.ai_takeover": "کھیل چھوڑنے والے کی جگہ کمپیوٹر کھیلے",
     "opt.start.auto_single": "اکلوتی چال خود بخود چل دی جائے",
     "opt.start.quick": "تیز کھیل: جس کی پہلی گوٹی گھر پہنچے وہ جیتے",
-    "opt.start.kill_to_unlock": "گوٹی مارنے کے بعد ہی گھر کے راستے میں جا سکتی ہے",
+    "opt.start.kill_to_unlock": "گوٹی کاٹنے کے بعد ہی گھر کے راستے میں جا سکتی ہے",
     "opt.start.teams": "2 بمقابلہ 2 (سرخ+پیلا بمقابلہ سبز+نیلا؛ 4 نشستیں چاہییں)",
     "opt.rules.preset": "اس چینل کے کھیل کی جگہ کسی پری سیٹ کے اصول",
     "opt.stats.user": "کس کے نتائج (طے شدہ: آپ کے)",
@@ -343,7 +343,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.on_track": "{n} راستے پر", "describe.in_columns": "{n} گھر کے راستے میں",
     "describe.score": "اسکور {n}",
     "describe.turns_left": plural("n", one="{n} باری باقی", other="{n} باریاں باقی"),
-    "describe.column_locked": "گوٹی مارنے تک گھر کا راستہ بند",
+    "describe.column_locked": "گوٹی کاٹنے تک گھر کا راستہ بند",
     # words in the board picture (render)
     "board.red": "سرخ", "board.green": "سبز", "board.yellow": "پیلا", "board.blue": "نیلا",
     "board.rules_line": "{rules} اصول  ·  {squares} خانے", "board.players": "کھلاڑی",
@@ -355,7 +355,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.out": "{colour} · باہر", "board.home_count": "{colour} · {tokens} میں سے {home} گھر",
     "board.points": "{score} نمبر",
     "board.place1": "پہلا", "board.place2": "دوسرا", "board.place3": "تیسرا", "board.place4": "چوتھا",
-    "board.no_move": "{who}: {dice} پر چال نہیں", "board.captured": "{who} نے مارا {victims}",
+    "board.no_move": "{who}: {dice} پر چال نہیں", "board.captured": "{who} نے کاٹا {victims}",
     "board.victim": "{colour} {token}", "board.token_home": "{who}: گوٹی {token} گھر",
     "board.all_home": "{who} کی چاروں گھر", "board.out_of_turns": "{who} کی باریاں ختم",
     "board.resigned": "{who} نے کھیل چھوڑا", "board.third_six": "{who}: تیسرا چھکا، باری ختم",
