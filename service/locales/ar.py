@@ -58,7 +58,7 @@ TEXTS: dict[str, str | Plural] = {
     "event.third_six": "ثالث 6 على التوالي: انتهى دور {who}.",
     "event.die_forfeited": "لا نقلة متاحة لـ{who} بالرقم {die}.",
     "event.token_home": "🏠 وصل حجر {who} رقم {token} إلى البيت.",
-    "event.finished": "🏁 أنهى {who} اللعبة!",
+    "event.finished": "🏁 أنهى {who} مشواره!",
     "event.out_of_turns": "انتهت كل أدوار {who}.",
     "event.resigned": "غادر {who} اللعبة.",
     "event.skipped": "تم تخطي دور {who}.",
@@ -166,7 +166,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.rules": "هذه القواعد لا تجتمع معًا: {error}",
     "refused.settings": "هذه الإعدادات غير ممكنة: {error}",
     "refused.settings_race": "تغيّرت الإعدادات في اللحظة نفسها؛ حاول مرة أخرى من فضلك.",
-    "refused.channel_busy": "في هذه القناة لعبة لودو بالفعل ({holder}): أنهِها أولًا.",
+    "refused.channel_busy": "في هذه القناة لعبة لودو بالفعل ({holder}): أكملها أو أنهِها أولًا.",
     "refused.lobby_closed": "هذه الغرفة مغلقة.",
     "refused.already_in": "أنت في هذه اللعبة بالفعل.",
     "refused.full": "هذه اللعبة ممتلئة.",
@@ -181,7 +181,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.teams_seats": "الفرق تلعب 2 ضد 2: يجب شغل المقاعد الأربعة كلها (الآن {now})؛ ادعُ لاعبين أو أضف "
                            "الكمبيوتر.",
     "refused.seats": "عدد مقاعد اللعبة من 2 إلى {most}، وليس {seats}.",
-    "refused.turn_length": "مدة الدور بالدقائق من {low} إلى {high}، وليست {minutes}.",
+    "refused.turn_length": "مدة الدور بالدقائق من {low} إلى {high}، وليس {minutes}.",
     "refused.teams_option": "الفرق تلعب 2 ضد 2، فتحتاج إلى 4 مقاعد وليس {seats}: اترك `seats` على 4.",
     "refused.colour_taken": "اللون {colour} مأخوذ بالفعل: اختر لونًا شاغرًا.",
     "refused.colour_yours": "أنت تلعب باللون {colour} بالفعل.",
@@ -224,8 +224,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.still_playing": "اللعبة `{id}` ما زالت تُلعب: تأتي إعادتها عندما تنتهي.",
     "refused.user_open": "بلغت الحد الأقصى لغرف لودو التي يستضيفها لاعب واحد في هذا الخادم في وقت واحد ({most}): "
                          "ابدأ إحداها أو ألغِها، ثم حاول مرة أخرى.",
-    "refused.guild_open": "بلغ هذا الخادم الحد الأقصى لغرف لودو وألعابه المفتوحة في وقت واحد ({most}): أنهِ لعبة "
-                          "(/ludo end) أو ألغِ غرفة، ثم حاول مرة أخرى.",
+    "refused.guild_open": "بلغ هذا الخادم الحد الأقصى لغرف لودو وألعابه المفتوحة في وقت واحد ({most}): أكمل لعبة "
+                          "أو أنهِها (/ludo end) أو ألغِ غرفة، ثم حاول مرة أخرى.",
     "refused.user_burst": "أنت تفتح غرف لودو أسرع مما يسمح به البوت: حاول مرة أخرى <t:{at}:R>.",
     "refused.guild_burst": "تُفتح غرف لودو في هذا الخادم أسرع مما يسمح به البوت: حاولوا مرة أخرى <t:{at}:R>.",
     "refused.wait_replay": "طلبت إعادة قبل لحظات؛ ورسمها عمل ثقيل على البوت، لذا تأتي التالية <t:{at}:R> "
@@ -341,7 +341,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.quick": "لعبة سريعة: أول حجر يصل إلى البيت يفوز.",
     "describe.quick_teams": "لعبة سريعة: ينتهي اللاعب بوصول حجر واحد إلى البيت.",
     "describe.player": "{who}: {parts}.", "describe.player_left": "{who}: غادر اللعبة.",
-    "describe.no_tokens": "لا أحجار", "describe.out_of_turns": "انتهت أدواره", "describe.finished": "أنهى اللعب",
+    "describe.no_tokens": "لا أحجار", "describe.out_of_turns": "انتهت أدواره", "describe.finished": "أنهى مشواره",
     "describe.all_home": "الأربعة في البيت", "describe.home": "{n} في البيت", "describe.in_yard": "{n} في القاعدة",
     "describe.tokens": "الأحجار {list}", "describe.on_square": "{what} على الخانة {square} من {of}",
     "describe.locked_pair": "{text}، زوج مقفل", "describe.block": "{text}، حاجز",

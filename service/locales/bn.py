@@ -9,7 +9,7 @@ Choices: the friendly "তুমি", as players address each other; the words s
 clearer in writing than খাওয়া, whose forms read like খেলা "play"), ঘর (a square, and the yard: "গুটি এখনো ঘরে"),
 পাকা / পেকে যাওয়া (a token home: "গুটি পেকেছে"), গুটি বের করা (entering), with the loans gamers use (লবি, হোস্ট,
 রিপ্লে, রিভিউ). The AI is the কম্পিউটার. Sentences end with the dari (।); where the code appends a full stop (the
-rules summary) it stays ".". Literal ordinals on the picture use Bengali digits (১ম, ২য়), as Bengali writes them.
+rules summary) it stays ".". Digits are Latin everywhere, as the board numbers its squares, ordinals too (1ম, 2য়).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ TEXTS: dict[str, str | Plural] = {
     "event.third_six": "পরপর তিনবার ছয়: {who}-এর দান শেষ।",
     "event.die_forfeited": "{die} দিয়ে {who}-এর কোনো চাল নেই।",
     "event.token_home": "🏠 {who}-এর গুটি {token} পেকে গেছে।",
-    "event.finished": "🏁 {who} খেলা শেষ করল!",
+    "event.finished": "🏁 {who} পেকে গেছে!",
     "event.out_of_turns": "{who}-এর সব দান শেষ।",
     "event.resigned": "{who} খেলা ছেড়ে দিয়েছে।",
     "event.skipped": "{who}-এর দান বাদ গেল।",
@@ -316,7 +316,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.quick": "কুইক খেলা: যার প্রথম গুটি পাকে, সে জেতে।",
     "describe.quick_teams": "কুইক খেলা: একটা গুটি পাকলেই খেলোয়াড়ের খেলা শেষ।",
     "describe.player": "{who}: {parts}।", "describe.player_left": "{who}: খেলা ছেড়ে দিয়েছে।",
-    "describe.no_tokens": "কোনো গুটি নেই", "describe.out_of_turns": "দান শেষ", "describe.finished": "খেলা শেষ",
+    "describe.no_tokens": "কোনো গুটি নেই", "describe.out_of_turns": "দান শেষ", "describe.finished": "পেকে গেছে",
     "describe.all_home": "চারটিই পাকা", "describe.home": "{n}টি পাকা", "describe.in_yard": "{n}টি এখনো ঘরে",
     "describe.tokens": "গুটি {list}", "describe.on_square": "{what} {of} ঘরের মধ্যে {square} নম্বর ঘরে",
     "describe.locked_pair": "{text}, বাঁধা জোড়া", "describe.block": "{text}, ব্লক",
@@ -335,7 +335,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.left": "{colour} · ছেড়েছে", "board.placed": "{colour} · পাকা ({place})",
     "board.out": "{colour} · বাদ", "board.home_count": "{colour} · পাকা {home}/{tokens}",
     "board.points": "{score} পয়েন্ট",
-    "board.place1": "১ম", "board.place2": "২য়", "board.place3": "৩য়", "board.place4": "৪র্থ",
+    "board.place1": "1ম", "board.place2": "2য়", "board.place3": "3য়", "board.place4": "4র্থ",
     "board.no_move": "{who}: {dice}-এ চাল নেই", "board.captured": "{who} কাটল {victims}",
     "board.victim": "{colour} {token}", "board.token_home": "{who}: গুটি {token} পাকা",
     "board.all_home": "{who}-এর চারটিই পাকা", "board.out_of_turns": "{who}-এর দান শেষ",
