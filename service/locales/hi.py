@@ -327,7 +327,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.player": "{who}: {parts}।", "describe.player_left": "{who}: खेल छोड़ दिया।",
     "describe.no_tokens": "कोई गोटी नहीं", "describe.out_of_turns": "बारियाँ ख़त्म", "describe.finished": "खेल पूरा",
     "describe.all_home": "चारों होम", "describe.home": "{n} होम", "describe.in_yard": "{n} घर में",
-    "describe.tokens": "गोटियाँ {list}", "describe.on_square": "{what} खाना {square} पर ({of} में से)",
+    "describe.tokens": "गोटियाँ {list}", "describe.on_square": "{what} खाने {square} पर ({of} में से)",
     "describe.locked_pair": "{text}, जुड़ी हुई जोड़ी", "describe.block": "{text}, ब्लॉक",
     "describe.safe": "{text} (सेफ़)",
     "describe.in_column": plural("left", one="गोटी {n} होम के रास्ते में, होम से {left} खाना दूर",

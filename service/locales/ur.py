@@ -45,7 +45,7 @@ TEXTS: dict[str, str | Plural] = {
     # what happened
     "event.rolled": "🎲 {who} نے پانسہ پھینکا: {dice}۔",
     "event.entered": "{who} نے گوٹی {token} کھولی۔",
-    "event.moved": "{who} نے گوٹی {token} خانہ {start} سے {end} تک چلائی۔",
+    "event.moved": "{who} نے گوٹی {token} خانے {start} سے {end} تک چلائی۔",
     "event.captured": "💥 {who} نے {victims} کو کاٹ دیا۔",
     "event.victim": "{owner} کی گوٹی {token}",
     "event.bonus_roll": "{who} کو ایک اور باری ملی۔",
@@ -335,7 +335,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.player": "{who}: {parts}۔", "describe.player_left": "{who}: کھیل چھوڑ دیا۔",
     "describe.no_tokens": "کوئی گوٹی نہیں", "describe.out_of_turns": "باریاں ختم", "describe.finished": "کھیل مکمل",
     "describe.all_home": "چاروں گھر میں", "describe.home": "{n} گھر میں", "describe.in_yard": "{n} ابھی بند",
-    "describe.tokens": "گوٹیاں {list}", "describe.on_square": "{what} خانہ {square} پر ({of} میں سے)",
+    "describe.tokens": "گوٹیاں {list}", "describe.on_square": "{what} خانے {square} پر ({of} میں سے)",
     "describe.locked_pair": "{text}، جڑی ہوئی جوڑی", "describe.block": "{text}، بلاک",
     "describe.safe": "{text} (محفوظ)",
     "describe.in_column": plural("left", one="گوٹی {n} گھر کے راستے میں، گھر سے {left} خانہ دور",
