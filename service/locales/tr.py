@@ -357,7 +357,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.victim": "{colour} {token}", "board.token_home": "{who}: {token}. piyon evde",
     "board.all_home": "{who}: dört piyon da evde", "board.out_of_turns": "{who}: tur kalmadı",
     "board.resigned": "{who} oyundan ayrıldı", "board.third_six": "{who}: üçüncü 6, sıra bitti",
-    "board.skipped": "{who}: sıra geçti", "board.rolls_again": "{who} bir daha atıyor",
+    "board.skipped": "{who}: sıra geçti", "board.rolls_again": "{who} yine atıyor",
     "board.replay_caption": "hamle {n} / {total}",
     "board.chart_title": "{moves} hamlede kazanma şansı", "board.chart_move": "hamle",
     "board.chart_percent": "%{value}", "board.chart_seat": "{colour} ({name})",
