@@ -81,7 +81,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.enter_either": "Se saca ficha de casa con un {value} en cualquiera de los dos dados.",
     "rules.bonus_on_six": "con un 6 vuelves a tirar", "rules.third_six": "el tercer 6 seguido acaba el turno",
     "rules.capture_bonus": "si comes, vuelves a tirar",
-    "rules.safe_starts": "las salidas y las estrellas son seguros", "rules.safe_stars": "las estrellas son seguros",
+    "rules.safe_starts": "las salidas y las estrellas son casillas seguras",
+    "rules.safe_stars": "las estrellas son casillas seguras",
     "rules.stacking_forbidden": "no puedes caer en una casilla con una ficha tuya",
     "rules.stacking_allowed": "tus fichas pueden compartir casilla",
     "rules.stacking_block": "dos fichas tuyas en una casilla forman una barrera que nadie pasa",
@@ -110,9 +111,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · partida `{id}`",
     "game.caption": "partida {id} · jugada {ply}",
-    "game.seed": "🔓 Semilla de los dados `{seed}` (sha256 `{digest}`, la comprometida): comprueba cada tirada con "
+    "game.seed": "🔓 Semilla de los dados `{seed}` (sha256 `{digest}`, el del sello): comprueba cada tirada con "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Dados comprometidos: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Dados sellados: `{digest}…` (/ludo verify)",
     "account.more": "… y {n} más antes",
     "game.forced": "▶️ {who} solo tenía una jugada posible, así que la ha hecho el bot.",
     "game.order": "Tirada para el orden: {rolls}\nOrden: {order}", "game.reroll": " | desempate: ",
@@ -165,8 +166,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.after": plural("misses", one=" (tras {misses} turno perdido)",
                              many=" (tras {misses} de turnos perdidos)",
                              other=" (tras {misses} turnos perdidos)"),
-    "verify.ok": "✅ Todas las tiradas cuadran: partida `{id}`, semilla `{seed}`, compromiso `{commitment}`.",
-    "verify.bad": "❌ Esta partida NO cuadra: partida `{id}`, semilla `{seed}`, compromiso `{commitment}`.",
+    "verify.ok": "✅ Todas las tiradas cuadran: partida `{id}`, semilla `{seed}`, sello `{commitment}`.",
+    "verify.bad": "❌ Esta partida NO cuadra: partida `{id}`, semilla `{seed}`, sello `{commitment}`.",
     "history.head": "📜 **Últimas partidas de Ludo** (`/ludo replay <id>`, `/ludo verify <id>`)",
     "history.then": " · después {others}", "history.empty": "Aquí todavía no ha terminado ninguna partida de Ludo.",
     # refusals and errors (private)
@@ -230,7 +231,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.unknown_game": "No hay ninguna partida de Ludo `{id}` en este servidor (las partidas terminadas se "
                             "guardan 30 días): mira /ludo history.",
     "refused.not_finished": "La partida `{id}` no ha terminado: su semilla de dados es secreta hasta el final (las "
-                            "partidas terminadas antes de tiempo no se revelan). Su compromiso: `{commitment}`",
+                            "partidas terminadas antes de tiempo no se revelan). Su sello: `{commitment}`",
     "refused.still_playing": "La partida `{id}` todavía se está jugando: su repetición estará cuando termine.",
     "refused.user_open": plural(
         "most",
@@ -335,7 +336,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.game_end": "primero: gana el primero en la meta; todos: se juega por cada puesto",
     "opt.start.turn_limit": "Turnos por jugador (0: sin límite)",
     "opt.start.ai_takeover": "Una IA ocupa el puesto de quien se vaya",
-    "opt.start.auto_single": "Hacer solas las jugadas obligadas",
+    "opt.start.auto_single": "Hacer automáticamente las jugadas obligadas",
     "opt.start.quick": "Partida rápida: gana la primera ficha en la meta",
     "opt.start.kill_to_unlock": "Una ficha solo entra en su pasillo después de comer",
     "opt.start.teams": "2 contra 2 (rojo+amarillo contra verde+azul; hacen falta 4 puestos)",

@@ -70,7 +70,7 @@ TEXTS: dict[str, str | Plural] = {
     "event.finished": "🏁 {who} bitirdi!",
     "event.out_of_turns": "{who} bütün turlarını kullandı.",
     "event.resigned": "{who} oyundan ayrıldı.",
-    "event.skipped": "{who} sırasını kaçırdı, sıra geçti.",
+    "event.skipped": "{who}: sırası atlandı.",
     "event.game_over": "🏆 Oyun bitti: kazanan {who}!",
     "ranking.points": " — {points} puan", "ranking.left": " (ayrıldı)",
     # /ludo rules
@@ -94,7 +94,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.first_wins": "ilk bitiren kazanır", "rules.all_places": "oyun bütün sıralamalar için sürer",
     "variant.quick": "hızlı", "variant.kill_to_unlock": "kırmadan giriş yok", "variant.teams": "takımlar",
     # the lobby
-    "lobby.head": "🎲 **Ludo odası** — <@{host}> **{rules}**{extra} oyununu {seats} kişilik açtı.",
+    "lobby.head": "🎲 **Ludo odası** — <@{host}>, {seats} kişilik bir **{rules}**{extra} oyunu açtı.",
     "lobby.ai": "bilgisayar ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(boş)",
     "lobby.foot": "Katıl (ya da rengini seç), sonra oda sahibi oyunu başlatır (en az 2 oyuncu).",
     "lobby.side_by_side": "⚠️ İki oyuncu karşılıklı oturur, kırmızı ile sarı ya da yeşil ile mavi: biriniz "
