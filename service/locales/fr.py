@@ -217,7 +217,7 @@ TEXTS: dict[str, str | Plural] = {
                           "à un modérateur.",
     "refused.not_your_turn": "Ce n'est pas ton tour : c'est au {colour} de jouer.",
     "refused.other_channel": "Ce bouton appartient à une partie d'un autre salon.",
-    "refused.foreign_button": "Ce bouton ne fait pas partie de cette partie.",
+    "refused.foreign_button": "Ce bouton n'appartient pas à cette partie.",
     "refused.illegal": "Pas autorisé : {error}.",
     "refused.already_over": "Cette partie est déjà terminée.",
     "refused.host_ends": "Seul l'hôte ou quelqu'un qui peut gérer ce salon peut arrêter la partie.",
@@ -229,8 +229,8 @@ TEXTS: dict[str, str | Plural] = {
                               "Démarrer.",
     "refused.manage_server": "Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages Ludo.",
     "refused.unknown_game": "Il n'y a pas de partie de Ludo `{id}` sur ce serveur (les parties terminées sont "
-                            "gardées 30 jours) : vois /ludo history.",
-    "refused.not_finished": "La partie `{id}` n'est pas finie : sa graine des dés reste secrète jusqu'à la fin (les "
+                            "gardées 30 jours) : regarde /ludo history.",
+    "refused.not_finished": "La partie `{id}` n'est pas finie : la graine de ses dés reste secrète jusqu'à la fin (les "
                             "parties arrêtées avant ne sont pas dévoilées). Son sceau : `{commitment}`",
     "refused.still_playing": "La partie `{id}` est encore en cours : son replay viendra quand elle sera finie.",
     "refused.user_open": plural(
@@ -339,7 +339,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.kill_to_unlock": "Un pion ne monte son escalier qu'après avoir mangé",
     "opt.start.teams": "2 contre 2 (rouge+jaune contre vert+bleu ; 4 places nécessaires)",
     "opt.rules.preset": "Les règles d'un préréglage au lieu de la partie de ce salon",
-    "opt.stats.user": "Les résultats de qui (par défaut : les tiens)",
+    "opt.stats.user": "De qui voir les résultats (par défaut : toi)",
     "opt.settings.preset": "Règles par défaut", "opt.settings.turn_minutes": "Minutes que peut durer un tour",
     "opt.settings.reminder_minutes": "Rappel au joueur tant de minutes avant la fin du temps (0 : jamais)",
     "opt.settings.timeout_action": "À la fin du temps : une IA joue le tour, on le passe, ou forfait après des tours "
