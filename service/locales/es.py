@@ -4,7 +4,8 @@ Plural categories (CLDR, es): "one" (1), "many" (round millions: "1 000 000 de v
 Choices: the game is Ludo, told with the words Spanish players know from parchís (`GLOSSARY`): "ficha", "casa" for
 the yard, "salida", "seguro", "pasillo" for the home column, "meta", "comer", "barrera". Words that differ between
 Spain and Latin America are avoided ("ordenador"/"computadora": "IA"; "coger": "elegir", "ocupado"). The AI is
-"IA" (feminine, so its level names are too). Sentences with several counts name each count ("victorias: 3").
+"IA" (feminine, so its level names are too). Two tokens moving together are a "barrera" (a "pareja" is a team of
+two, as in parchís por parejas). Sentences with several counts name each count ("victorias: 3").
 """
 
 from __future__ import annotations
