@@ -206,7 +206,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.moved_on": "A partida andou desde que este botão apareceu: use a mensagem mais recente da partida.",
     "refused.moved_on_reposted": ("A partida tinha andado sem esta mensagem mostrar, "
                                   "então a mensagem mais recente da partida foi postada de novo aqui embaixo."),
-    "refused.not_playing": "Você não está jogando esta partida.",
+    "refused.not_playing": "Você não está jogando nesta partida.",
     "refused.left_already": "Você já saiu desta partida (ou já terminou): não tem mais de onde sair.",
     "refused.thread_member": "Você não pode criar tópicos neste canal, então a partida não pode ter um tópico "
                              "próprio: comece sem `thread`.",
@@ -264,11 +264,11 @@ TEXTS: dict[str, str | Plural] = {
     "refused.wait_review_post": "Você postou uma análise agora há pouco: tente de novo <t:{at}:R> (em {seconds} s).",
     "review.head": "📈 **Análise da partida `{id}`**: chances de vitória calculadas pelo motor (margem de uns "
                    "±{error} pontos)",
-    "review.player": "**{who}** ({colour}): {start} % → {end} % · dados {dice} · escolhas próprias {choices} · "
+    "review.player": "**{who}** ({colour}): {start}% → {end}% · dados {dice} · escolhas próprias {choices} · "
                      "escolhas dos outros {others} · {accuracy}",
-    "review.accuracy": plural("decisions", one="precisão de {share} % em {decisions} decisão",
-                              many="precisão de {share} % em {decisions} de decisões",
-                              other="precisão de {share} % em {decisions} decisões"),
+    "review.accuracy": plural("decisions", one="precisão de {share}% em {decisions} decisão",
+                              many="precisão de {share}% em {decisions} de decisões",
+                              other="precisão de {share}% em {decisions} decisões"),
     "review.no_choices": "nenhuma escolha de verdade na partida toda",
     "review.costliest": "Decisões mais caras de **{who}** (marcadas de 1 a 3 no gráfico):",
     "review.decision": "{n}. jogada {move}: jogou {played}; melhor era {best} (−{cost} pontos)",
@@ -399,5 +399,5 @@ TEXTS: dict[str, str | Plural] = {
                                 many="chances de vitória em {moves} de jogadas",
                                 other="chances de vitória em {moves} jogadas"),
     "board.chart_move": "jogada",
-    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
 }
