@@ -94,7 +94,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.first_wins": "yang pertama finis menang", "rules.all_places": "game lanjut sampai semua peringkat terisi",
     "variant.quick": "cepat", "variant.kill_to_unlock": "makan dulu", "variant.teams": "tim",
     # the lobby
-    "lobby.head": "🎲 **Room Ludo** — <@{host}> jadi host **{rules}**{extra} untuk {seats} pemain.",
+    "lobby.head": "🎲 **Room Ludo** — <@{host}> membuka room **{rules}**{extra} untuk {seats} pemain.",
     "lobby.ai": "AI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(kosong)",
     "lobby.foot": "Gabung (atau pilih warnamu), lalu host memulai game (minimal 2 pemain).",
     "lobby.side_by_side": "⚠️ Dua pemain duduk berhadapan, merah dan kuning atau hijau dan biru: salah satu dari "
@@ -183,7 +183,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.rematch_not_over": "Game ini belum selesai.",
     "refused.rematch_players": "Hanya pemain game ini yang bisa minta tanding ulang.",
     "refused.rematch_open": "Tanding ulang game ini sudah dibuka di <#{channel}>: gabung di sana.",
-    "refused.rematch_playing": "Tanding ulang game ini sudah dimainkan di <#{channel}>.",
+    "refused.rematch_playing": "Tanding ulang game ini sedang dimainkan di <#{channel}>.",
     "refused.rematch_opening": "Tanding ulang game ini sedang dibuka: room-nya muncul sebentar lagi.",
     "refused.rematch_not_posted": "Aku tidak bisa mengirim room tanding ulang ke <#{channel}> (mungkin aku tidak "
                                   "boleh kirim pesan di sana), jadi room-nya tidak dibuka.",
@@ -300,7 +300,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.game_end": "pertama: yang pertama finis menang; semua: lanjut sampai semua peringkat terisi",
     "opt.start.turn_limit": "Giliran per pemain (0: tanpa batas)",
     "opt.start.ai_takeover": "AI mengambil alih kursi pemain yang keluar",
-    "opt.start.auto_single": "Jalankan otomatis langkah yang cuma satu-satunya",
+    "opt.start.auto_single": "Jalankan otomatis langkah yang tidak ada pilihan lain",
     "opt.start.quick": "Game cepat: bidak pertama yang finis menang",
     "opt.start.kill_to_unlock": "Bidak baru boleh masuk jalur finis setelah makan bidak",
     "opt.start.teams": "2 lawan 2 (merah+kuning lawan hijau+biru; butuh 4 kursi)",
@@ -319,13 +319,13 @@ TEXTS: dict[str, str | Plural] = {
     # the board picture's alt text (engine.describe)
     "describe.red": "merah", "describe.green": "hijau", "describe.yellow": "kuning", "describe.blue": "biru",
     "describe.named": "{name} ({colour})", "describe.and": "{a} dan {b}", "describe.or": "{a} atau {b}",
-    "describe.place1": "ke-1 {who}", "describe.place2": "ke-2 {who}", "describe.place3": "ke-3 {who}",
-    "describe.place4": "ke-4 {who}",
+    "describe.place1": "1. {who}", "describe.place2": "2. {who}", "describe.place3": "3. {who}",
+    "describe.place4": "4. {who}",
     "describe.team_won": "Game selesai: {a} dan {b} menang sebagai tim. Peringkat: {ranking}.",
     "describe.over": "Game selesai. Peringkat: {ranking}.",
     "describe.to_roll": "Giliran {who} melempar dadu.", "describe.to_roll_again": "{who} lempar lagi setelah dapat 6.",
     "describe.last_roll": "Lemparan terakhir: {dice}.",
-    "describe.to_choose": "{who} dapat {dice}: pilih dadu mana yang dipakai dulu.",
+    "describe.to_choose": "{who} dapat {dice} dan memilih dadu mana yang dipakai dulu.",
     "describe.to_move": "{who} jalan dengan angka {die}: {moves}.",
     "describe.to_move_then": "{who} jalan dengan angka {die} (lalu {rest}): {moves}.",
     "describe.token": "bidak {n}", "describe.pair": "pasangan {a}+{b}",
