@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from service import LobbyLimits, limits
 from service.cooldowns import COOLDOWNS
+
+
+def _wait(command: str, uses: str) -> Any:
+    """The field of an expensive command's per-user wait (service.cooldowns)."""
+    return Field(default=COOLDOWNS[command], ge=0,
+                 description=f"Seconds one user waits between two {uses}, across every process (`0`: no wait).")
 
 
 class BotSettings(BaseSettings):
@@ -88,24 +94,12 @@ class BotSettings(BaseSettings):
         default=50.0, gt=0, description="Requests a second Discord allows the bot token (50 unless Discord raised "
         "it for this bot). Each process uses its share of the shards of it, at most 60 % in any second; "
         "interaction responses do not count.")
-    cooldown_replay: float = Field(
-        default=COOLDOWNS["replay"], ge=0, description="Seconds one user waits between two replays (the command or "
-        "the button), across every process (`0`: no wait).")
-    cooldown_verify: float = Field(
-        default=COOLDOWNS["verify"], ge=0, description="Seconds one user waits between two uses of `/ludo verify` "
-        "(`0`: no wait).")
-    cooldown_export: float = Field(
-        default=COOLDOWNS["export"], ge=0, description="Seconds one user waits between two uses of `/ludo export` "
-        "(`0`: no wait).")
-    cooldown_board: float = Field(
-        default=COOLDOWNS["board"], ge=0, description="Seconds one user waits between two uses of `/ludo board` "
-        "(`0`: no wait).")
-    cooldown_review: float = Field(
-        default=COOLDOWNS["review"], ge=0, description="Seconds one user waits between two reviews (the button or "
-        "`/ludo review`; `0`: no wait).")
-    cooldown_review_post: float = Field(
-        default=COOLDOWNS["review_post"], ge=0, description="Seconds one user waits between two reviews posted in "
-        "the channel (`0`: no wait).")
+    cooldown_replay: float = _wait("replay", "replays (the command or the button)")
+    cooldown_verify: float = _wait("verify", "uses of `/ludo verify`")
+    cooldown_export: float = _wait("export", "uses of `/ludo export`")
+    cooldown_board: float = _wait("board", "uses of `/ludo board`")
+    cooldown_review: float = _wait("review", "reviews (the button or `/ludo review`)")
+    cooldown_review_post: float = _wait("review_post", "reviews posted in the channel")
     metrics_port: int | None = Field(
         default=None, ge=0, le=65535, description="The port of this process's HTTP endpoint for Prometheus "
         "(`/metrics`) and health checks (`/health`). Unset: no endpoint; `0`: a free port.")
