@@ -12,6 +12,7 @@ from engine import events as ev
 from engine.events import Event
 from engine.rules import TOKENS, Rules
 from engine.state import GameState
+from render.fonts import BOLD, SANS, font
 from render.geometry import Metrics
 from render.palette import SEAT_COLOURS, index, palette_image, rgb
 from render.sprites import (
@@ -20,11 +21,10 @@ from render.sprites import (
     die_sprite,
     disc_sprite,
     dot_sprite,
-    drawable,
-    font,
     ring_sprite,
     text_sprite,
 )
+from render.typeset import cut, line, width
 from render.view import BoardView
 
 
@@ -52,13 +52,21 @@ def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int, he
     top, bottom = m.oy, m.oy + m.board_px
     d.rounded_rectangle((p.x0 * scale, top * scale, p.x1 * scale, bottom * scale), p(14) * scale,
                         fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(p(30) * scale), fill=rgb("text"),
-           stroke_width=scale // 2 + 1, stroke_fill=rgb("text"))
-    geometry = drawable(heading[0].format(rules=rules.name, squares=rules.track_length))
-    d.text((p.left * scale, (top + p(52)) * scale), geometry, font=font(p(15) * scale), fill=rgb("muted"))
+    d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(SANS, p(30) * scale, weight=BOLD),
+           fill=rgb("text"))
+    geometry = heading[0].format(rules=rules.name, squares=rules.track_length)
+    _write(big, geometry, (p.left * scale, (top + p(50)) * scale), p(15) * scale, "muted", p.inner * scale)
     d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
            fill=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(236)) * scale), drawable(heading[1]), font=font(p(13) * scale), fill=rgb("muted"))
+    _write(big, heading[1], (p.left * scale, (top + p(234)) * scale), p(13) * scale, "muted", p.inner * scale)
+
+
+def _write(big: Image.Image, text: str, corner: tuple[int, int], size: int, colour: str, room: int) -> None:
+    """`text` (cut to `room`) onto the supersampled static board, its line box's top-left corner at `corner`."""
+    if width(text, size) > room:
+        text = cut(text, size, room)
+    drawn = line(text, size, rgb(colour))
+    big.paste(drawn, corner, drawn)
 
 
 Block = Image.Image
