@@ -33,7 +33,22 @@ from render.replay import render_replay
 from render.view import DEFAULT_SIZE, WORDS, BoardView, default_labels
 
 __all__ = [
-    "CHART_SIZE", "DEFAULT_SIZE", "THUMBNAIL_SIDE", "WORDS", "BoardView", "LayoutError", "chart_area", "default_labels",
-    "draw_board", "layout", "render_board", "render_chances", "render_replay", "render_thumbnail", "square_centre",
-    "shaping", "shaping_warning", "static_board",
+    "CHART_SIZE",
+    "DEFAULT_SIZE",
+    "THUMBNAIL_SIDE",
+    "WORDS",
+    "BoardView",
+    "LayoutError",
+    "chart_area",
+    "default_labels",
+    "draw_board",
+    "layout",
+    "render_board",
+    "render_chances",
+    "render_replay",
+    "render_thumbnail",
+    "shaping",
+    "shaping_warning",
+    "square_centre",
+    "static_board",
 ]

@@ -74,7 +74,7 @@ def _unicode_ranges(data: mmap.mmap, cmap: int) -> list[tuple[int, int]]:
 
 def _format12(data: mmap.mmap, at: int) -> list[tuple[int, int]]:
     (groups,) = struct.unpack_from(">I", data, at + 12)
-    ranges = []
+    ranges: list[tuple[int, int]] = []
     for g in range(groups):
         start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * g)
         if glyph == 0:  # a group mapping onto the empty box: the first of them is no character
@@ -92,7 +92,7 @@ def _format4(data: mmap.mmap, at: int) -> list[tuple[int, int]]:
     deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 2 * seg2)
     range_at = at + 16 + 3 * seg2
     offsets = struct.unpack_from(f">{segs}H", data, range_at)
-    ranges = []
+    ranges: list[tuple[int, int]] = []
     for s in range(segs):
         start, end = starts[s], ends[s]
         if start == 0xFFFF:

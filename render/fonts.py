@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
@@ -34,11 +34,11 @@ BOLD = 700
 
 
 class Face(NamedTuple):
-    """A font file of a package (`index`: the face in a collection)."""
+    """A font file of a package (`face_index`: the face in a collection)."""
 
     package: str
     filename: str
-    index: int = 0
+    face_index: int = 0
 
 
 SANS = "sans"
@@ -66,18 +66,18 @@ def path_of(face: Face) -> Path:
     return Path(str(files(face.package) / face.filename))
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(name: str) -> Coverage:
     """The characters face `name` has (the CJK collection's faces share one character map)."""
     face = FACES[name]
-    return read_coverage(path_of(face), face.index)
+    return read_coverage(path_of(face), face.face_index)
 
 
 @lru_cache(maxsize=256)
 def font(name: str, size: int, cjk_index: int = -1, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
     """Face `name` at `size` pixels and `weight` (`cjk_index`: another face of the CJK collection)."""
     face = FACES[name]
-    index = face.index if cjk_index < 0 else cjk_index
+    index = face.face_index if cjk_index < 0 else cjk_index
     loaded = ImageFont.truetype(str(path_of(face)), max(6, size), index=index, layout_engine=layout_engine())
     if loaded.get_variation_axes():
         loaded.set_variation_by_axes([weight])

@@ -87,7 +87,8 @@ def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_w
 
 @lru_cache(maxsize=64)
 def _palette_index(colour: str) -> int:
-    return int(to_palette(Image.new("RGB", (1, 1), rgb(colour))).getpixel((0, 0)) or 0)
+    value = to_palette(Image.new("RGB", (1, 1), rgb(colour))).getpixel((0, 0))
+    return value if isinstance(value, int) else 0
 
 
 def text_width(text: str, size: int) -> float:

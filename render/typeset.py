@@ -38,7 +38,8 @@ def clusters(text: str) -> list[str]:
     >>> clusters("Zoe\\u0308 \\U0001f469\\U0001f3fd\\u200d\\U0001f4bb")
     ['Z', 'o', 'ë', ' ', '👩🏽\\u200d💻']
     """
-    return _CLUSTER.findall(unicodedata.normalize("NFC", text))
+    found: list[str] = _CLUSTER.findall(unicodedata.normalize("NFC", text))
+    return found
 
 
 class Run(NamedTuple):
@@ -170,8 +171,9 @@ def line(text: str, size: int, colour: RGB) -> Image.Image:
                 draw.text((x + k * step, m.ascent), PLACEHOLDER, font=font(SANS, size), fill=255, anchor="ls")
         else:
             face, index = _face_font(run, size, text)
-            options = {"direction": "rtl" if run.rtl else "ltr"} if shaping() else {}
-            draw.text((x, m.ascent), _run_text(run), font=font(face, size, index), fill=255, anchor="ls", **options)
+            direction = ("rtl" if run.rtl else "ltr") if shaping() else None
+            draw.text((x, m.ascent), _run_text(run), font=font(face, size, index), fill=255, anchor="ls",
+                      direction=direction)
         x += advance
     im.putalpha(mask)
     top = m.ascent - round(size * 0.93)

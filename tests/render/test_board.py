@@ -15,9 +15,9 @@ from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
 from render import BoardView, default_labels, draw_board, render_board, render_thumbnail, square_centre, static_board
+from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
-from render.fonts import SANS, font
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 
