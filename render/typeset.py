@@ -59,46 +59,64 @@ def _strong(cluster: str) -> bool | None:
 @lru_cache(maxsize=4096)
 def runs(text: str) -> tuple[Run, ...]:
     """The runs of `text` in visual order (left to right)."""
+    logical = _logical_runs(text)
+    levels = _levels([strong for _, _, strong in logical])
+    return tuple(Run(logical[k][0], tuple(logical[k][1]), levels[k] % 2 == 1) for k in _visual_order(levels))
+
+
+def _logical_runs(text: str) -> list[tuple[str | None, list[str], bool | None]]:
+    """`text`'s clusters grouped by face and direction, in the order they are written: (face, clusters, True for
+    right-to-left, False for left-to-right, None for neither: digits, spaces, emoji)."""
     logical: list[tuple[str | None, list[str], bool | None]] = []
     previous: str | None = None
     for cluster in clusters(text):
         face = face_of(cluster, previous)
-        if face not in (None, EMOJI):
-            kept = "".join(c for c in cluster if c in coverage(face) or unicodedata.category(c) == "Cf")
-            cluster = kept or cluster
+        if face not in (None, EMOJI):  # a mark no font has with its letter is left out, not drawn as a box
+            cluster = "".join(c for c in cluster if c in coverage(face) or unicodedata.category(c) == "Cf") or cluster
         previous = face
         strong = _strong(cluster)
-        if logical and logical[-1][0] == face and face is not None and (
-                strong is None or logical[-1][2] in (None, strong)):
-            logical[-1][1].append(cluster)
-            if strong is not None:
-                logical[-1] = (face, logical[-1][1], strong)
+        last = logical[-1] if logical else None
+        if last is not None and last[0] == face and face is not None and (strong is None or last[2] in (None, strong)):
+            last[1].append(cluster)
+            logical[-1] = (face, last[1], last[2] if strong is None else strong)
         else:
             logical.append((face, [cluster], strong))
-    base_rtl = next((s for _, _, s in logical if s is not None), False)
-    levels: list[int] = []
-    for i, (_, _, strong) in enumerate(logical):
-        if strong is None:  # neutral: the direction of the strong runs around it when they agree, else the base's
-            before = next((s for _, _, s in reversed(logical[:i]) if s is not None), base_rtl)
-            after = next((s for _, _, s in logical[i + 1:] if s is not None), base_rtl)
-            strong = before if before == after else base_rtl
-        levels.append((1 if strong else 0) if not base_rtl else (1 if strong else 2))
-    order = list(range(len(logical)))
-    for level in range(max(levels, default=0), 0, -1):  # reverse every stretch at this level or above
+    return logical
+
+
+def _levels(directions: list[bool | None]) -> list[int]:
+    """The bidirectional algorithm's embedding level of each run: the paragraph's direction is its first strong
+    run's; a neutral run takes the direction of the strong runs around it when they agree, else the paragraph's."""
+    base_rtl = next((d for d in directions if d is not None), False)
+    levels = []
+    for i, direction in enumerate(directions):
+        if direction is None:
+            before = next((d for d in reversed(directions[:i]) if d is not None), base_rtl)
+            after = next((d for d in directions[i + 1:] if d is not None), base_rtl)
+            direction = before if before == after else base_rtl
+        levels.append(1 if direction else 2 if base_rtl else 0)  # (left to right in a right-to-left paragraph: 2)
+    return levels
+
+
+def _visual_order(levels: list[int]) -> list[int]:
+    """The runs' indexes left to right: from the highest level down to 1, every stretch at that level or above is
+    reversed (the algorithm's rule L2)."""
+    order = list(range(len(levels)))
+    for level in range(max(levels, default=0), 0, -1):
         i = 0
         while i < len(order):
-            if levels[order[i]] >= level:
-                j = i
-                while j < len(order) and levels[order[j]] >= level:
-                    j += 1
-                order[i:j] = order[i:j][::-1]
-                i = j
-            else:
+            if levels[order[i]] < level:
                 i += 1
-    return tuple(Run(logical[k][0], tuple(logical[k][1]), levels[k] % 2 == 1) for k in order)
+                continue
+            j = i
+            while j < len(order) and levels[order[j]] >= level:
+                j += 1
+            order[i:j] = order[i:j][::-1]
+            i = j
+    return order
 
 
-class Metrics(NamedTuple):
+class LineBox(NamedTuple):
     ascent: int
     descent: int
     emoji: int  # an emoji image's side
@@ -106,12 +124,12 @@ class Metrics(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def metrics(size: int) -> Metrics:
+def line_box(size: int) -> LineBox:
     """The line box of `size`: Noto Sans's ascent, and room below the baseline for every script's marks."""
     ascent, descent = font(SANS, size).getmetrics()
     descent = max(descent, math.ceil(size * 0.44))  # Arabic's lowest dots and Thai's and Devanagari's marks below
     side = max(6, round(size * 1.17))
-    return Metrics(ascent, descent, side, side + max(1, size // 10))
+    return LineBox(ascent, descent, side, side + max(1, size // 10))
 
 
 def _run_text(run: Run) -> str:
@@ -120,7 +138,7 @@ def _run_text(run: Run) -> str:
     if shaping():
         return "".join(run.clusters)
     ordered = run.clusters[::-1] if run.rtl else run.clusters
-    return "".join(c for c in "".join(ordered) if unicodedata.category(c) != "Cf" or c == " ")
+    return "".join(c for c in "".join(ordered) if unicodedata.category(c) != "Cf")
 
 
 def _face_font(run: Run, size: int, text: str) -> tuple[str, int]:
@@ -130,7 +148,7 @@ def _face_font(run: Run, size: int, text: str) -> tuple[str, int]:
 
 
 def _advance(run: Run, size: int, text: str) -> float:
-    m = metrics(size)
+    m = line_box(size)
     if run.face == EMOJI:
         return m.emoji_advance * len(run.clusters)
     if run.face is None:
@@ -152,7 +170,7 @@ def width(text: str, size: int) -> float:
 def line(text: str, size: int, colour: RGB) -> Image.Image:
     """`text` drawn in `colour` (emoji in theirs) on a transparent RGBA image `ceil(width) + 2` pixels wide (one
     pixel of margin each side) and the line box high, baseline at the ascent."""
-    m = metrics(size)
+    m = line_box(size)
     im = Image.new("RGBA", (math.ceil(width(text, size)) + 2, m.ascent + m.descent), (*colour, 0))
     mask = Image.new("L", im.size, 0)
     draw = ImageDraw.Draw(mask)

@@ -201,7 +201,7 @@ def test_the_board_draws_names_in_many_scripts() -> None:
 @pytest.fixture
 def unshaped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Pillow as where FriBiDi is missing: Raqm reported unavailable (every cache of shaped text emptied)."""
-    caches = (fonts.shaping, fonts.font, typeset.runs, typeset.width, typeset.line, typeset.metrics)
+    caches = (fonts.shaping, fonts.font, typeset.runs, typeset.width, typeset.line, typeset.line_box)
 
     def clear() -> None:
         for cache in caches:
