@@ -8,7 +8,7 @@ import hashlib
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 import pytest
@@ -98,22 +98,22 @@ def test_a_combining_mark_draws_like_the_composed_letter() -> None:
     assert _ink(line("Zoe\u0308", 20, INK)) == _ink(line("Zoë", 20, INK))
 
 
+def _columns(image: Image.Image, wanted: Callable[[tuple[int, int, int, int]], bool]) -> list[int]:
+    """The pixel columns of an RGBA image holding a pixel that is `wanted`."""
+    width, height = image.size
+    data = image.tobytes()
+    return sorted({x for x in range(width) for y in range(height)
+                   if wanted(tuple(data[4 * (y * width + x):4 * (y * width + x) + 4]))})  # type: ignore[arg-type]
+
+
 def _emoji_columns(image: Image.Image) -> list[int]:
-    """The pixel columns where the 🎲's red is drawn."""
-    rgba = image.convert("RGBA")
-    columns = set()
-    for x in range(rgba.width):
-        for y in range(rgba.height):
-            r, g, b, a = rgba.getpixel((x, y))  # type: ignore[misc]
-            if a > 200 and r > 180 and g < 90 and b < 90:
-                columns.add(x)
-    return sorted(columns)
+    """Where the 🎲's red is drawn."""
+    return _columns(image, lambda p: p[3] > 200 and p[0] > 180 and p[1] < 90 and p[2] < 90)
 
 
 def _text_columns(image: Image.Image) -> list[int]:
-    rgba = image.convert("RGBA")
-    return sorted({x for x in range(rgba.width) for y in range(rgba.height)
-                   if rgba.getpixel((x, y)) [3] > 128 and rgba.getpixel((x, y))[:3] == INK})  # type: ignore[index]
+    """Where the letters (drawn in `INK`) are."""
+    return _columns(image, lambda p: p[3] > 128 and p[:3] == INK)
 
 
 def test_a_right_to_left_name_reads_from_the_right() -> None:
@@ -152,9 +152,8 @@ def test_a_long_name_is_cut_between_clusters_with_an_ellipsis(name: str) -> None
     assert kept.endswith(ELLIPSIS)
     whole = clusters(name)
     kept_clusters = clusters(kept[:-1])
-    assert kept_clusters == whole[:len(kept_clusters)] or kept_clusters == whole[:len(kept_clusters) + 1][:-1]
+    assert kept_clusters == whole[:len(kept_clusters)]  # whole clusters: a start of the name's own
     assert 0 < len(kept_clusters) < len(whole)
-    assert kept[:-1].rstrip() == "".join(whole[:len(kept_clusters)]).rstrip()
 
 
 def test_an_emoji_sequence_is_one_image() -> None:
@@ -163,8 +162,7 @@ def test_an_emoji_sequence_is_one_image() -> None:
         assert clusters(emoji) == [emoji]
         assert fonts.emoji_name(emoji) is not None
         assert [run.face for run in runs(emoji)] == ["emoji"]
-    assert _ink(line("👍🏿", 24, INK)) != _ink(line("👍", 24, INK)) or \
-        line("👍🏿", 24, INK).tobytes() != line("👍", 24, INK).tobytes()
+    assert line("👍🏿", 24, INK).tobytes() != line("👍", 24, INK).tobytes()  # the skin tone drawn
 
 
 def test_a_character_no_font_has_is_one_placeholder() -> None:
@@ -225,4 +223,4 @@ def test_without_fribidi_every_letter_is_still_drawn_in_its_order() -> None:
         assert len(drawn) == len(LETTERS[script]) and all(any(ink) for ink in drawn)
     rtl = line("محمد علي 🎲", 24, INK)
     assert max(_emoji_columns(rtl)) < min(_text_columns(rtl))
-    assert _ink(line("👩🏽‍💻", 24, INK)) == _ink(line("👩🏽‍💻", 24, INK)) and fonts.emoji_name("👩🏽‍💻")
+    assert [run.face for run in runs("👩🏽‍💻")] == ["emoji"]  # emoji are images, shaped or not
