@@ -25,6 +25,7 @@ from bot.parts import Parts
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
 from bot.translator import LudoTranslator, user_locale
+from render import shaping_warning
 from service import Service, takeover
 from service.i18n import translate
 from service.workers import Supervisor
@@ -88,6 +89,9 @@ class LudoBot(discord.AutoShardedClient):
         self._unobserve: Callable[[], None] | None = None
 
     async def setup_hook(self) -> None:
+        unshaped = shaping_warning()
+        if unshaped:  # once a process: the pictures still draw every letter
+            logger.warning(unshaped)
         days = 24 * 3600
         self.storage = self._given_storage or await Storage.open(
             self.settings.redis_url, data_dir=self.settings.ludo_data_dir, maxmemory=self.settings.maxmemory(),
