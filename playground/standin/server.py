@@ -742,8 +742,8 @@ class StandIn:
             installs = command.get("integration_types") or [GUILD_INSTALL]
             owners = {k: v for k, v in owners.items() if int(k) in installs}
         if not owners:
-            raise LookupError(f"{user!r} cannot use the app in {channel!r}: the bot is not there and "
-                              f"{'the command allows no user install' if user.installed else 'they did not install it'}")
+            why = "the command allows no user install" if user.installed else "they did not install it"
+            raise LookupError(f"{user!r} cannot use the app in {channel!r}: the bot is not there and {why}")
         return owners, context
 
     def _interaction(self, kind: int, user: User, channel: Channel, data: Json, *, locale: str,
