@@ -4,8 +4,13 @@ Missing Access), and none is made."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+import pytest
+
+import bot.notify_worker
+import service.alerts
 from bot.app import LudoBot
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import USE_EXTERNAL_APPS
@@ -158,3 +163,37 @@ async def test_start_where_the_server_made_the_apps_answers_private(standin: Sta
     text = private_text(started)
     assert "Use External Apps" in text and f"client_id={standin.application_id}" in text
     assert not [m for m in standin.messages(channel) if "Ludo lobby" in m.content]
+
+
+async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(standin: StandIn, ludo: LudoBot,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service.alerts, "DELAY", 0.3)
+    monkeypatch.setattr(bot.notify_worker, "IDLE_POLL", 0.05)
+    alice = standin.install_app(standin.add_user("alice"))  # shares the bot's server: it may DM her
+    bob = standin.install_app(standin.add_user("bob", join=False))  # shares none: Discord refuses his DMs
+    group = standin.add_group_dm("friends", alice, bob)
+    for user in (alice, bob):
+        assert "on" in private_text(await slash(standin, ludo, user, group, "notify", alerts="on"))
+    await start_game(standin, ludo, alice, (bob,), channel=group, turn_minutes=60)
+    assert ludo.handlers is not None
+    alerts = ludo.handlers.service.alerts
+
+    async def turn_passes_to(user: User) -> Message:
+        """Play until the turn passes to `user` from the other: the live message then."""
+        other = False
+        for _ in range(300):
+            live = await standin.wait_until(lambda: live_message(standin, group), what="the game's buttons")
+            if to_act(standin, live) is user and other:
+                return live
+            other = other or to_act(standin, live) is not user
+            await move(standin, ludo, group)
+        raise AssertionError(f"the turn never passed to {user!r}")
+
+    await turn_passes_to(alice)
+    (dm,) = await standin.wait_until(lambda: standin.direct_messages(alice), what="alice's alert")
+    assert f"https://discord.com/channels/@me/{group.id}/" in dm.content
+    live = await turn_passes_to(bob)
+    await standin.wait_until(lambda: alerts.untold(bob.id), what="bob's refused alert")
+    answer = await click(standin, ludo, bob, live, custom_id=live.custom_ids()[0])
+    assert any("alerts were switched off" in m.content for m in answer.followups if m.ephemeral)
+    assert standin.direct_messages(bob) == []
