@@ -4,7 +4,6 @@ Missing Access), and none is made."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
