@@ -35,6 +35,7 @@ from service import GameRecord, Outcome, Refused, Service, StorageError, Storage
 logger = logging.getLogger(__name__)
 ANSWERED_WITHIN = 5.0  # seconds after a click's save by which its answer has reached the game's message (Discord
 # gives an answer 3 s): a message showing an older position after that is stale, none can still be on its way
+WEBHOOK_LIFETIME = 14 * 60.0  # seconds an interaction's token is used for (Discord: valid 15 minutes)
 REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
 
 
@@ -114,12 +115,17 @@ class LiveMessages:
         a follow-up through the webhook of the interaction that moved it last (`GameRecord.webhook`, valid 15
         minutes); a player's `/ludo board` shows the game again should that fail."""
         client = self.outbox.client
-        if record.webhook is None or client.application_id is None:
-            logger.warning("game %s: no interaction to show its new position through", record.id)
+        if (record.webhook is None or record.webhook_at is None or client.application_id is None
+                or self.service.clock() - record.webhook_at > WEBHOOK_LIFETIME):
+            logger.warning("game %s: no interaction to show its new position through (gone, or expired)", record.id)
             return record
         webhook = discord.Webhook.partial(client.application_id, record.webhook, client=client)
-        message = await webhook.send(post.content, wait=True, files=post.files(), view=post.view,
-                                     allowed_mentions=post.allowed_mentions)
+        try:
+            message = await webhook.send(post.content, wait=True, files=post.files(), view=post.view,
+                                         allowed_mentions=post.allowed_mentions)
+        except discord.HTTPException as error:  # e.g. the interaction expired meanwhile: /ludo board shows it
+            logger.warning("game %s: its new position could not be shown: %s", record.id, error)
+            return record
         return await self.remember(record, message.id)
 
     async def remember(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> GameRecord:

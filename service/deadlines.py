@@ -125,7 +125,7 @@ class Deadlines:
             raise Refused("refused.not_late", at=int(deadline))
         if self.games.clock() - record.last_human_at >= self.idle_end:
             return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state)
-        return TIMEOUT, await self._time_out(record.model_copy(update={"webhook": reply or record.webhook}))
+        return TIMEOUT, await self._time_out(self.games.replying(record, reply))
 
     async def _time_out(self, record: GameRecord) -> Outcome:
         """The guild's timeout action on the turn of the record's player to act."""

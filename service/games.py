@@ -121,11 +121,15 @@ class Games:
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0
-        changes: dict[str, object] = {"missed": missed, "last_human_at": self.clock()}  # a person acted: the idle
-        # end counts anew
-        if reply is not None and record.delivery == "interaction":
-            changes["webhook"] = reply
-        return await self.commit(record.model_copy(update=changes), state, steps, before=start)
+        changes = {"missed": missed, "last_human_at": self.clock()}  # a person acted: the idle end counts anew
+        return await self.commit(self.replying(record.model_copy(update=changes), reply), state, steps, before=start)
+
+    def replying(self, record: GameRecord, reply: str | None) -> GameRecord:
+        """`record` keeping `reply`, the token of the interaction that moves it now, if it is a game delivered through
+        interactions: the turns of an AI that thinks are shown through its webhook (`GameRecord.webhook`)."""
+        if reply is None or record.delivery != "interaction":
+            return record
+        return record.model_copy(update={"webhook": reply, "webhook_at": self.clock()})
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
         """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
@@ -143,9 +147,7 @@ class Games:
 
     async def leave(self, game_id: str, user_id: int, *, reply: str | None = None) -> Outcome:
         """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead. `reply`: as `act`'s."""
-        record = await self.load(game_id)
-        if reply is not None and record.delivery == "interaction":
-            record = record.model_copy(update={"webhook": reply})
+        record = self.replying(await self.load(game_id), reply)
         seat = seat_of(record, user_id)
         if seat is None or not record.active:
             raise Refused("refused.not_playing")

@@ -190,8 +190,8 @@ class Lobbies:
                                            "reminder_before": settings.reminder_before,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
                                            "auto_single": bool(lobby.options.get("auto_single", True)),
-                                           "delivery": delivery,
-                                           "webhook": reply if delivery == "interaction" else None})
+                                           "delivery": delivery})
+        record = self.games.replying(record, reply)
         outcome = await self.games.commit(record, state_of(record), [], new=True)
         if record.channel_id != lobby.channel_id:  # the game lives in its own thread: free the parent channel
             await self.storage.games.channels.release(lobby.channel_id, lobby.id)

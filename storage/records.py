@@ -108,6 +108,7 @@ class GameRecord(Record):
     # the token of the last interaction that moved a game delivered through interactions: the webhook through which
     # the turns of an AI that thinks are shown (Discord keeps it valid 15 minutes)
     webhook: str | None = Field(default=None, max_length=500)
+    webhook_at: float | None = None  # when that interaction came
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:
