@@ -4,15 +4,19 @@ Missing Access), and none is made."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
+import bot.deadline_worker
+import bot.live
 import bot.notify_worker
 import service.alerts
 from bot.app import LudoBot
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import USE_EXTERNAL_APPS
+from service import seat_user, state_of
 from tests.bot.helpers import (
     Clock,
     click,
@@ -129,8 +133,9 @@ async def test_someone_plays_an_ai_that_thinks_in_a_server_without_the_bot(stand
     assert outside.id not in {g.id for g in ludo.guilds}
 
 
-async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: StandIn, ludo: LudoBot,
-                                                                     clock: Clock) -> None:
+async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: StandIn, ludo: LudoBot, clock: Clock,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
     alice, bob, group = friends(standin)
     await start_game(standin, ludo, alice, (bob,), channel=group, turn_minutes=1)
     live = live_message(standin, group)
@@ -143,6 +148,16 @@ async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: St
     assert "your turn" in private_text(yours)
     before = len(standin.messages(group))
     clock.advance(61)
+    assert ludo.handlers is not None
+    deadlines = ludo.handlers.service.deadlines
+    for _ in range(100):  # the deadline worker sees the turn's deadline pass and leaves it to a click: it waits
+        due = await deadlines.next_due()  # for the idle end now, and shows nothing
+        if due is not None and due > clock() + 3600:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the deadline worker did not look at the turn's deadline")
+    assert len(standin.messages(group)) == before and live_message(standin, group) is live
     settled = await click(standin, ludo, other, live, label="Time's up")
     answer = settled.response_record
     assert answer is not None and not answer.ephemeral and "ran out of time" in (answer.content or "")
@@ -196,3 +211,30 @@ async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(stan
     answer = await click(standin, ludo, bob, live, custom_id=live.custom_ids()[0])
     assert any("alerts were switched off" in m.content for m in answer.followups if m.ephemeral)
     assert standin.direct_messages(bob) == []
+
+
+async def test_an_ai_turn_later_than_its_interaction_is_shown_by_ludo_board(standin: StandIn, ludo: LudoBot,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.live, "WEBHOOK_LIFETIME", -1.0)  # every token too old (a bot that was down 15 minutes)
+    outside = standin.add_guild("No bot", bot_member=False)
+    alice = standin.install_app(standin.add_user("alice", guild=outside))
+    channel = standin.text_channel(outside)
+    await start_game(standin, ludo, alice, ai=1, ai_level="master", channel=channel, preset="star", turn_limit=2)
+    assert ludo.handlers is not None
+    games = ludo.handlers.service.games
+    while (live := live_message(standin, channel)) is not None:  # alice plays until the master is to think
+        game_id = game_id_of(live)
+        await move(standin, ludo, channel)
+    thinking = standin.messages(channel)[-1]
+    played = (await games.load(game_id)).log_length
+    for _ in range(300):  # the master plays; its turns are not sent through a token past its time
+        record = await games.load(game_id)
+        if record.log_length > played and (not record.active or seat_user(record, state_of(record).current)):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the master did not play")
+    await settle(ludo)
+    assert live_message(standin, channel) is None and standin.messages(channel)[-1] is thinking
+    shown = await (await slash(standin, ludo, alice, channel, "board")).result()
+    assert shown is not None and (shown.custom_ids()[0].startswith("ludo:g:") or "Replay" in shown.labels())
