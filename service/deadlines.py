@@ -109,6 +109,8 @@ class Deadlines:
         before it, `Refused` saying when the turn times out. Only players other than the one to act may press it.
         `reply`: the interaction's token, kept as the game's webhook (`GameRecord.webhook`)."""
         record = await self.games.load(game_id)
+        if record.delivery != "interaction":  # (the worker times such a game's turns out: a forged button)
+            raise Refused("refused.foreign_button")
         if not record.active:
             raise Refused("refused.over")
         state = state_of(record)

@@ -368,9 +368,16 @@ class StandIn:
         self.channels[channel.id] = channel
         return channel
 
+    def add_dm(self, one: User, other: User) -> Channel:
+        """A DM between two people (not the bot's DM with a user: `dm_channel`); like a group DM, the bot is no
+        member of it."""
+        channel = Channel(self.ids.next(), DM, None, recipients=[one, other])
+        self.channels[channel.id] = channel
+        return channel
+
     def bot_can_access(self, channel: Channel) -> bool:
         """Whether the bot is in `channel` at all: a channel of a server it is a member of, or its own DMs."""
-        if channel.type == GROUP_DM:
+        if channel.type == GROUP_DM or (channel.type == DM and len(channel.recipients) > 1):
             return False
         if channel.guild_id is None:
             return True
@@ -723,7 +730,7 @@ class StandIn:
         are those of the interaction that made its message. `LookupError` where the user could not use it (Discord's
         client does not offer the command there)."""
         guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
-        context = (GUILD_CONTEXT if guild is not None else BOT_DM_CONTEXT if channel.type == DM
+        context = (GUILD_CONTEXT if guild is not None else BOT_DM_CONTEXT if self.bot_can_access(channel)
                    else PRIVATE_CHANNEL_CONTEXT)
         if message is not None and message.interaction is not None:
             return dict(message.interaction.owners), context
@@ -787,8 +794,8 @@ class StandIn:
                 app_permissions=str(app),
             )
         else:
-            if channel.type == GROUP_DM and user not in channel.recipients:
-                raise LookupError(f"{user!r} is not in the group DM {channel!r}")
+            if context == PRIVATE_CHANNEL_CONTEXT and user not in channel.recipients:
+                raise LookupError(f"{user!r} is not in {channel!r}")
             app = BOT_PERMISSIONS if context == BOT_DM_CONTEXT else PRIVATE_APP_PERMISSIONS
             payload.update(user=user.payload(), app_permissions=str(app))
         if message is not None:

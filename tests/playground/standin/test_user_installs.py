@@ -96,8 +96,10 @@ async def test_every_channel_endpoint_is_refused_where_the_bot_is_no_member(stan
     outside = standin.add_guild("No bot here", bot_member=False)
     standin.add_member(outside, alice)
     group = standin.add_group_dm("friends", alice)
+    between = standin.add_dm(alice, standin.add_user("bob", join=False))  # a DM between two people
     assert outside.id not in {g.id for g in client.guilds}  # the gateway never told the bot of that server
-    for channel in (standin.text_channel(outside), group):
+    assert (await standin.slash(alice, between, "ping")).payload["context"] == 2
+    for channel in (standin.text_channel(outside), group, between):
         partial = client.get_partial_messageable(channel.id)
         with pytest.raises(discord.Forbidden) as refused:
             await partial.send("hello")
@@ -105,7 +107,7 @@ async def test_every_channel_endpoint_is_refused_where_the_bot_is_no_member(stan
         with pytest.raises(discord.Forbidden):
             await partial.get_partial_message(1).delete()
     taken = standin.take_violations("missing-access")
-    assert len(taken) == 4 and all("Missing Access" in v.detail for v in taken)
+    assert len(taken) == 6 and all("Missing Access" in v.detail for v in taken)
 
 
 async def test_a_user_install_alone_sends_at_most_five_followups(standin: StandIn, client: discord.Client) -> None:
