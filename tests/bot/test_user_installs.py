@@ -237,3 +237,26 @@ async def test_an_ai_turn_later_than_its_interaction_is_shown_by_ludo_board(stan
     assert live_message(standin, channel) is None and standin.messages(channel)[-1] is thinking
     shown = await (await slash(standin, ludo, alice, channel, "board")).result()
     assert shown is not None and (shown.custom_ids()[0].startswith("ludo:g:") or "Replay" in shown.labels())
+
+
+async def test_leaving_a_game_in_a_group_dm_answers_with_the_game(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, group = friends(standin)
+    carol = standin.install_app(standin.add_user("carol", join=False))
+    group.recipients.append(carol)
+    await start_game(standin, ludo, alice, (bob, carol), channel=group)
+    live = live_message(standin, group)
+    assert live is not None
+    leaver = standin.install_app(to_act(standin, live))  # (commands need the app; buttons work for everyone)
+    left = await slash(standin, ludo, leaver, group, "leave")
+    shown = await left.result()
+    assert shown is not None and not shown.ephemeral and shown.attachments  # the game as it goes on, for all
+    (told,) = left.followups
+    assert told.ephemeral and "You left" in told.content
+    nxt = to_act(standin, shown)  # the answer is the live game now, telling the next player
+    assert nxt is not leaver and shown in standin.notifications(nxt)
+    # the board before keeps its buttons (no interaction of this one may edit it): they say the game moved on
+    stale = await click(standin, ludo, nxt, live, custom_id=live.custom_ids()[0])
+    assert "moved on" in private_text(stale)
+    await click(standin, ludo, nxt, shown, custom_id=shown.custom_ids()[0])
+    await settle(ludo)
+    assert channel_calls(standin, group) == []
