@@ -260,3 +260,19 @@ async def test_leaving_a_game_in_a_group_dm_answers_with_the_game(standin: Stand
     await click(standin, ludo, nxt, shown, custom_id=shown.custom_ids()[0])
     await settle(ludo)
     assert channel_calls(standin, group) == []
+
+
+async def test_one_game_per_group_dm_and_its_limits_count_there(standin: StandIn, ludo: LudoBot) -> None:
+    alice, bob, group = friends(standin)
+    standin.install_app(bob)
+    first = await start_game(standin, ludo, alice, (bob,), channel=group)
+    assert first is not None
+    game_id = game_id_of(first)
+    assert game_id in private_text(await slash(standin, ludo, alice, group, "games"))
+    busy = await slash(standin, ludo, bob, group, "start")
+    assert "already has a Ludo game" in private_text(busy)
+    other = standin.add_group_dm("others", alice, bob)  # another group DM: a scope and a channel of its own
+    lobby = await (await slash(standin, ludo, bob, other, "start")).result()
+    assert lobby is not None and "Ludo lobby" in lobby.content
+    games = private_text(await slash(standin, ludo, alice, other, "games"))
+    assert game_id not in games  # the first group DM's game belongs to its own scope
