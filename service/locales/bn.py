@@ -344,4 +344,15 @@ TEXTS: dict[str, str | Plural] = {
     "board.replay_caption": "চাল {n} / {total}",
     "board.chart_title": "{moves} চালে জেতার সম্ভাবনা", "board.chart_move": "চাল",
     "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "সময় শেষ",
+    "status.deadline_late": " (দান শেষ হবে <t:{at}:R>; তারপর বাকিরা **সময় শেষ** চাপতে পারবে)",
+    "refused.not_late": "এই দান এখনো শেষ হয়নি: শেষ হবে <t:{at}:R>। তারপর তুমি **সময় শেষ** চাপতে পারবে।",
+    "refused.late_yours": "এখন তোমার দান: চাল দাও।",
+    "refused.no_games_here": "লুডু খেলা হয় সার্ভারের কোনো চ্যানেলে বা গ্রুপ DM-এ: সেখানে একটা গেম শুরু করো।",
+    "refused.thread_here": "গেমের আলাদা থ্রেড হয় শুধু সেই সার্ভারে, যেখানে বটটা যোগ করা আছে; এখানে গেম এই চ্যাটেই "
+                           "চলবে।",
+    "start.private_here": "এই সার্ভারে সদস্যদের নিজেদের যোগ করা অ্যাপ শুধু গোপনে উত্তর দিতে পারে, তাই এখানে আমার "
+                          "সাথে গেম খেলা যাবে না। কোনো মডারেটর এই চ্যানেলে “Use External Apps” অনুমতি দিতে পারে, বা "
+                          "আমাকে সার্ভারে যোগ করতে পারে: {link}",
 }

@@ -405,4 +405,16 @@ TEXTS: dict[str, str | Plural] = {
                                 other="% de victoria en {moves} jugadas"),
     "board.chart_move": "jugada",
     "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Tiempo agotado",
+    "status.deadline_late": " (el turno acaba <t:{at}:R>; después, los demás pueden pulsar Tiempo agotado)",
+    "refused.not_late": "Este turno aún no ha terminado: acaba <t:{at}:R>. Después podrás pulsar Tiempo agotado.",
+    "refused.late_yours": "Es tu turno: haz tu jugada.",
+    "refused.no_games_here": "El Ludo se juega en un canal de un servidor o en un MD de grupo: empieza una partida "
+                             "allí.",
+    "refused.thread_here": "Una partida solo tiene hilo propio en un servidor que haya añadido el bot; aquí se "
+                           "juega en este chat.",
+    "start.private_here": "En este servidor, las apps que los miembros han añadido por su cuenta solo pueden "
+                          "responder en privado, así que aquí no se puede jugar conmigo. Un moderador puede "
+                          "permitir «Usar aplicaciones externas» en este canal o añadirme al servidor: {link}",
 }

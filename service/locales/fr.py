@@ -403,4 +403,17 @@ TEXTS: dict[str, str | Plural] = {
                                 other="chances de victoire sur {moves} coups"),
     "board.chart_move": "coup",
     "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Temps écoulé",
+    "status.deadline_late": " (fin du tour <t:{at}:R> ; ensuite, les autres pourront appuyer sur Temps écoulé)",
+    "refused.not_late": "Ce tour n'est pas encore fini : il se termine <t:{at}:R>. Ensuite, tu pourras appuyer sur "
+                        "Temps écoulé.",
+    "refused.late_yours": "C'est ton tour : joue ton coup.",
+    "refused.no_games_here": "On joue au Ludo dans un salon de serveur ou dans un groupe privé : lance une partie "
+                             "là-bas.",
+    "refused.thread_here": "Une partie n'a son propre fil que sur un serveur qui a ajouté le bot ; ici, elle se "
+                           "joue dans cette discussion.",
+    "start.private_here": "Sur ce serveur, les applis que les membres ont ajoutées eux-mêmes ne peuvent répondre "
+                          "qu'en privé, donc on ne peut pas jouer avec moi ici. Un modérateur peut autoriser "
+                          "« Utiliser des applications externes » dans ce salon, ou m'ajouter au serveur : {link}",
 }

@@ -361,4 +361,15 @@ TEXTS: dict[str, str | Plural] = {
     "board.replay_caption": "langkah {n} dari {total}",
     "board.chart_title": "peluang menang dalam {moves} langkah", "board.chart_move": "langkah",
     "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Waktu habis",
+    "status.deadline_late": " (giliran habis <t:{at}:R>; setelah itu pemain lain bisa menekan Waktu habis)",
+    "refused.not_late": "Giliran ini belum habis: baru habis <t:{at}:R>. Setelah itu kamu bisa menekan Waktu habis.",
+    "refused.late_yours": "Sekarang giliranmu: jalankan bidakmu.",
+    "refused.no_games_here": "Ludo dimainkan di saluran server atau di DM grup: mulai game di sana.",
+    "refused.thread_here": "Game hanya dapat utas sendiri di server yang sudah menambahkan bot ini; di sini game "
+                           "dimainkan di chat ini.",
+    "start.private_here": "Di server ini, aplikasi yang ditambahkan sendiri oleh member hanya boleh membalas secara "
+                          "pribadi, jadi kamu tidak bisa main bersamaku di sini. Moderator bisa mengizinkan "
+                          "“Gunakan Aplikasi Eksternal” di saluran ini, atau menambahkan aku ke server: {link}",
 }

@@ -400,4 +400,16 @@ TEXTS: dict[str, str | Plural] = {
                                 other="chances de vitória em {moves} jogadas"),
     "board.chart_move": "jogada",
     "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Tempo esgotado",
+    "status.deadline_late": " (a vez acaba <t:{at}:R>; depois disso, os outros podem apertar Tempo esgotado)",
+    "refused.not_late": "Ainda dá tempo de jogar: a vez só acaba <t:{at}:R>. Depois disso, você pode apertar Tempo "
+                        "esgotado.",
+    "refused.late_yours": "É a sua vez: faça sua jogada.",
+    "refused.no_games_here": "Partidas de Ludo são jogadas num canal de servidor ou numa DM em grupo: comece uma lá.",
+    "refused.thread_here": "Uma partida só ganha um tópico próprio num servidor que adicionou o bot; aqui ela é "
+                           "jogada neste chat.",
+    "start.private_here": "Neste servidor, apps que os membros adicionaram por conta própria só podem responder no "
+                          "privado, então não dá para jogar comigo aqui. Um moderador pode liberar “Usar "
+                          "aplicativos externos” neste canal ou me adicionar ao servidor: {link}",
 }

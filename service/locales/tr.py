@@ -361,4 +361,15 @@ TEXTS: dict[str, str | Plural] = {
     "board.replay_caption": "hamle {n} / {total}",
     "board.chart_title": "{moves} hamlede kazanma şansı", "board.chart_move": "hamle",
     "board.chart_percent": "%{value}", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Süre doldu",
+    "status.deadline_late": " (sıra <t:{at}:R> bitiyor; sonra diğerleri Süre doldu düğmesine basabilir)",
+    "refused.not_late": "Bu sıra henüz bitmedi: <t:{at}:R> bitiyor. Sonra Süre doldu düğmesine basabilirsin.",
+    "refused.late_yours": "Sıra sende: hamleni yap.",
+    "refused.no_games_here": "Ludo bir sunucu kanalında ya da bir grup DM'de oynanır: oyunu orada başlat.",
+    "refused.thread_here": "Bir oyun kendi alt başlığını yalnızca botu ekleyen bir sunucuda alır; burada oyun bu "
+                           "sohbette oynanır.",
+    "start.private_here": "Bu sunucu, üyelerin kendi eklediği uygulamaların yalnızca gizli yanıt vermesine izin "
+                          "veriyor, bu yüzden burada benimle oynanamaz. Bir moderatör bu kanalda “Harici "
+                          "Uygulamaları Kullan” iznini açabilir ya da beni sunucuya ekleyebilir: {link}",
 }
