@@ -21,7 +21,7 @@ from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
-from service.i18n import DEFAULT, colour, templates, translate
+from service.i18n import DEFAULT, colour, drawn, templates, translate
 from service.seats import lobby_seats, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
@@ -137,7 +137,7 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
     if seat_user(record, state.current) is not None and not state.over:
         labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
-                     caption=translate(lang, "game.caption", id=record.id, ply=state.ply),
+                     caption=drawn(lang, "game.caption", id=record.id, ply=state.ply),
                      words=templates(lang, "board.", WORDS), size=PICTURE)
 
 
