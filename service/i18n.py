@@ -49,7 +49,7 @@ from service.languages import CATALOGUES, DEFAULT, SPOKEN, category, known, lang
 from service.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "drawn",
-           "known", "language", "templates", "translate"]
+           "isolated", "known", "language", "templates", "translate"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -130,6 +130,12 @@ def drawn(locale: str | None, key: str, **values: object) -> str:
     """The sentence `key` for a picture: as `translate`, without directional isolates (the picture lays out its
     words itself)."""
     return _fill(language(locale), key, values, False)
+
+
+def isolated(locale: str | None, text: str) -> str:
+    """`text` (a name) as a value of its own in `locale`'s sentences: in directional isolates in a right-to-left
+    language, for the lists the code joins itself ("Ann 5; علي 6")."""
+    return FSI + text + PDI if SPOKEN[language(locale)].rtl else text
 
 
 def colour(locale: str | None, seat: int) -> str:
