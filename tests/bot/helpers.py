@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -203,18 +203,27 @@ async def start_in_any_language(standin: StandIn, bot: LudoBot, host: User, play
     return lobby
 
 
+class Seen(NamedTuple):
+    """A live game message as it was when a player clicked it."""
+
+    content: str
+    labels: list[str]
+    custom_ids: list[str]
+
+
 async def play_out_in_any_language(standin: StandIn, bot: LudoBot, *, locale: str = "en-US",
-                                   channel: Channel | None = None, max_clicks: int = 2000) -> list[Message]:
+                                   channel: Channel | None = None,
+                                   max_clicks: int = 2000) -> tuple[list[Seen], Message]:
     """The player to act (as storage has it) clicks the first action of the live message until the game is over;
-    returns every live message seen on the way, then the final one (with the Replay button)."""
+    returns the live messages as seen on the way, and the final one (with the Replay button)."""
     assert bot.handlers is not None
     where = channel or standin.channel
-    seen: list[Message] = []
+    seen: list[Seen] = []
     for _ in range(max_clicks):
         live = live_message(standin, where)
         if live is None:
             break
-        seen.append(live)
+        seen.append(Seen(live.content, live.labels(), live.custom_ids()))
         record = await bot.handlers.service.archive.channel_game(where.id)
         mover = seat_user(record, state_of(record).current)
         assert mover is not None
@@ -225,4 +234,4 @@ async def play_out_in_any_language(standin: StandIn, bot: LudoBot, *, locale: st
         raise AssertionError(f"the game did not end within {max_clicks} clicks")
     final = [m for m in standin.messages(where) if any(c.startswith("ludo:r:") for c in m.custom_ids())]
     assert final, "the game ended without a finished game message"
-    return [*seen, final[-1]]
+    return seen, final[-1]

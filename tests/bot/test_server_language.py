@@ -1,0 +1,106 @@
+"""The server's language (issue 25): chosen in /ludo settings (default: the server's Discord locale), stored as a
+code; public messages and pictures speak it, private answers speak the asker's Discord locale where the bot has a
+catalogue for it, else the server's language. And a whole game in a Brazilian server whose players write their
+names in five scripts."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bot.app import LudoBot
+from playground.standin import StandIn
+from service import Refused
+from service.i18n import CATALOGUES, translate
+from storage import GuildSettings, keys
+from storage.records import read_record
+from tests.bot.helpers import (
+    PNG_MAGIC,
+    click,
+    lobby_button,
+    play_out_in_any_language,
+    private_text,
+    slash,
+    start_in_any_language,
+)
+
+PT = CATALOGUES["pt"]
+PORTUGUESE_LOBBY = re.compile(r"🎲 \*\*Sala de Ludo\*\* — <@\d+> está organizando")
+# five scripts among four players: Latin with marks, Devanagari, Arabic, Cyrillic with CJK and emoji
+NAMES = ("Zoë Ştefan", "अर्जुन शर्मा", "فاطمة الزهراء", "Дима 小明 🎲👍🏽🇧🇷")
+
+
+async def test_the_language_is_chosen_stored_as_a_code_and_spoken_in_public(standin: StandIn,
+                                                                            ludo: LudoBot) -> None:
+    assert ludo.handlers is not None and ludo.storage is not None
+    saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt"))
+    assert saved.startswith("Ludo settings: language **Português (Brasil)**")  # the owner's own language: English
+    raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
+    assert raw is not None and json.loads(raw)["language"] == "pt"  # a code, never a sentence
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    opened = await slash(standin, ludo, alice, standin.channel, "start", seats=2)  # alice's Discord: English
+    lobby = await opened.result()
+    assert lobby is not None and PORTUGUESE_LOBBY.match(lobby.content)
+    assert lobby.labels()[:4] == [PT["button.join"], PT["button.leave"], PT["button.start"], PT["button.cancel"]]
+    # private answers: the asker's language where the bot has it (English, German), else the server's (Japanese)
+    answers = {}
+    for locale in ("en-US", "de", "ja"):
+        answer = await click(standin, ludo, alice, lobby, custom_id=lobby_button(lobby, "join"), locale=locale)
+        answers[locale] = private_text(answer)
+    assert answers == {"en-US": translate("en", "refused.already_in"), "de": translate("de", "refused.already_in"),
+                       "ja": PT["refused.already_in"]}
+    await click(standin, ludo, bob, lobby, custom_id=lobby_button(lobby, "join"))
+    await click(standin, ludo, alice, lobby, custom_id=lobby_button(lobby, "start"))
+    record = await ludo.handlers.service.archive.channel_game(standin.channel.id)
+    assert record.locale == "pt"  # the game keeps the language it was opened in
+
+
+async def test_without_a_choice_the_server_speaks_its_discord_locale(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    standin.guild.locale = "pt-BR"
+    lobby = await (await slash(standin, ludo, alice, standin.channel, "start", seats=2)).result()
+    assert lobby is not None and PORTUGUESE_LOBBY.match(lobby.content)
+    other = standin.add_channel(standin.guild, "other")
+    standin.guild.locale = "ja"  # a locale the bot has no catalogue for: English
+    lobby = await (await slash(standin, ludo, alice, other, "start", seats=2)).result()
+    assert lobby is not None and "**Ludo lobby**" in lobby.content
+
+
+async def test_a_language_the_bot_does_not_speak_is_refused_and_changes_nothing(ludo: LudoBot) -> None:
+    assert ludo.handlers is not None
+    guilds = ludo.handlers.service.guilds
+    with pytest.raises(Refused) as refused:
+        await guilds.update(77, {"language": "xx"})
+    assert refused.value.key == "refused.settings"
+    assert (await guilds.settings(77)).language is None
+
+
+def test_settings_stored_before_languages_read_as_the_discord_locale() -> None:
+    old = json.dumps({"schema_version": 1, "guild_id": 5, "preset": "star"})
+    settings = read_record(GuildSettings, "k", old, version=3)
+    assert (settings.language, settings.preset, settings.schema_version) == (None, "star", 2)
+    with pytest.raises(ValueError):
+        GuildSettings(guild_id=5, language="Português")  # a code, never a name or a sentence
+
+
+async def test_a_brazilian_server_plays_a_game_to_its_end_with_names_in_five_scripts(standin: StandIn,
+                                                                                      ludo: LudoBot) -> None:
+    standin.guild.locale = "pt-BR"
+    players = [standin.add_user(f"player{i}") for i in range(4)]
+    for player, name in zip(players, NAMES, strict=True):
+        player.global_name = name
+    lobby = await start_in_any_language(standin, ludo, players[0], tuple(players[1:]), locale="pt-BR",
+                                        preset="star", turn_limit=6)
+    assert lobby.content.startswith("🎲 A partida começou.") and all(name in lobby.content for name in NAMES[:3])
+    seen, final = await play_out_in_any_language(standin, ludo, locale="pt-BR")
+    assert "🏆 **Fim de jogo**" in final.content and PT["button.replay"] in final.labels()
+    spoken = re.compile(r"Jogar o dado|Assistir|Tirar o peão \d|Peão \d: \d+ → (\d+|chegada)|Primeiro o \d")
+    for message in seen:
+        assert all(spoken.fullmatch(label) for label in message.labels), message.labels
+        assert "É a vez de " in message.content
+    picture = final.file("board.png")
+    assert picture.data.startswith(PNG_MAGIC)
+    assert picture.description is not None and "Fim de jogo" in picture.description
+    assert all(name in picture.description for name in NAMES)  # the alt text names every player as written
