@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from service.languages import CATALOGUES, DEFAULT, SPOKEN, category, known, language, number
+from service.languages import CATALOGUES, DEFAULT, RIGHT_TO_LEFT, SPOKEN, category, known, language, number
 from service.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "drawn",
@@ -111,11 +111,16 @@ def _fill(code: str, key: str, values: Mapping[str, object], isolate: bool) -> s
 
 
 def _value(code: str, name: str, value: object, raw: frozenset[str]) -> object:
+    if type(value) is str or name in raw:  # (the common cases first: a translate call is on every click's path)
+        return value
     if isinstance(value, Term):
         return _fill(code, value.key, {}, False)
-    if name in raw or isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+    if isinstance(value, bool) or not isinstance(value, _NUMBERS):
         return value
     return _Number(code, value)
+
+
+_NUMBERS = (int, float, Decimal)
 
 
 def translate(locale: str | None, key: str, **values: object) -> str:
@@ -123,7 +128,7 @@ def translate(locale: str | None, key: str, **values: object) -> str:
     key): a counted sentence takes its form from its count, numbers are written the language's way, and in a
     right-to-left language each value sits in directional isolates."""
     code = language(locale)
-    return _fill(code, key, values, SPOKEN[code].rtl)
+    return _fill(code, key, values, code in RIGHT_TO_LEFT)
 
 
 def drawn(locale: str | None, key: str, **values: object) -> str:
@@ -135,7 +140,7 @@ def drawn(locale: str | None, key: str, **values: object) -> str:
 def isolated(locale: str | None, text: str) -> str:
     """`text` (a name) as a value of its own in `locale`'s sentences: in directional isolates in a right-to-left
     language, for the lists the code joins itself ("Ann 5; علي 6")."""
-    return FSI + text + PDI if SPOKEN[language(locale)].rtl else text
+    return FSI + text + PDI if language(locale) in RIGHT_TO_LEFT else text
 
 
 def colour(locale: str | None, seat: int) -> str:
