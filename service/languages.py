@@ -120,12 +120,14 @@ def category(code: str, count: object) -> str:
     `Decimal` counts with the fraction digits it shows (English "1.0 points")."""
     if isinstance(count, bool) or not isinstance(count, int | float | Decimal):
         raise TypeError(f"a count must be a number, not {count!r}")
+    if isinstance(count, Decimal):  # (not cached: Decimal("1.0") == Decimal("1"), yet they count differently)
+        return str(cldr_locale(_CODES[code].cldr).plural_form(count))
     return _category(code, count)
 
 
 # Babel's rules and formats cost 5 to 40 µs a call; sentences count and number the same few values again and again
-@functools.lru_cache(maxsize=4096)
-def _category(code: str, count: int | float | Decimal) -> str:
+@functools.lru_cache(maxsize=4096, typed=True)
+def _category(code: str, count: int | float) -> str:
     return str(cldr_locale(_CODES[code].cldr).plural_form(count))
 
 
@@ -137,7 +139,7 @@ def number(code: str, value: int | float | Decimal, spec: str = "") -> str:
     return _number(code, value, spec)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _number(code: str, value: int | float | Decimal, spec: str) -> str:
     locale = cldr_locale(_CODES[code].cldr)
     pattern: NumberPattern = locale.decimal_formats[None]
