@@ -80,7 +80,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.seed": "🔓 Würfel-Seed `{seed}` (sha256 `{digest}` wie festgelegt): prüfe jeden Wurf mit "
                  "`/ludo verify {id}`.",
     "game.commitment": "🔒 Würfel festgelegt: `{digest}…` (/ludo verify)",
-    "account.more": plural("n", one="… und {n} weiterer davor", other="… und {n} weitere davor"),
+    "account.more": plural("n", one="… und {n} mehr davor", other="… und {n} mehr davor"),
     "game.forced": "▶️ {who} hatte nur einen möglichen Zug, also hat der Bot ihn gespielt.",
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
@@ -107,7 +107,7 @@ TEXTS: dict[str, str | Plural] = {
     "games.head": "🎲 **Deine Ludo-Spiele auf diesem Server** ({count}), deine Züge zuerst:",
     "games.line": "• {turn} · **{rules}** · Spiel `{id}`{ends} · {link}",
     "games.yours": "**du bist dran**", "games.theirs": "{who} ist dran", "games.ends": " · Zug endet <t:{at}:R>",
-    "games.more": plural("n", one="… und {n} weiteres.", other="… und {n} weitere."),
+    "games.more": plural("n", one="… und {n} mehr.", other="… und {n} mehr."),
     "games.none": "Du spielst gerade kein Ludo-Spiel auf diesem Server: /ludo start eröffnet eins.",
     "stats.none": "{who} hat hier noch kein Ludo-Spiel zu Ende gespielt.",
     "stats.rating": "Wertung **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
