@@ -108,3 +108,20 @@ async def test_an_arabic_server_plays_with_whole_mentions_and_plain_button_ids(s
         assert "<@" not in MENTION.sub("", message.content)  # every mention whole
         assert MENTION.findall(message.content) and set(MENTION.findall(message.content)) <= {str(alice.id),
                                                                                               str(bob.id)}
+
+
+async def test_names_are_isolated_in_every_language_so_a_number_stays_beside_its_name(standin: StandIn,
+                                                                                      ludo: LudoBot) -> None:
+    """In an English server the turn-order roll puts each roll after its player's name; unisolated, an Arabic name
+    would show its roll on its left, beside the previous name ("5 فاطمة; Bob 6")."""
+    fatima, bob = standin.add_user("fatima"), standin.add_user("bob")
+    fatima.global_name, bob.global_name = "فاطمة", "Bob"
+    lobby = await start_in_any_language(standin, ludo, fatima, (bob,))
+    line = next(line for line in lobby.content.splitlines() if line.startswith("Turn-order roll: "))
+    assert f"{FSI}فاطمة{PDI} " in line and f"{FSI}Bob{PDI} " in line
+    roll = re.search(f"{FSI}فاطمة{PDI} ([1-6])", line)
+    assert roll is not None
+    shown = get_display(line, base_dir="L").replace(FSI, "").replace(PDI, "")
+    unisolated = get_display(line.replace(FSI, "").replace(PDI, ""), base_dir="L")
+    assert f"ةمطاف {roll[1]}" in shown  # the roll right of the name, read after it
+    assert f"{roll[1]} ةمطاف" in unisolated  # unisolated: the roll shown before the name
