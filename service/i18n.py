@@ -57,6 +57,7 @@ COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # 
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
 MARKUP = re.compile(r"<(?:@[!&]?|#|t:)[^<>]*>|`[^`\n]*`")  # Discord's mentions and timestamps, code spans
 FIELD = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
+_NUMBERS = (int, float, Decimal)  # the values written the language's way
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +121,6 @@ def _value(code: str, name: str, value: object, raw: frozenset[str]) -> object:
     if isinstance(value, bool) or not isinstance(value, _NUMBERS):
         return value
     return _Number(code, value)
-
-
-_NUMBERS = (int, float, Decimal)
 
 
 def translate(locale: str | None, key: str, **values: object) -> str:
