@@ -5,6 +5,14 @@ from __future__ import annotations
 
 from service.locales.forms import Plural, plural
 
+# Ludo's words as German players say them ("Mensch ärgere Dich nicht" is Ludo's German cousin: its words)
+GLOSSARY: dict[str, str] = {
+    "token": "Figur", "yard": "Startbereich", "start square": "Startfeld", "track": "Laufbahn",
+    "home column": "Zielgerade", "finish": "Ziel", "safe square": "sicheres Feld", "star": "Stern",
+    "roll": "würfeln", "die": "Würfel", "capture": "schlagen", "block": "Sperre", "pair": "Paar", "turn": "Zug",
+    "move": "Zug", "lobby": "Lobby", "rematch": "Revanche", "seat": "Platz", "preset": "Regelvorlage",
+}
+
 TEXTS: dict[str, str | Plural] = {
     # colours are nouns in German sentences, so they are capitalized
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",

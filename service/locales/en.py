@@ -11,6 +11,14 @@ from engine.describe import PHRASES
 from render import WORDS
 from service.locales.forms import Plural, plural
 
+# the words every catalogue translates Ludo's terms by (each language's GLOSSARY maps these to its own)
+GLOSSARY: dict[str, str] = {
+    "token": "token", "yard": "yard", "start square": "start square", "track": "track", "home column": "home column",
+    "finish": "finish", "safe square": "safe square", "star": "star", "roll": "roll", "die": "die",
+    "capture": "capture", "block": "block", "pair": "pair", "turn": "turn", "move": "move", "lobby": "lobby",
+    "rematch": "rematch", "seat": "seat", "preset": "preset",
+}
+
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats, in sentences (lower case; capitalized at the start of a name)
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",

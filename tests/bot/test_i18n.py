@@ -6,6 +6,7 @@ them all: the list of what a new language still lacks)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import string
@@ -76,6 +77,15 @@ def test_every_counted_sentence_has_exactly_its_languages_plural_forms(lang: str
     uncounted = [key for key, entry in CATALOGUES[lang].items()
                  if isinstance(entry, Plural) and any(entry.count not in placeholders(t) for t in entry.forms.values())]
     assert uncounted == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_keeps_a_glossary_of_ludos_words(lang: str) -> None:
+    """Beside its catalogue, the words its players use for Ludo's terms (at least these)."""
+    glossary = importlib.import_module(f"service.locales.{lang}").GLOSSARY
+    assert {"token", "yard", "start square", "home column", "finish", "safe square", "roll", "capture", "block",
+            "pair"} <= glossary.keys()
+    assert all(isinstance(word, str) and word.strip() for word in glossary.values())
 
 
 def test_english_counts_what_it_counts() -> None:
