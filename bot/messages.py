@@ -62,8 +62,9 @@ def plain(text: str) -> str:
 
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:
-    """The seats' names for message text (see `plain`), each in directional isolates (`service.i18n.isolated`)."""
-    return {seat: isolated(plain(name)) for seat, name in seat_names(record, lang).items()}
+    """The seats' names for message text (see `plain`), in directional isolates where they need them
+    (`service.i18n.isolated`)."""
+    return {seat: isolated(lang, plain(name)) for seat, name in seat_names(record, lang).items()}
 
 
 # The game picture's size: Discord shows a picture about 550 pixels wide in a channel, and encoding the PNG is a

@@ -20,8 +20,8 @@ name in another script cannot pull the words around it out of order. The isolate
 (`<FSI><@123><PDI>`, around a code span), never inside it: Discord still reads the mention, and a game id copied from
 its code span has no invisible characters. Left-to-right languages get none: their mentions, numbers and ids read in
 order without them, and every isolate is two characters more of Discord's 2000 (tests/bot/test_rtl.py measures
-both). Players' names are the exception: those the bot writes into messages are isolated in every language
-(`isolated`), as a right-to-left name pulls the number beside it to its side in any sentence. `drawn` fills a
+both). Players' names written in right-to-left letters are the exception: the bot isolates them in every language
+(`isolated`), as such a name pulls the number beside it to its side in any sentence. `drawn` fills a
 sentence for a picture, never with isolates: render lays out its words itself, and an isolate is a character a font
 may lack.
 
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -137,11 +138,14 @@ def drawn(locale: str | None, key: str, **values: object) -> str:
     return _fill(language(locale), key, values, False)
 
 
-def isolated(text: str) -> str:
-    """A player's name as a value of its own, in directional isolates, in every language: the lists the code joins
-    itself put numbers beside names ("فاطمة 5; Bob 6"), and an Arabic or Urdu name would take the number after it
-    to its own side even in an English sentence ("5 فاطمة"; tests/bot/test_rtl.py measures it)."""
-    return FSI + text + PDI
+def isolated(locale: str | None, text: str) -> str:
+    """A player's name as a value of its own: in directional isolates in a right-to-left language, and wherever the
+    name has right-to-left letters. The lists the code joins itself put numbers beside names ("فاطمة 5; Bob 6"),
+    and an Arabic or Urdu name takes the number after it to its own side even in an English sentence ("5 فاطمة";
+    tests/bot/test_rtl.py measures it); a name in left-to-right letters reads in place in a left-to-right one."""
+    if language(locale) in RIGHT_TO_LEFT or any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+        return FSI + text + PDI
+    return text
 
 
 def colour(locale: str | None, seat: int) -> str:
