@@ -1,6 +1,6 @@
 """A game's one live message: where a click's answer goes, and how the channel keeps one board at rest.
 
-Choices (see README, "What the channel shows"):
+Choices (see docs/maintainers/channel.md):
 - A click is answered by its own interaction response, which Discord does not count against the bot's global
   limit. While the clicker acts next (a bonus roll, a second die, AI seats played in between, forced moves), or
   nobody does (the game is over), the response updates the clicked message in place: nothing else is sent.

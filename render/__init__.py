@@ -19,7 +19,7 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
 - `default_labels(legal_actions(state))`: labels matching the token numbers ("2", "1+2", "A"/"B" for dice).
 
 `python -m render.demo` plays and draws a computer game; `python -m render.samples DIR` writes the
-README's sample pictures; `python -m benchmarks.render` measures speed and size.
+sample pictures of the README and the manual (docs/images); `python -m benchmarks.render` measures speed and size.
 """
 
 from render.board import THUMBNAIL_SIDE, draw_board, render_board, render_thumbnail, static_board

@@ -1,4 +1,4 @@
-"""The README's sample pictures: ``python -m render.samples docs/images``.
+"""The sample pictures of the README and the manual (docs/): ``python -m render.samples docs/images``.
 
 Each board sample is a position from a game between greedy players, picked where the player to act
 has several moves to choose from, drawn with the button labels and the previous turn's moves;
@@ -23,6 +23,7 @@ from render.view import BoardView, default_labels
 
 NAMES = ("Ruby", "Jade", "Amber", "Indigo")
 SAMPLES: tuple[tuple[str, Rules, tuple[int, ...], int, int], ...] = (
+    ("board-classic.png", Rules.preset("classic"), (0, 1, 2, 3), 11, 100),
     ("board-star.png", Rules.preset("star"), (0, 1, 2, 3), 7, 160),
     ("board-twodice.png", Rules.preset("twodice"), (0, 1, 2, 3), 3, 90),
     ("board-strict-e4.png", Rules.preset("strict", end_path=4), (0, 2), 5, 120),

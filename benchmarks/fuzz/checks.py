@@ -204,7 +204,7 @@ class Checks:
 
     async def at_rest(self, lane: Lane, where: str) -> None:
         """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
-        one message (a game that is over shows none; see README, "What the channel shows")."""
+        one message (a game that is over shows none; see docs/maintainers/channel.md)."""
         standin = self.world.standin
         boards: dict[str, list[int]] = collections.defaultdict(list)
         lobbies: dict[str, list[int]] = collections.defaultdict(list)
