@@ -187,10 +187,8 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                                 sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
             favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
                          if found.favourite_preset else "")
-            text = translate(lang, "stats.line", name=plain(who.display_name), rating=rating,
-                             played=translate(lang, "stats.games", games=found.games),
-                             won=translate(lang, "stats.wins", wins=found.wins), average=average,
-                             captured=translate(lang, "stats.captures", captures=found.captures), favourite=favourite)
+            text = translate(lang, "stats.line", name=plain(who.display_name), rating=rating, games=found.games,
+                             wins=found.wins, average=average, captures=found.captures, favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
@@ -254,10 +252,9 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
         if saved.timeout_action == "forfeit":
             action += translate(lang, "settings.after", misses=saved.forfeit_after)
         await interaction.response.send_message(
-            translate(lang, "settings.saved", language=SPOKEN[language_of(speaks)].name, preset=saved.preset,
-                      turn_length=translate(lang, "settings.minutes", n=saved.turn_deadline // 60),
-                      reminder_time=translate(lang, "settings.minutes", n=saved.reminder_before // 60),
-                      action=action), ephemeral=True)
+            translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
+                      reminder=saved.reminder_before // 60, action=action) + " "
+            + translate(lang, "settings.language", language=SPOKEN[language_of(speaks)].name), ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

@@ -131,8 +131,8 @@ def rules_summary(rules: engine.Rules, lang: str = DEFAULT) -> str:
     def say(key: str, **values: object) -> str:
         return translate(lang, "rules." + key, **values)
 
-    lines = [say("head", name=rules.name, track_squares=say("track", n=rules.track_length),
-                 home_squares=say("home", n=rules.home_length), dice=say("dice", n=rules.dice)),
+    dice = say("one_die") if rules.dice == 1 else say("dice", n=rules.dice)
+    lines = [say("head", name=rules.name, track=rules.track_length, home=rules.home_length, dice=dice),
              say("enter_either" if rules.dice == 2 else "enter", value=rules.enter_on)]
     extras: list[str] = []
     if rules.bonus_on_six:

@@ -26,23 +26,43 @@ from tests.bot.helpers import (
     start_in_any_language,
 )
 
-PT = CATALOGUES["pt"]
-PORTUGUESE_LOBBY = re.compile(r"🎲 \*\*Sala de Ludo\*\* — <@\d+> está organizando")
+PT = CATALOGUES["pt"]  # whichever Portuguese catalogue is there: the sentences are read from it
 # five scripts among four players: Latin with marks, Devanagari, Arabic, Cyrillic with CJK and emoji
 NAMES = ("Zoë Ştefan", "अर्जुन शर्मा", "فاطمة الزهراء", "Дима 小明 🎲👍🏽🇧🇷")
+
+
+def portuguese(key: str) -> str:
+    template = PT[key]
+    assert isinstance(template, str)
+    return template
+
+
+def before(key: str, field: str) -> str:
+    """The Portuguese words of `key` before its `{field}`."""
+    return portuguese(key).split("{" + field + "}")[0]
+
+
+def lobby_head(host: int, seats: int) -> str:
+    return translate("pt-BR", "lobby.head", host=host, rules="classic", extra="", seats=seats)
+
+
+def label_pattern(*keys: str) -> re.Pattern[str]:
+    """Any label these Portuguese button templates make (each placeholder: some text)."""
+    return re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+", re.escape(portuguese(key))) for key in keys))
 
 
 async def test_the_language_is_chosen_stored_as_a_code_and_spoken_in_public(standin: StandIn,
                                                                             ludo: LudoBot) -> None:
     assert ludo.handlers is not None and ludo.storage is not None
     saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt"))
-    assert saved.startswith("Ludo settings: language **Português (Brasil)**")  # the owner's own language: English
+    assert saved.startswith("Ludo settings: preset **classic**")  # the owner's own language: English
+    assert saved.endswith("The bot's messages in this server: **Português (Brasil)**.")
     raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
     assert raw is not None and json.loads(raw)["language"] == "pt"  # a code, never a sentence
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     opened = await slash(standin, ludo, alice, standin.channel, "start", seats=2)  # alice's Discord: English
     lobby = await opened.result()
-    assert lobby is not None and PORTUGUESE_LOBBY.match(lobby.content)
+    assert lobby is not None and lobby.content.splitlines()[0] == lobby_head(alice.id, 2)
     assert lobby.labels()[:4] == [PT["button.join"], PT["button.leave"], PT["button.start"], PT["button.cancel"]]
     # private answers: the asker's language where the bot has it (English, German), else the server's (Japanese)
     answers = {}
@@ -61,7 +81,7 @@ async def test_without_a_choice_the_server_speaks_its_discord_locale(standin: St
     alice = standin.add_user("alice")
     standin.guild.locale = "pt-BR"
     lobby = await (await slash(standin, ludo, alice, standin.channel, "start", seats=2)).result()
-    assert lobby is not None and PORTUGUESE_LOBBY.match(lobby.content)
+    assert lobby is not None and lobby.content.splitlines()[0] == lobby_head(alice.id, 2)
     other = standin.add_channel(standin.guild, "other")
     standin.guild.locale = "ja"  # a locale the bot has no catalogue for: English
     lobby = await (await slash(standin, ludo, alice, other, "start", seats=2)).result()
@@ -93,14 +113,15 @@ async def test_a_brazilian_server_plays_a_game_to_its_end_with_names_in_five_scr
         player.global_name = name
     lobby = await start_in_any_language(standin, ludo, players[0], tuple(players[1:]), locale="pt-BR",
                                         preset="star", turn_limit=6)
-    assert "Dados para a ordem: " in lobby.content and all(name in lobby.content for name in NAMES)
+    assert before("game.order", "rolls") in lobby.content and all(name in lobby.content for name in NAMES)
     seen, final = await play_out_in_any_language(standin, ludo, locale="pt-BR")
-    assert "🏆 **Fim de jogo**" in final.content and PT["button.replay"] in final.labels()
-    spoken = re.compile(r"Jogar o dado|Assistir|Tirar o peão \d|Peão \d: \d+ → (\d+|chegada)|Primeiro o \d")
+    assert portuguese("status.over") in final.content and PT["button.replay"] in final.labels()
+    spoken = label_pattern("button.roll", "button.spectate", "button.enter", "button.move", "button.pair",
+                           "button.die_first")
     for message in seen:
         assert all(spoken.fullmatch(label) for label in message.labels), message.labels
-        assert "É a vez de " in message.content
+        assert before("status.turn", "who") in message.content
     picture = final.file("board.png")
     assert picture.data.startswith(PNG_MAGIC)
-    assert picture.description is not None and "Fim de jogo" in picture.description
+    assert picture.description is not None and before("describe.over", "ranking") in picture.description
     assert all(name in picture.description for name in NAMES)  # the alt text names every player as written

@@ -91,10 +91,10 @@ def test_counted_templates_pick_their_form_where_the_engine_and_render_fill_them
     assert "turns left" in describe_position(state, phrases=phrases)
     german = templates("de", "describe.", PHRASES)
     assert german["score"].format(n=1) == "1 Punkt" and german["score"].format(n=2) == "2 Punkte"
-    view = BoardView(words=templates("pt", "board.", WORDS))
-    assert view.word("chart_title", moves=1) == "chances de vitória em 1 jogada"
-    assert view.word("chart_title", moves=80) == "chances de vitória em 80 jogadas"
+    view = BoardView(words=templates("de", "board.", WORDS))
+    assert view.word("chart_title", moves=1) == "Gewinnchancen über 1 Zug"
+    assert view.word("chart_title", moves=80) == "Gewinnchancen über 80 Züge"
 
 
 def test_a_sentence_for_a_picture_is_drawn_without_isolates() -> None:
-    assert drawn("pt-BR", "game.caption", id="abc12", ply=1234) == "partida abc12 · jogada 1.234"
+    assert drawn("de", "game.caption", id="abc12", ply=1234) == "Spiel abc12 · Zug 1.234"
