@@ -57,7 +57,7 @@ __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phra
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
 MARKUP = re.compile(r"<(?:@[!&]?|#|t:)[^<>]*>|`[^`\n]*`")  # Discord's mentions and timestamps, code spans
-FIELD = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
+FIELD = re.compile(r"\{(\w+)([!:][^{}]*)?\}")
 _NUMBERS = (int, float, Decimal)  # the values written the language's way
 
 
@@ -70,25 +70,27 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class _Form:
-    """A template as filled: `text` (with isolates placed, for a right-to-left language) and `raw`, the fields
-    inside markup, filled as they are."""
+    """A template as filled: `text` (with isolates placed, for a right-to-left language); `raw`, the fields inside
+    markup, filled as they are; `plain`, the fields without a format spec."""
 
     text: str
     raw: frozenset[str]
+    plain: frozenset[str]
 
 
 @functools.lru_cache(maxsize=4096)
 def _form(template: str, isolate: bool) -> _Form:
     raw = frozenset(field[1] for markup in MARKUP.finditer(template) for field in FIELD.finditer(markup[0]))
+    plain = frozenset(field[1] for field in FIELD.finditer(template) if not field[2])
     if not isolate:
-        return _Form(template, raw)
+        return _Form(template, raw, plain)
     parts, done = [], 0
     for markup in MARKUP.finditer(template):
         parts.append(FIELD.sub(lambda field: FSI + field[0] + PDI, template[done:markup.start()]))
         parts.append(FSI + markup[0] + PDI if FIELD.search(markup[0]) else markup[0])
         done = markup.end()
     parts.append(FIELD.sub(lambda field: FSI + field[0] + PDI, template[done:]))
-    return _Form("".join(parts), raw)
+    return _Form("".join(parts), raw, plain)
 
 
 class _Number:
@@ -110,12 +112,14 @@ def _fill(code: str, key: str, values: Mapping[str, object], isolate: bool) -> s
     if not values:
         return entry
     form = _form(entry, isolate)
-    filled = {name: _value(code, name, value, form.raw) for name, value in values.items()}
+    filled = {name: _value(code, name, value, form) for name, value in values.items()}
     return form.text.format(**filled)
 
 
-def _value(code: str, name: str, value: object, raw: frozenset[str]) -> object:
-    if type(value) is str or name in raw:  # (the common cases first: a translate call is on every click's path)
+def _value(code: str, name: str, value: object, form: _Form) -> object:
+    # the common cases first, a translate call being on every click's path: text, markup, and a small count, which
+    # every language writes as its digits
+    if type(value) is str or name in form.raw or (type(value) is int and 0 <= value < 1000 and name in form.plain):
         return value
     if isinstance(value, Term):
         return _fill(code, value.key, {}, False)
