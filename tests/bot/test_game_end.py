@@ -60,4 +60,4 @@ async def test_a_second_game_in_the_channel_after_the_first_ended_counts_again(s
         await start_game(standin, ludo, alice, ai=1, preset="star", turn_limit=2)
         await play_to_end(standin, ludo)
     stats = private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
-    assert "2 games" in stats
+    assert "games: 2," in stats
