@@ -16,7 +16,7 @@ from bot.commands import ludo, parts_of
 from bot.delivery import scope_of
 from bot.messages import text_names
 from bot.parts import Parts
-from bot.translator import described, guild_locale
+from bot.translator import described, server_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from service import GameRecord, Refused, state_of
@@ -56,7 +56,7 @@ async def export(interaction: discord.Interaction[Any], game: app_commands.Range
         await parts.service.cooldowns.take(interaction.user.id, "export")
         data = json.dumps(game_file(record), indent=1).encode()
         await interaction.response.send_message(
-            translate(guild_locale(interaction), "reply.export", id=record.id),
+            translate(await server_locale(interaction, parts.service.guilds), "reply.export", id=record.id),
             file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
 
     await parts.clicks.guard(interaction, work)
@@ -71,8 +71,9 @@ async def verify(interaction: discord.Interaction[Any], game: app_commands.Range
         record = _finished(await _guild_game(parts, interaction, game, with_log=True))
         await parts.service.cooldowns.take(interaction.user.id, "verify")
         report = verify_game(game_file(record))
-        verdict = translate(guild_locale(interaction), "verify.ok" if report.ok else "verify.bad", id=record.id,
-                            seed=record.seed, commitment=commitment(record.seed))
+        lang = await server_locale(interaction, parts.service.guilds)
+        verdict = translate(lang, "verify.ok" if report.ok else "verify.bad", id=record.id, seed=record.seed,
+                            commitment=commitment(record.seed))
         await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"))
 
     await parts.clicks.guard(interaction, work)
@@ -100,7 +101,7 @@ async def history(interaction: discord.Interaction[Any]) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
-        lang = guild_locale(interaction)
+        lang = await server_locale(interaction, parts.service.guilds)
         guild = scope_of(interaction)
         shown = await parts.service.archive.history(
             guild, HISTORY_SHOWN, visible=lambda record: parts.access.can_view(interaction, record.channel_id))
@@ -121,7 +122,7 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         record = await _guild_game(parts, interaction, game, with_log=True)
         if record.active:
             raise Refused("refused.still_playing", id=record.id)
-        lang = guild_locale(interaction)
+        lang = await server_locale(interaction, parts.service.guilds)
         parts.service.replays.check()  # (refused after a public deferral, the refusal would be public)
         await parts.service.cooldowns.take(interaction.user.id, "replay")
         await interaction.response.defer(thinking=True)  # drawing a long game takes a while

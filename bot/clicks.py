@@ -15,8 +15,9 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot.errors import ALREADY_ANSWERED, answer_privately, guarded, time_to_defer
-from bot.translator import user_locale
+from bot.translator import needs_server_language, server_locale, user_locale
 from service import Duplicate, Refused, StorageUnavailable
+from service.guilds import Guilds
 from service.i18n import translate
 from service.takeover import Takeover
 
@@ -46,8 +47,9 @@ class Clicks:
     """Handlers in flight: each inside the one error path, in one of `concurrency` slots, counted (see `idle`)."""
 
     def __init__(self, takeover: Takeover, *, concurrency: int = 32, meter: ClickMeter | None = None,
-                 after: Callable[[discord.Interaction[Any]], None] | None = None) -> None:
+                 after: Callable[[discord.Interaction[Any]], None] | None = None, guilds: Guilds | None = None) -> None:
         self.takeover = takeover
+        self.guilds = guilds  # the server's language, for users whose own the bot does not speak
         self.meter = meter
         self.after = after  # called after each handler (it must not wait: bot.notify.Notices.after)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
@@ -71,8 +73,14 @@ class Clicks:
         self._idle.clear()
         arrived, outcome = time.monotonic(), ["applied"]
         token = _OUTCOME.set(outcome)
+
+        async def speaking() -> None:  # private answers speak the server's language where the bot lacks the user's
+            if self.guilds is not None and needs_server_language(interaction):
+                await server_locale(interaction, self.guilds)
+            await work()
+
         try:
-            await guarded(interaction, lambda: self._observed(interaction, work), game_id=game_id)
+            await guarded(interaction, lambda: self._observed(interaction, speaking), game_id=game_id)
             self.takeover.done(interaction.id)
             if self.meter is not None and interaction.type is discord.InteractionType.component:
                 self.meter.click(outcome[0], time.monotonic() - arrived)

@@ -6,7 +6,8 @@ no member, a game is played through interactions alone (`bot.delivery`).
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
 `bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
-language, public ones the guild's (a game's messages: the language stored with the game). The commands about past
+language (else the server's), public ones the server's (a game's messages: the language stored with the game); a
+server picks its language in /ludo settings, each language named in its own words. The commands about past
 games are in `bot.archive_commands`, imported at the end so that the group holds them."""
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain
 from bot.my_games import games_text
 from bot.parts import Parts
-from bot.translator import described, guild_locale, user_locale
+from bot.translator import SERVER_LANGUAGE, described, guild_locale, server_locale, user_locale
 from service import GameRecord, Refused, seat_of
-from service.i18n import translate
+from service.i18n import SPOKEN, translate
+from service.i18n import language as language_of
 from service.text import rules_summary
 
 Preset = Literal["classic", "star", "strict", "twodice"]  # names: the same in every language
@@ -50,7 +52,8 @@ async def _channel_game(parts: Parts, interaction: discord.Interaction[Any]) -> 
 START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
                  "capture_bonus", "stacking", "game_end", "turn_limit", "ai_takeover", "auto_single", "quick",
                  "kill_to_unlock", "teams")
-SETTINGS_OPTIONS = ("preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
+SETTINGS_OPTIONS = ("language", "preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
+LANGUAGE_CHOICES = [app_commands.Choice(name=spoken.name, value=spoken.code) for spoken in SPOKEN.values()]
 
 ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"),
                           allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
@@ -223,7 +226,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
-        lang = guild_locale(interaction)
+        lang = await server_locale(interaction, parts.service.guilds)
         guild = scope_of(interaction)
         rated, unrated = await parts.service.archive.leaderboard(guild)
         lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
@@ -252,8 +255,8 @@ async def notify(interaction: discord.Interaction[Any], alerts: str) -> None:
 @ludo.command(name="settings", description=described("cmd.settings"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(**{name: described(f"opt.settings.{name}") for name in SETTINGS_OPTIONS})
-@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"))
-async def settings(interaction: discord.Interaction[Any], preset: Preset | None = None,
+@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"), language=LANGUAGE_CHOICES)
+async def settings(interaction: discord.Interaction[Any], language: str | None = None, preset: Preset | None = None,
                    turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
@@ -263,18 +266,22 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
     async def work() -> None:
         if not interaction.permissions.manage_guild:
             raise Refused("refused.manage_server")
-        changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
+        changes: dict[str, Any] = {"language": language, "preset": preset, "timeout_action": timeout_action,
+                                   "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
         saved = await parts.service.guilds.update(scope_of(interaction),
                                                     {k: v for k, v in changes.items() if v is not None})
+        speaks = saved.language or guild_locale(interaction)
+        interaction.extras[SERVER_LANGUAGE] = speaks  # (the answer speaks the server's new language, where it does)
         lang = user_locale(interaction)
         action = translate(lang, f"choice.timeout_action.{saved.timeout_action}")
         if saved.timeout_action == "forfeit":
             action += translate(lang, "settings.after", misses=saved.forfeit_after)
         await interaction.response.send_message(
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
-                      reminder=saved.reminder_before // 60, action=action), ephemeral=True)
+                      reminder=saved.reminder_before // 60, action=action) + " "
+            + translate(lang, "settings.language", language=SPOKEN[language_of(speaks)].name), ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

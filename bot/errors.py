@@ -62,18 +62,18 @@ async def answer_privately(interaction: discord.Interaction[Any], text: str) -> 
 
 async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]], *,
                   game_id: str | None = None) -> None:
-    """Run a handler; turn every failure into a private answer and a log line with context."""
-    locale = user_locale(interaction)
+    """Run a handler; turn every failure into a private answer (in the user's language, as known when it fails) and
+    a log line with context."""
     try:
         await work()
     except Refused as refused:
-        await _answer(interaction, refused.text(locale))
+        await _answer(interaction, refused.text(user_locale(interaction)))
     except NotShown as unshown:
         logger.warning("saved, but not shown: game=%s user=%s: %r", game_id, interaction.user.id, unshown.__cause__)
-        await _answer(interaction, translate(locale, unshown.key))
+        await _answer(interaction, translate(user_locale(interaction), unshown.key))
     except StorageUnavailable as error:
         logger.warning("storage unavailable: game=%s user=%s: %s", game_id, interaction.user.id, error)
-        await _answer(interaction, translate(locale, "error.storage"))
+        await _answer(interaction, translate(user_locale(interaction), "error.storage"))
     except (CorruptRecord, StorageError, Exception) as error:
         if isinstance(error, discord.HTTPException) and error.code in (UNKNOWN_INTERACTION, ALREADY_ANSWERED):
             # its 3 s ran out (an overloaded bot), or a process that took this one for dead answered it
@@ -84,7 +84,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Callable[[], Awai
         kind = "unreadable record" if isinstance(error, CorruptRecord) else "unexpected error"
         logger.exception("%s [ref %s]: game=%s user=%s interaction=%s", kind, reference, game_id,
                          interaction.user.id, interaction.id)
-        await _answer(interaction, translate(locale, "error.unexpected", reference=reference))
+        await _answer(interaction, translate(user_locale(interaction), "error.unexpected", reference=reference))
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str) -> None:

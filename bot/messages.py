@@ -21,7 +21,7 @@ from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
-from service.i18n import DEFAULT, colour, templates, translate
+from service.i18n import DEFAULT, colour, drawn, isolated, templates, translate
 from service.seats import lobby_seats, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
@@ -62,8 +62,9 @@ def plain(text: str) -> str:
 
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:
-    """The seats' names for message text (see `plain`)."""
-    return {seat: plain(name) for seat, name in seat_names(record, lang).items()}
+    """The seats' names for message text (see `plain`), in directional isolates where they need them
+    (`service.i18n.isolated`)."""
+    return {seat: isolated(lang, plain(name)) for seat, name in seat_names(record, lang).items()}
 
 
 # The game picture's size: Discord shows a picture about 550 pixels wide in a channel, and encoding the PNG is a
@@ -139,7 +140,7 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
     if seat_user(record, state.current) is not None and not state.over:
         labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
-                     caption=translate(lang, "game.caption", id=record.id, ply=state.ply),
+                     caption=drawn(lang, "game.caption", id=record.id, ply=state.ply),
                      words=templates(lang, "board.", WORDS), size=PICTURE)
 
 

@@ -30,7 +30,8 @@ class Parts:
         self.outbox = Outbox(client)
         self.live = LiveMessages(service, self.outbox)
         self.notices = Notices(service.alerts, self.outbox)
-        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after)
+        self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after,
+                             guilds=service.guilds)
         self.lobby = LobbyButtons(service, self.clicks, self.live)
         self.game = GameMessage(service, self.clicks, self.live, self.outbox)
         self.access = Access()

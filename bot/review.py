@@ -21,7 +21,7 @@ from bot.translator import user_locale
 from engine.review import Review
 from render import WORDS, BoardView, render_board, render_chances
 from service import GameRecord, Refused, Service
-from service.i18n import templates, translate
+from service.i18n import drawn, templates, translate
 from service.reviews import Shown, focus_seat, review_lines, shown_decisions
 from service.seats import level_name, seat_names
 from service.text import clip
@@ -81,7 +81,7 @@ def pictures(record: GameRecord, review: Review, lang: str, seat: int, shown: li
     for number, item in enumerate(shown, 1):
         labels = {item.best: translate(lang, "review.best_label"), item.played: translate(lang, "review.played_label")}
         view = BoardView(names=tuple(names.get(s, "") for s in range(4)), labels=labels, words=words,
-                         caption=translate(lang, "review.caption", n=number, move=item.decision.ply + 1))
+                         caption=drawn(lang, "review.caption", n=number, move=item.decision.ply + 1))
         files.append(discord.File(io.BytesIO(render_board(item.state, view)), filename=f"decision-{number}.png",
                                   description=alt_text(translate(lang, "review.decision_alt", n=number,
                                                                  move=item.decision.ply + 1))))

@@ -24,6 +24,10 @@ WINS_READ = 100  # the most-winning players read to fill the leaderboard's unrat
 HISTORY_READ = 50  # finished games read at most to find the ones a member may see
 
 
+PASTED = " \t\n`\u2066\u2067\u2068\u2069\u200e\u200f"  # around an id copied from a message: its code span, and the
+# directional marks and isolates a right-to-left sentence puts around it (service.i18n)
+
+
 class Archive:
     """Reading games and stats."""
 
@@ -43,7 +47,7 @@ class Archive:
     async def guild_game(self, guild_id: int, game_id: str, *, with_log: bool = False) -> GameRecord:
         """A game of a guild by the id a player typed (finished games are kept for the retention period);
         `Refused` naming the id for anything else."""
-        wanted = game_id.strip().strip("`").lower()
+        wanted = game_id.strip(PASTED).lower()
         missing = Refused("refused.unknown_game", id=wanted[:40])
         if not GAME_ID.fullmatch(wanted):
             raise missing

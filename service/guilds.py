@@ -1,4 +1,5 @@
-"""A guild's settings: as saved, else the operator's defaults; changed with a compare-and-set."""
+"""A guild's settings: as saved, else the operator's defaults; changed with a compare-and-set. Among them the language
+its public messages speak (`service.i18n`, "Which language")."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.errors import Refused
+from service.languages import SPOKEN
 from service.seats import lobby_rules
 from storage import Conflict, GuildSettings, LobbyRecord, Storage
 
@@ -22,6 +24,11 @@ class Guilds:
         saved = await self.storage.settings.load_settings(guild_id)
         return saved if saved.version else saved.model_copy(update=self.defaults)
 
+    async def language(self, guild_id: int, discord_locale: str) -> str:
+        """The language a guild's public messages speak: the one chosen in /ludo settings, else `discord_locale`
+        (the guild's own)."""
+        return (await self.settings(guild_id)).language or discord_locale
+
     async def update(self, guild_id: int, changes: Mapping[str, Any]) -> GuildSettings:
         """Change some of a guild's settings (compare-and-set); `Refused` for impossible values."""
         current = await self.settings(guild_id)
@@ -29,6 +36,8 @@ class Guilds:
             probe = LobbyRecord(id="probe", guild_id=guild_id, channel_id=0, host_id=0,
                                 preset=changes.get("preset", current.preset), options=changes.get("options", {}))
             lobby_rules(probe)
+        if changes.get("language") not in (None, *SPOKEN):
+            raise Refused("refused.settings", error=f"no language {changes['language']!r}")
         try:
             updated = GuildSettings.model_validate({**current.model_dump(), **changes})
         except ValueError as error:

@@ -57,13 +57,15 @@ class Lobbies:
 
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, preset: str | None,
                    options: dict[str, Any], host_name: str | None = None, locale: str = "en-US") -> LobbyRecord:
-        """A new lobby in a channel with the host seated, speaking the guild's `locale` (and so will its game);
+        """A new lobby in a channel with the host seated, speaking the guild's language (the one its settings chose,
+        else its Discord `locale`; and so will its game);
         `Refused` for impossible options, a channel that has a game, or a limit on opening lobbies
         (`service.limits`). Only a lobby that opens counts against the limits."""
         settings = await self.guilds.settings(guild_id)
         lobby = LobbyRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                             preset=preset or settings.preset, options={**settings.options, **options},
-                            players=[LobbySeat(user_id=host_id, name=kept_name(host_name), colour=0)], locale=locale)
+                            players=[LobbySeat(user_id=host_id, name=kept_name(host_name), colour=0)],
+                            locale=settings.language or locale)
         return await self.create(lobby)
 
     async def create(self, lobby: LobbyRecord) -> LobbyRecord:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from decimal import Decimal
 
 import engine
 from engine.chances import CHANCE_ERROR, CHANCE_ERRORS
@@ -120,7 +121,7 @@ def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown
     """What a review says: per player luck, choices and accuracy; then the focus seat's costliest decisions."""
     names = seat_names(record, lang)
     error = CHANCE_ERRORS.get(state_of(record).rules.name, CHANCE_ERROR)  # (a preset with options: the name's)
-    lines = [translate(lang, "review.head", id=record.id, error=f"{error:.0f}")]
+    lines = [translate(lang, "review.head", id=record.id, error=round(error))]
     final = review.curve[-1]
     for player in sorted(review.players, key=lambda p: -final[p.seat]):
         accuracy = (translate(lang, "review.accuracy", share=round(100 * player.accuracy),
@@ -135,7 +136,7 @@ def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown
             lines.append(translate(lang, "review.decision", n=number, move=item.decision.ply + 1,
                                    played=action_label(item.state, item.played, lang),
                                    best=action_label(item.state, item.best, lang),
-                                   cost=f"{100 * item.decision.cost:.1f}"))
+                                   cost=Decimal(f"{100 * item.decision.cost:.1f}")))  # shown to 0.1
     elif any(p.seat == seat for p in review.players):
         lines.append(translate(lang, "review.no_mistakes", who=names.get(seat, colour(lang, seat))))
     return lines

@@ -7,7 +7,7 @@ import functools
 import engine
 from engine import ai
 from service.errors import Refused
-from service.i18n import DEFAULT, colour, translate
+from service.i18n import DEFAULT, colour, drawn, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
@@ -48,7 +48,7 @@ def _names(seats: tuple[tuple[int, str | None, int | None], ...], lang: str) -> 
         colour_name = colour(lang, seat).capitalize()
         if ai_level is None:
             return name or colour_name
-        return translate(lang, "seat.ai", colour=colour_name, level=translate(lang, "ai." + level_name(ai_level)))
+        return drawn(lang, "seat.ai", colour=colour_name, level=translate(lang, "ai." + level_name(ai_level)))
 
     return tuple((seat, default(seat, name, ai_level)) for seat, name, ai_level in seats)
 

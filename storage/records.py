@@ -187,11 +187,13 @@ class LobbyRecord(Record):
 
 
 class GuildSettings(Record):
-    """A guild's defaults for new games."""
+    """A guild's defaults for new games, and the language its public messages speak (a language code, "pt"; none:
+    the guild's Discord locale)."""
 
-    SCHEMA = 1
-    schema_version: Literal[1] = 1
+    SCHEMA = 2
+    schema_version: Literal[2] = 2
     guild_id: int
+    language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
     preset: str = "classic"
     options: dict[str, int | bool | str | list[int]] = Field(default_factory=dict)
     turn_deadline: int = Field(default=24 * 3600, ge=30)  # seconds a player has for a turn
@@ -300,9 +302,18 @@ def _lobby_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _settings_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 may name the guild's language; a schema 1 guild chose none, so it speaks its Discord locale."""
+    data = dict(data)
+    data["language"] = None
+    data["schema_version"] = 2
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
     GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
     LobbyRecord: {1: _lobby_v1_to_v2},
+    GuildSettings: {1: _settings_v1_to_v2},
 }
 
 R = TypeVar("R", bound=Record)

@@ -35,7 +35,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "أحمر", "colour.green": "أخضر", "colour.yellow": "أصفر", "colour.blue": "أزرق",
-    "number.decimal_mark": ".",
     "word.and": "{a} و{b}",
     "ai.random": "عشوائي", "ai.greedy": "طمّاع", "ai.expert": "خبير", "ai.master": "أستاذ",
     "seat.ai": "كمبيوتر {colour} ({level})",
@@ -155,6 +154,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "لا توجد ألعاب بعد.",
     "settings.saved": "إعدادات لودو: القواعد **{preset}**، مدة الدور بالدقائق: {turn}، التذكير قبل المهلة بالدقائق: "
                       "{reminder}، عند انتهاء المهلة: {action}.",
+    "settings.language": "رسائل البوت في هذا الخادم: **{language}**.",
     "settings.after": plural("misses", zero=" (بعد {misses} دور فائت)", one=" (بعد {misses} دور فائت)",
                              two=" (بعد {misses} دورين فائتين)", few=" (بعد {misses} أدوار فائتة)",
                              many=" (بعد {misses} دورًا فائتًا)", other=" (بعد {misses} دور فائت)"),
@@ -314,6 +314,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 ضد 2 (أحمر+أصفر ضد أخضر+أزرق؛ يحتاج 4 مقاعد)",
     "opt.rules.preset": "قواعد إعداد مسبق بدلًا من لعبة هذه القناة",
     "opt.stats.user": "نتائج من (الافتراضي: نتائجك)",
+    "opt.settings.language": "لغة رسائل البوت في هذا الخادم (الافتراضي: لغة الخادم)",
     "opt.settings.preset": "مجموعة القواعد الافتراضية", "opt.settings.turn_minutes": "الدقائق المتاحة للدور",
     "opt.settings.reminder_minutes": "ذكّر اللاعب قبل المهلة بهذا العدد من الدقائق (0: أبدًا)",
     "opt.settings.timeout_action": "عند انتهاء المهلة: يلعب الكمبيوتر الدور، أو يُتخطى، أو ينسحب اللاعب بعد أدوار فائتة",

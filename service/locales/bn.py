@@ -28,7 +28,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "লাল", "colour.green": "সবুজ", "colour.yellow": "হলুদ", "colour.blue": "নীল",
-    "number.decimal_mark": ".",
     "word.and": "{a} আর {b}",
     "ai.random": "এলোমেলো", "ai.greedy": "লোভী", "ai.expert": "দক্ষ", "ai.master": "ওস্তাদ",
     "seat.ai": "{colour} কম্পিউটার ({level})",
@@ -135,6 +134,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "এখনো কোনো গেম নেই।",
     "settings.saved": "লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn} মিনিট, সময় শেষের {reminder} মিনিট আগে "
                       "মনে করানো, সময় শেষ হলে: {action}।",
+    "settings.language": "এই সার্ভারে বটের মেসেজ: **{language}**।",
     "settings.after": " ({misses} বার দান মিস করার পর)",
     "verify.ok": "✅ সব দান মিলে গেছে: গেম `{id}`, সিড `{seed}`, কমিটমেন্ট `{commitment}`।",
     "verify.bad": "❌ এই গেম যাচাইয়ে **মেলেনি**: গেম `{id}`, সিড `{seed}`, কমিটমেন্ট `{commitment}`।",
@@ -290,6 +290,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 বনাম 2 (লাল+হলুদ বনাম সবুজ+নীল; 4টি আসন লাগে)",
     "opt.rules.preset": "এই চ্যানেলের গেমের বদলে কোনো প্রিসেটের নিয়ম",
     "opt.stats.user": "কার ফলাফল (ডিফল্ট: তোমার)",
+    "opt.settings.language": "এই সার্ভারে বটের মেসেজের ভাষা (ডিফল্ট: সার্ভারের নিজের ভাষা)",
     "opt.settings.preset": "ডিফল্ট নিয়মের সেট", "opt.settings.turn_minutes": "একটা দানে কত মিনিট",
     "opt.settings.reminder_minutes": "সময় শেষের এত মিনিট আগে খেলোয়াড়কে মনে করাও (0: কখনো না)",
     "opt.settings.timeout_action": "সময় শেষ হলে: কম্পিউটার দান খেলবে, দান বাদ, বা কয়েকবার মিসে বাদ",

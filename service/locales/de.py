@@ -1,11 +1,21 @@
-"""German (informal "du", as on Discord): every key of `service.locales.en`, translated."""
+"""German (informal "du", as on Discord): every key of `service.locales.en`, translated; counted sentences have the
+forms "one" and "other" (CLDR), picked by the value their `plural` names."""
 
 from __future__ import annotations
 
-TEXTS: dict[str, str] = {
+from service.locales.forms import Plural, plural
+
+# Ludo's words as German players say them ("Mensch ärgere Dich nicht" is Ludo's German cousin: its words)
+GLOSSARY: dict[str, str] = {
+    "token": "Figur", "yard": "Startbereich", "start square": "Startfeld", "track": "Laufbahn",
+    "home column": "Zielgerade", "finish": "Ziel", "safe square": "sicheres Feld", "star": "Stern",
+    "roll": "würfeln", "die": "Würfel", "capture": "schlagen", "block": "Sperre", "pair": "Paar", "turn": "Zug",
+    "move": "Zug", "lobby": "Lobby", "rematch": "Revanche", "seat": "Platz", "preset": "Regelvorlage",
+}
+
+TEXTS: dict[str, str | Plural] = {
     # colours are nouns in German sentences, so they are capitalized
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",
-    "number.decimal_mark": ",",
     "word.and": "{a} und {b}",
     "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte", "ai.master": "Meister",
     "seat.ai": "KI {colour} ({level})",
@@ -34,10 +44,12 @@ TEXTS: dict[str, str] = {
     "event.resigned": "{who} hat das Spiel verlassen.",
     "event.skipped": "{who} wurde übersprungen.",
     "event.game_over": "🏆 Spiel vorbei: {who} gewinnt!",
-    "ranking.points": " — {points} Punkte", "ranking.left": " (ausgestiegen)",
+    "ranking.points": plural("points", one=" — {points} Punkt", other=" — {points} Punkte"),
+    "ranking.left": " (ausgestiegen)",
     # /ludo rules
-    "rules.head": "**{name}**: Laufbahn mit {track} Feldern, {home} Zielfelder, {dice}.",
-    "rules.one_die": "1 Würfel", "rules.dice": "{n} Würfel",
+    "rules.head": plural("home", one="**{name}**: Laufbahn mit {track} Feldern, {home} Zielfeld, {dice}.",
+                         other="**{name}**: Laufbahn mit {track} Feldern, {home} Zielfelder, {dice}."),
+    "rules.one_die": "1 Würfel", "rules.dice": plural("n", one="{n} Würfel", other="{n} Würfel"),
     "rules.enter": "Mit einer {value} kommt eine Figur ins Spiel.",
     "rules.enter_either": "Mit einer {value} auf einem der beiden Würfel kommt eine Figur ins Spiel.",
     "rules.bonus_on_six": "eine 6 bringt einen weiteren Wurf",
@@ -49,7 +61,7 @@ TEXTS: dict[str, str] = {
     "rules.stacking_block": "zwei deiner Figuren auf einem Feld bilden eine Sperre, an der niemand vorbeikommt",
     "rules.pairs": "eine Sperre darf mit einem geraden Wurf als Paar ziehen",
     "rules.scoring": "jedes Feld bringt einen Punkt; jede Figur im Ziel vervielfacht die Punkte",
-    "rules.turn_limit": "höchstens {n} Züge pro Person",
+    "rules.turn_limit": plural("n", one="höchstens {n} Zug pro Person", other="höchstens {n} Züge pro Person"),
     "rules.kill_to_unlock": "eine Figur darf erst in ihre Zielgerade, wenn ihr Spieler jemanden geschlagen hat",
     "rules.teams": "2 gegen 2: Rot und Gelb gegen Grün und Blau; Partner schlagen sich nie gegenseitig, "
                    "ein Team gewinnt, wenn beide Partner im Ziel sind",
@@ -57,7 +69,9 @@ TEXTS: dict[str, str] = {
     "rules.first_wins": "wer zuerst im Ziel ist, gewinnt", "rules.all_places": "es wird um jeden Platz weitergespielt",
     "variant.quick": "schnell", "variant.kill_to_unlock": "erst schlagen", "variant.teams": "Teams",
     # the lobby
-    "lobby.head": "🎲 **Ludo-Lobby** — <@{host}> lädt zu **{rules}**{extra} für {seats} Spieler ein.",
+    "lobby.head": plural(
+        "seats", one="🎲 **Ludo-Lobby** — <@{host}> lädt zu **{rules}**{extra} für {seats} Spieler ein.",
+        other="🎲 **Ludo-Lobby** — <@{host}> lädt zu **{rules}**{extra} für {seats} Spieler ein."),
     "lobby.ai": "KI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(frei)",
     "lobby.foot": "Tritt bei (oder wähle deine Farbe), dann startet der Host das Spiel (mindestens 2 Spieler).",
     "lobby.side_by_side": "⚠️ Zu zweit sitzen sich die Spieler gegenüber, Rot und Gelb oder Grün und Blau: einer von "
@@ -73,7 +87,7 @@ TEXTS: dict[str, str] = {
     "game.seed": "🔓 Würfel-Seed `{seed}` (sha256 `{digest}` wie festgelegt): prüfe jeden Wurf mit "
                  "`/ludo verify {id}`.",
     "game.commitment": "🔒 Würfel festgelegt: `{digest}…` (/ludo verify)",
-    "account.more": "… und {n} mehr davor",
+    "account.more": plural("n", one="… und {n} mehr davor", other="… und {n} mehr davor"),
     "game.forced": "▶️ {who} hatte nur einen möglichen Zug, also hat der Bot ihn gespielt.",
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
@@ -89,7 +103,8 @@ TEXTS: dict[str, str] = {
                         "zählt in keiner Statistik.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",
-    "replay.alt": "Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktionen. Endstellung: ",
+    "replay.alt": plural("actions", one="Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktion. Endstellung: ",
+                         other="Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktionen. Endstellung: "),
     "replay.private": "Wiederholung von Spiel `{id}`", "replay.public": "🎞️ Wiederholung des Ludo-Spiels `{id}`",
     # replies to commands
     "reply.left": "Du hast das Spiel verlassen.",
@@ -99,21 +114,25 @@ TEXTS: dict[str, str] = {
     "games.head": "🎲 **Deine Ludo-Spiele auf diesem Server** ({count}), deine Züge zuerst:",
     "games.line": "• {turn} · **{rules}** · Spiel `{id}`{ends} · {link}",
     "games.yours": "**du bist dran**", "games.theirs": "{who} ist dran", "games.ends": " · Zug endet <t:{at}:R>",
-    "games.more": "… und {n} mehr.",
+    "games.more": plural("n", one="… und {n} mehr.", other="… und {n} mehr."),
     "games.none": "Du spielst gerade kein Ludo-Spiel auf diesem Server: /ludo start eröffnet eins.",
     "stats.none": "{who} hat hier noch kein Ludo-Spiel zu Ende gespielt.",
     "stats.rating": "Wertung **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
     "stats.unrated": "noch keine Wertung (nur Spiele gegen andere Menschen werden gewertet)",
     "stats.favourite": ", Lieblingsregeln **{preset}**",
-    "stats.line": "**{name}**: {rating}; {games} Spiele, {wins} Siege, im Schnitt Platz {average:.2f}, "
-                  "{captures} geschlagene Figuren{favourite}.",
+    "stats.line": "**{name}**: {rating}; Spiele: {games}, Siege: {wins}, im Schnitt Platz {average:.2f}, "
+                  "geschlagene Figuren: {captures}{favourite}.",
     "leaderboard.head": "🏆 **Ludo-Bestenliste** (nach Spielstärke; Spiele nur gegen KIs werden nicht gewertet)",
-    "leaderboard.rated": "{place}. <@{user}> — {wins} Siege · Wertung **{ordinal:.1f}**",
-    "leaderboard.unrated": "{place}. <@{user}> — {wins} Siege · noch keine Wertung",
+    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} Sieg · Wertung **{ordinal:.1f}**",
+                                other="{place}. <@{user}> — {wins} Siege · Wertung **{ordinal:.1f}**"),
+    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} Sieg · noch keine Wertung",
+                                  other="{place}. <@{user}> — {wins} Siege · noch keine Wertung"),
     "leaderboard.empty": "Noch keine Spiele.",
-    "settings.saved": "Ludo-Einstellungen: Regeln **{preset}**, {turn} Minuten pro Zug, Erinnerung {reminder} "
-                      "Minuten vorher, bei Fristende: {action}.",
-    "settings.after": " (nach {misses} verpassten Zügen)",
+    "settings.saved": "Ludo-Einstellungen: Regeln **{preset}**, {turn} Min. pro Zug, Erinnerung {reminder} Min. "
+                      "vorher, bei Fristende: {action}.",
+    "settings.language": "Die Nachrichten des Bots auf diesem Server: **{language}**.",
+    "settings.after": plural("misses", one=" (nach {misses} verpasstem Zug)",
+                             other=" (nach {misses} verpassten Zügen)"),
     "verify.ok": "✅ Jeder Wurf stimmt: Spiel `{id}`, Seed `{seed}`, Festlegung `{commitment}`.",
     "verify.bad": "❌ Dieses Spiel stimmt NICHT: Spiel `{id}`, Seed `{seed}`, Festlegung `{commitment}`.",
     "history.head": "📜 **Letzte Ludo-Spiele** (`/ludo replay <id>`, `/ludo verify <id>`)",
@@ -137,8 +156,10 @@ TEXTS: dict[str, str] = {
     "refused.two_players": "Ein Spiel braucht mindestens 2 Spieler: lade jemanden ein oder füge eine KI hinzu.",
     "refused.teams_seats": "Teams spielen 2 gegen 2: alle 4 Plätze müssen besetzt sein (jetzt {now}); lade "
                            "Leute ein oder füge KIs hinzu.",
-    "refused.seats": "Ein Spiel hat 2 bis {most} Plätze, nicht {seats}.",
-    "refused.turn_length": "Ein Zug dauert {low} bis {high} Minuten, nicht {minutes}.",
+    "refused.seats": plural("most", one="Ein Spiel hat 2 bis {most} Platz, nicht {seats}.",
+                            other="Ein Spiel hat 2 bis {most} Plätze, nicht {seats}."),
+    "refused.turn_length": plural("high", one="Ein Zug dauert {low} bis {high} Minute, nicht {minutes}.",
+                                  other="Ein Zug dauert {low} bis {high} Minuten, nicht {minutes}."),
     "refused.teams_option": "Teams spielen 2 gegen 2 und brauchen deshalb 4 Plätze, nicht {seats}: lass seats "
                             "auf 4.",
     "refused.colour_taken": "Die Farbe {colour} ist schon vergeben: wähle eine freie.",
@@ -182,11 +203,18 @@ TEXTS: dict[str, str] = {
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "
                             "(vorzeitig beendete Spiele werden nicht aufgedeckt). Seine Festlegung: `{commitment}`",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
-    "refused.user_open": "Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person "
-                         "auf einmal leiten darf: starte eine oder brich eine ab und versuch es dann noch einmal.",
-    "refused.guild_open": "Auf diesem Server sind schon {most} Ludo-Lobbys und -Spiele gleichzeitig offen, so viele, "
-                          "wie erlaubt sind: spielt ein Spiel zu Ende, beendet eins (/ludo end) oder brecht eine "
-                          "Lobby ab und versucht es dann noch einmal.",
+    "refused.user_open": plural(
+        "most", one="Du hast auf diesem Server schon {most} offene Ludo-Lobby, so viele, wie eine Person auf einmal "
+                    "leiten darf: starte sie oder brich sie ab und versuch es dann noch einmal.",
+        other="Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person auf einmal leiten "
+              "darf: starte eine oder brich eine ab und versuch es dann noch einmal."),
+    "refused.guild_open": plural(
+        "most", one="Auf diesem Server ist schon {most} Ludo-Lobby oder -Spiel offen, so viele, wie erlaubt sind: "
+                    "spielt das Spiel zu Ende, beendet es (/ludo end) oder brecht die Lobby ab und versucht es dann "
+                    "noch einmal.",
+        other="Auf diesem Server sind schon {most} Ludo-Lobbys und -Spiele gleichzeitig offen, so viele, wie erlaubt "
+              "sind: spielt ein Spiel zu Ende, beendet eins (/ludo end) oder brecht eine Lobby ab und versucht es "
+              "dann noch einmal."),
     "refused.user_burst": "Du eröffnest Ludo-Lobbys schneller, als der Bot es erlaubt: versuch es <t:{at}:R> wieder.",
     "refused.guild_burst": "Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
                            "versucht es <t:{at}:R> wieder.",
@@ -201,13 +229,17 @@ TEXTS: dict[str, str] = {
     "refused.reviews_busy": "Der Bot analysiert gerade viele Spiele: bitte frag in einer Minute noch einmal.",
     "refused.wait_review": "Du hast gerade eine Analyse angefordert: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "refused.wait_review_post": "Du hast gerade eine Analyse gezeigt: versuch es <t:{at}:R> wieder (in {seconds} s).",
-    "review.head": "📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkte)",
+    "review.head": plural(
+        "error", one="📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkt)",
+        other="📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkte)"),
     "review.player": "**{who}** ({colour}): {start} % → {end} % · Würfel {dice} · eigene Entscheidungen {choices} · "
                      "die der anderen {others} · {accuracy}",
-    "review.accuracy": "Genauigkeit {share} % von {decisions} Entscheidungen",
+    "review.accuracy": plural("decisions", one="Genauigkeit {share} % von {decisions} Entscheidung",
+                              other="Genauigkeit {share} % von {decisions} Entscheidungen"),
     "review.no_choices": "keine echte Wahl im ganzen Spiel",
     "review.costliest": "Teuerste Entscheidungen von **{who}** (im Diagramm mit 1-3 markiert):",
-    "review.decision": "{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkte)",
+    "review.decision": plural("cost", one="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkt)",
+                              other="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkte)"),
     "review.no_mistakes": "**{who}** hat keine teure Entscheidung getroffen.",
     "review.shared": "<@{user}> zeigt diese Analyse:",
     "review.chart_alt": "Diagramm der Gewinnchance jedes Spielers über Ludo-Spiel {id}",
@@ -278,6 +310,7 @@ TEXTS: dict[str, str] = {
     "opt.start.teams": "2 gegen 2 (Rot+Gelb gegen Grün+Blau; braucht 4 Plätze)",
     "opt.rules.preset": "Die Regeln einer Vorlage statt die des Spiels in diesem Kanal",
     "opt.stats.user": "Wessen Ergebnisse (Standard: deine)",
+    "opt.settings.language": "Die Sprache des Bots in den Kanälen dieses Servers (Standard: die des Servers)",
     "opt.settings.preset": "Standard-Regelvorlage", "opt.settings.turn_minutes": "Minuten pro Zug",
     "opt.settings.reminder_minutes": "So viele Minuten vor Fristende erinnern (0: nie)",
     "opt.settings.timeout_action": "Bei Fristende: eine KI spielt den Zug, überspringen oder aufgeben nach "
@@ -306,17 +339,22 @@ TEXTS: dict[str, str] = {
     "describe.quick_teams": "Schnelles Spiel: wer eine Figur im Ziel hat, ist fertig.",
     "describe.player": "{who}: {parts}.", "describe.player_left": "{who}: hat das Spiel verlassen.",
     "describe.no_tokens": "keine Figuren", "describe.out_of_turns": "keine Züge mehr", "describe.finished": "fertig",
-    "describe.all_home": "alle 4 im Ziel", "describe.home": "{n} im Ziel", "describe.in_yard": "{n} im Startbereich",
+    "describe.all_home": "alle 4 im Ziel", "describe.home": plural("n", one="{n} im Ziel", other="{n} im Ziel"),
+    "describe.in_yard": plural("n", one="{n} im Startbereich", other="{n} im Startbereich"),
     "describe.tokens": "Figuren {list}", "describe.on_square": "{what} auf Feld {square} von {of}",
     "describe.locked_pair": "{text}, ein verbundenes Paar", "describe.block": "{text}, eine Sperre",
     "describe.safe": "{text} (sicher)",
-    "describe.in_column": "Figur {n} in der Zielgeraden, noch {left} bis ins Ziel",
-    "describe.on_track": "{n} auf der Laufbahn", "describe.in_columns": "{n} in der Zielgeraden",
-    "describe.score": "{n} Punkte", "describe.turns_left": "noch {n} Züge",
+    "describe.in_column": plural("left", one="Figur {n} in der Zielgeraden, noch {left} Feld bis ins Ziel",
+                                 other="Figur {n} in der Zielgeraden, noch {left} Felder bis ins Ziel"),
+    "describe.on_track": plural("n", one="{n} auf der Laufbahn", other="{n} auf der Laufbahn"),
+    "describe.in_columns": plural("n", one="{n} in der Zielgeraden", other="{n} in der Zielgeraden"),
+    "describe.score": plural("n", one="{n} Punkt", other="{n} Punkte"),
+    "describe.turns_left": plural("n", one="noch {n} Zug", other="noch {n} Züge"),
     "describe.column_locked": "Zielgerade gesperrt bis zum ersten Schlag",
     # words in the board picture (render)
     "board.red": "Rot", "board.green": "Grün", "board.yellow": "Gelb", "board.blue": "Blau",
-    "board.rules_line": "{rules}-Regeln  ·  {squares} Felder", "board.players": "SPIELER",
+    "board.rules_line": plural("squares", one="{rules}-Regeln  ·  {squares} Feld",
+                               other="{rules}-Regeln  ·  {squares} Felder"), "board.players": "SPIELER",
     "board.to_roll": "{colour} · würfelt", "board.picks_die": "{colour} · wählt einen Würfel",
     "board.moves_token": "{colour} · zieht eine Figur", "board.game_over": "Spiel vorbei",
     "board.wins": "{colour} · gewinnt!", "board.roll_again": "+ noch einmal würfeln",
@@ -331,7 +369,8 @@ TEXTS: dict[str, str] = {
     "board.resigned": "{who} hat das Spiel verlassen", "board.third_six": "{who}: dritte 6, Zug vorbei",
     "board.skipped": "{who} wurde übersprungen", "board.rolls_again": "{who} würfelt noch einmal",
     "board.replay_caption": "Zug {n} von {total}",
-    "board.chart_title": "Gewinnchancen über {moves} Züge", "board.chart_move": "Zug",
+    "board.chart_title": plural("moves", one="Gewinnchancen über {moves} Zug",
+                                other="Gewinnchancen über {moves} Züge"), "board.chart_move": "Zug",
     "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
     # user installs
     "button.times_up": "Zeit abgelaufen",

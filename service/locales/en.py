@@ -1,18 +1,27 @@
-"""English: the catalogue every other language translates, key for key (`str.format` templates).
+"""English: the catalogue every other language translates, key for key (`str.format` templates; a sentence whose
+words follow a count is a `plural(count, one=..., other=...)`, its form picked by the value `count` names).
 
 The alt text's sentences ("describe.") and the picture's words ("board.") are the English defaults of
-`engine.describe.PHRASES` and `render.WORDS`, taken from there.
+`engine.describe.PHRASES` and `render.WORDS`, taken from there; those with a count are made counted below them.
 """
 
 from __future__ import annotations
 
 from engine.describe import PHRASES
 from render import WORDS
+from service.locales.forms import Plural, plural
 
-TEXTS: dict[str, str] = {
+# the words every catalogue translates Ludo's terms by (each language's GLOSSARY maps these to its own)
+GLOSSARY: dict[str, str] = {
+    "token": "token", "yard": "yard", "start square": "start square", "track": "track", "home column": "home column",
+    "finish": "finish", "safe square": "safe square", "star": "star", "roll": "roll", "die": "die",
+    "capture": "capture", "block": "block", "pair": "pair", "turn": "turn", "move": "move", "lobby": "lobby",
+    "rematch": "rematch", "seat": "seat", "preset": "preset",
+}
+
+TEXTS: dict[str, str | Plural] = {
     # colours of the seats, in sentences (lower case; capitalized at the start of a name)
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",
-    "number.decimal_mark": ".",
     "word.and": "{a} and {b}",
     "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert", "ai.master": "master",
     "seat.ai": "{colour} AI ({level})",
@@ -40,10 +49,11 @@ TEXTS: dict[str, str] = {
     "event.resigned": "{who} left the game.",
     "event.skipped": "{who}'s turn was skipped.",
     "event.game_over": "🏆 Game over: {who} wins!",
-    "ranking.points": " — {points} points", "ranking.left": " (left)",
+    "ranking.points": plural("points", one=" — {points} point", other=" — {points} points"), "ranking.left": " (left)",
     # /ludo rules
-    "rules.head": "**{name}**: {track}-square track, {home} home squares, {dice}.",
-    "rules.one_die": "1 die", "rules.dice": "{n} dice",
+    "rules.head": plural("home", one="**{name}**: {track}-square track, {home} home square, {dice}.",
+                         other="**{name}**: {track}-square track, {home} home squares, {dice}."),
+    "rules.one_die": "1 die", "rules.dice": plural("n", one="{n} die", other="{n} dice"),
     "rules.enter": "Enter a token with a {value}.", "rules.enter_either": "Enter a token with a {value} on either die.",
     "rules.bonus_on_six": "a 6 earns another roll", "rules.third_six": "a third 6 in a row ends the turn",
     "rules.capture_bonus": "a capture earns another roll",
@@ -53,7 +63,7 @@ TEXTS: dict[str, str] = {
     "rules.stacking_block": "two of your tokens on a square form a block nobody passes",
     "rules.pairs": "a block may move as a pair with an even roll",
     "rules.scoring": "every square scores a point; each token home multiplies the score",
-    "rules.turn_limit": "{n} turns each at most",
+    "rules.turn_limit": plural("n", one="{n} turn each at most", other="{n} turns each at most"),
     "rules.kill_to_unlock": "a token enters its home column only after its player has captured",
     "rules.teams": "2 against 2: red and yellow against green and blue; partners never capture each other, "
                    "a team wins when both partners are home",
@@ -61,7 +71,8 @@ TEXTS: dict[str, str] = {
     "rules.first_wins": "first player home wins", "rules.all_places": "play goes on for every place",
     "variant.quick": "quick", "variant.kill_to_unlock": "kill to unlock", "variant.teams": "teams",
     # the lobby
-    "lobby.head": "🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} players.",
+    "lobby.head": plural("seats", one="🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} player.",
+                        other="🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} players."),
     "lobby.ai": "AI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(open)",
     "lobby.foot": "Join (or choose your colour), then the host starts the game (2 players at least).",
     "lobby.side_by_side": "⚠️ Two players sit opposite each other, red and yellow or green and blue: one of you, "
@@ -76,7 +87,7 @@ TEXTS: dict[str, str] = {
     "game.caption": "game {id} · move {ply}",
     "game.seed": "🔓 Dice seed `{seed}` (sha256 `{digest}` as committed): check every roll with `/ludo verify {id}`.",
     "game.commitment": "🔒 Dice committed: `{digest}…` (/ludo verify)",
-    "account.more": "… and {n} more before",
+    "account.more": plural("n", one="… and {n} more before", other="… and {n} more before"),
     "game.forced": "▶️ {who} had only one possible move, so the bot played it.",
     "game.order": "Turn-order roll: {rolls}\nOrder: {order}", "game.reroll": " | re-roll: ",
     "game.remind": "⏰ <@{user}>, it is your turn in Ludo game `{id}`: it ends <t:{at}:R>.",
@@ -92,7 +103,8 @@ TEXTS: dict[str, str] = {
                         "nobody's stats.",
     "spectate.header": "👁️ **Spectating Ludo — {rules}**{extra} · game `{id}` · as of <t:{now}:T>",
     "spectate.only_you": "Only you see this view; Refresh shows the board as it is now.",
-    "replay.alt": "Animated replay of Ludo game {id}, {actions} actions. Final position: ",
+    "replay.alt": plural("actions", one="Animated replay of Ludo game {id}, {actions} action. Final position: ",
+                         other="Animated replay of Ludo game {id}, {actions} actions. Final position: "),
     "replay.private": "Replay of game `{id}`", "replay.public": "🎞️ Replay of Ludo game `{id}`",
     # replies to commands
     "reply.left": "You left the game.",
@@ -102,21 +114,24 @@ TEXTS: dict[str, str] = {
     "games.head": "🎲 **Your Ludo games in this server** ({count}), yours to play first:",
     "games.line": "• {turn} · **{rules}** · game `{id}`{ends} · {link}",
     "games.yours": "**your turn**", "games.theirs": "{who}'s turn", "games.ends": " · turn ends <t:{at}:R>",
-    "games.more": "… and {n} more.",
+    "games.more": plural("n", one="… and {n} more.", other="… and {n} more."),
     "games.none": "You are not playing a Ludo game in this server right now: /ludo start opens one.",
     "stats.none": "{who} has not finished a Ludo game here yet.",
     "stats.rating": "rating **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
     "stats.unrated": "not rated yet (only games against other people are rated)",
     "stats.favourite": ", favourite preset **{preset}**",
-    "stats.line": "**{name}**: {rating}; {games} games, {wins} wins, average place {average:.2f}, "
-                  "{captures} captures{favourite}.",
+    "stats.line": "**{name}**: {rating}; games: {games}, wins: {wins}, average place: {average:.2f}, "
+                  "captures: {captures}{favourite}.",
     "leaderboard.head": "🏆 **Ludo leaderboard** (by skill rating; games against AIs only are not rated)",
-    "leaderboard.rated": "{place}. <@{user}> — {wins} wins · rating **{ordinal:.1f}**",
-    "leaderboard.unrated": "{place}. <@{user}> — {wins} wins · not rated yet",
+    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} win · rating **{ordinal:.1f}**",
+                                other="{place}. <@{user}> — {wins} wins · rating **{ordinal:.1f}**"),
+    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} win · not rated yet",
+                                  other="{place}. <@{user}> — {wins} wins · not rated yet"),
     "leaderboard.empty": "No games yet.",
-    "settings.saved": "Ludo settings: preset **{preset}**, turns of {turn} minutes, reminder {reminder} minutes "
-                      "before, at the deadline: {action}.",
-    "settings.after": " (after {misses} misses)",
+    "settings.saved": "Ludo settings: preset **{preset}**, turns of {turn} min, reminder {reminder} min before, at "
+                      "the deadline: {action}.",
+    "settings.language": "The bot's messages in this server: **{language}**.",
+    "settings.after": plural("misses", one=" (after {misses} miss)", other=" (after {misses} misses)"),
     "verify.ok": "✅ Every roll checks out: game `{id}`, seed `{seed}`, commitment `{commitment}`.",
     "verify.bad": "❌ This game does NOT check out: game `{id}`, seed `{seed}`, commitment `{commitment}`.",
     "history.head": "📜 **Recent Ludo games** (`/ludo replay <id>`, `/ludo verify <id>`)",
@@ -138,8 +153,10 @@ TEXTS: dict[str, str] = {
     "refused.host_starts": "Only the host can start the game.",
     "refused.two_players": "A game needs at least 2 players: invite someone or add an AI.",
     "refused.teams_seats": "Teams play 2 against 2: all 4 seats must be filled (now {now}); invite players or add AIs.",
-    "refused.seats": "A game has 2 to {most} seats, not {seats}.",
-    "refused.turn_length": "A turn lasts {low} to {high} minutes, not {minutes}.",
+    "refused.seats": plural("most", one="A game has 2 to {most} seat, not {seats}.",
+                            other="A game has 2 to {most} seats, not {seats}."),
+    "refused.turn_length": plural("high", one="A turn lasts {low} to {high} minute, not {minutes}.",
+                                  other="A turn lasts {low} to {high} minutes, not {minutes}."),
     "refused.teams_option": "Teams play 2 against 2, so they need 4 seats, not {seats}: leave seats at 4.",
     "refused.colour_taken": "The colour {colour} is taken already: choose a free one.",
     "refused.colour_yours": "You play {colour} already.",
@@ -180,10 +197,16 @@ TEXTS: dict[str, str] = {
     "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "
                             "(games ended early are not revealed). Its commitment: `{commitment}`",
     "refused.still_playing": "Game `{id}` is still being played: its replay comes when it is over.",
-    "refused.user_open": "You already have {most} Ludo lobbies open in this server, as many as one player may host "
-                         "at once: start or cancel one of them, then try again.",
-    "refused.guild_open": "This server already has {most} Ludo lobbies and games open at once, as many as it may "
-                          "have: finish or end a game (/ludo end) or cancel a lobby, then try again.",
+    "refused.user_open": plural(
+        "most", one="You already have {most} Ludo lobby open in this server, as many as one player may host at "
+                    "once: start or cancel it, then try again.",
+        other="You already have {most} Ludo lobbies open in this server, as many as one player may host at once: "
+              "start or cancel one of them, then try again."),
+    "refused.guild_open": plural(
+        "most", one="This server already has {most} Ludo lobby or game open, as many as it may have at once: finish "
+                    "or end the game (/ludo end) or cancel the lobby, then try again.",
+        other="This server already has {most} Ludo lobbies and games open at once, as many as it may have: finish or "
+              "end a game (/ludo end) or cancel a lobby, then try again."),
     "refused.user_burst": "You are opening Ludo lobbies faster than the bot allows: try again <t:{at}:R>.",
     "refused.guild_burst": "Ludo lobbies are being opened in this server faster than the bot allows: try again "
                            "<t:{at}:R>.",
@@ -199,13 +222,17 @@ TEXTS: dict[str, str] = {
     "refused.reviews_busy": "The bot is reviewing many games right now: please ask again in a minute.",
     "refused.wait_review": "You asked for a review a moment ago: try again <t:{at}:R> (in {seconds} s).",
     "refused.wait_review_post": "You posted a review a moment ago: try again <t:{at}:R> (in {seconds} s).",
-    "review.head": "📈 **Review of game `{id}`**: win chances by the engine (within about ±{error} points)",
+    "review.head": plural(
+        "error", one="📈 **Review of game `{id}`**: win chances by the engine (within about ±{error} point)",
+        other="📈 **Review of game `{id}`**: win chances by the engine (within about ±{error} points)"),
     "review.player": "**{who}** ({colour}): {start} % → {end} % · dice {dice} · own choices {choices} · others' "
                      "choices {others} · {accuracy}",
-    "review.accuracy": "accuracy {share} % of {decisions} decisions",
+    "review.accuracy": plural("decisions", one="accuracy {share} % of {decisions} decision",
+                              other="accuracy {share} % of {decisions} decisions"),
     "review.no_choices": "no real choice all game",
     "review.costliest": "Costliest decisions of **{who}** (marked 1-3 on the chart):",
-    "review.decision": "{n}. move {move}: played {played}; better {best} (−{cost} points)",
+    "review.decision": plural("cost", one="{n}. move {move}: played {played}; better {best} (−{cost} point)",
+                              other="{n}. move {move}: played {played}; better {best} (−{cost} points)"),
     "review.no_mistakes": "**{who}** made no costly decision.",
     "review.shared": "<@{user}> shares this review:",
     "review.chart_alt": "Chart of each player's chance to win over Ludo game {id}",
@@ -271,6 +298,7 @@ TEXTS: dict[str, str] = {
     "opt.start.teams": "2 against 2 (red+yellow against green+blue; needs 4 seats)",
     "opt.rules.preset": "A preset's rules instead of this channel's game",
     "opt.stats.user": "Whose results (default: yours)",
+    "opt.settings.language": "The language of the bot's messages in this server (default: the server's own)",
     "opt.settings.preset": "Default rule set", "opt.settings.turn_minutes": "Minutes a turn may take",
     "opt.settings.reminder_minutes": "Remind the player this many minutes before the deadline (0: never)",
     "opt.settings.timeout_action": "At the deadline: an AI plays the turn, skip it, or forfeit after misses",
@@ -281,6 +309,17 @@ TEXTS: dict[str, str] = {
     "choice.timeout_action.ai": "ai", "choice.timeout_action.skip": "skip", "choice.timeout_action.forfeit": "forfeit",
     **{"describe." + key: text for key, text in PHRASES.items()},
     **{"board." + key: text for key, text in WORDS.items()},
+    # the alt text's and the picture's counted ones
+    "describe.home": plural("n", one="{n} home", other="{n} home"),
+    "describe.in_yard": plural("n", one="{n} in the yard", other="{n} in the yard"),
+    "describe.on_track": plural("n", one="{n} on the track", other="{n} on the track"),
+    "describe.in_columns": plural("n", one="{n} in the home column", other="{n} in the home column"),
+    "describe.turns_left": plural("n", one="{n} turn left", other="{n} turns left"),
+    "describe.in_column": plural("left", one="token {n} in the home column, {left} from the finish",
+                                 other="token {n} in the home column, {left} from the finish"),
+    "board.rules_line": plural("squares", one="{rules} rules  \u00b7  {squares} square",
+                               other="{rules} rules  \u00b7  {squares} squares"),
+    "board.chart_title": plural("moves", one="win chances over {moves} move", other="win chances over {moves} moves"),
     # user installs
     "button.times_up": "Time's up",
     "status.deadline_late": " (turn ends <t:{at}:R>; after that the others can press Time's up)",

@@ -44,7 +44,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("le toca al rojo"): masculine, lower case
     "colour.red": "rojo", "colour.green": "verde", "colour.yellow": "amarillo", "colour.blue": "azul",
-    "number.decimal_mark": ",",
     "word.and": "{a} y {b}",
     "ai.random": "aleatoria", "ai.greedy": "codiciosa", "ai.expert": "experta", "ai.master": "maestra",
     "seat.ai": "{colour} (IA {level})",
@@ -164,6 +163,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Todavía no hay partidas.",
     "settings.saved": "Ajustes de Ludo: reglas **{preset}**, turnos de {turn} min, aviso {reminder} min antes, al "
                       "acabar el tiempo: {action}.",
+    "settings.language": "Los mensajes del bot en este servidor: **{language}**.",
     "settings.after": plural("misses", one=" (tras {misses} turno perdido)",
                              many=" (tras {misses} de turnos perdidos)",
                              other=" (tras {misses} turnos perdidos)"),
@@ -343,6 +343,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contra 2 (rojo+amarillo contra verde+azul; hacen falta 4 puestos)",
     "opt.rules.preset": "Las reglas de un modo de juego en vez de las de la partida de este canal",
     "opt.stats.user": "Resultados de quién (por defecto: los tuyos)",
+    "opt.settings.language": "El idioma de los mensajes del bot en este servidor (por defecto: el del servidor)",
     "opt.settings.preset": "Reglas por defecto", "opt.settings.turn_minutes": "Minutos que puede durar un turno",
     "opt.settings.reminder_minutes": "Avisar al jugador estos minutos antes de que acabe el tiempo (0: nunca)",
     "opt.settings.timeout_action": "Al acabar el tiempo: una IA juega el turno, se salta o se pierde tras varios "

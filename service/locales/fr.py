@@ -45,7 +45,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("c'est au rouge de jouer"): masculine, lower case
     "colour.red": "rouge", "colour.green": "vert", "colour.yellow": "jaune", "colour.blue": "bleu",
-    "number.decimal_mark": ",",
     "word.and": "{a} et {b}",
     "ai.random": "aléatoire", "ai.greedy": "gourmande", "ai.expert": "experte", "ai.master": "maître",
     "seat.ai": "{colour} (IA {level})",
@@ -163,6 +162,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Pas encore de partie.",
     "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
                       "la fin du temps : {action}.",
+    "settings.language": "Les messages du bot sur ce serveur : **{language}**.",
     "settings.after": plural("misses", one=" (après {misses} tour manqué)", many=" (après {misses} de tours manqués)",
                              other=" (après {misses} tours manqués)"),
     "verify.ok": "✅ Tous les lancers sont bons : partie `{id}`, graine `{seed}`, sceau `{commitment}`.",
@@ -340,6 +340,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contre 2 (rouge+jaune contre vert+bleu ; 4 places nécessaires)",
     "opt.rules.preset": "Les règles d'un préréglage au lieu de la partie de ce salon",
     "opt.stats.user": "De qui voir les résultats (par défaut : toi)",
+    "opt.settings.language": "La langue des messages du bot sur ce serveur (par défaut : celle du serveur)",
     "opt.settings.preset": "Règles par défaut", "opt.settings.turn_minutes": "Minutes que peut durer un tour",
     "opt.settings.reminder_minutes": "Rappel au joueur tant de minutes avant la fin du temps (0 : jamais)",
     "opt.settings.timeout_action": "À la fin du temps : une IA joue le tour, on le passe, ou forfait après des tours "

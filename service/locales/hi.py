@@ -26,7 +26,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "लाल", "colour.green": "हरा", "colour.yellow": "पीला", "colour.blue": "नीला",
-    "number.decimal_mark": ".",
     "word.and": "{a} और {b}",
     "ai.random": "अंधाधुंध", "ai.greedy": "लालची", "ai.expert": "माहिर", "ai.master": "उस्ताद",
     "seat.ai": "{colour} कंप्यूटर ({level})",
@@ -135,6 +134,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "अभी तक कोई खेल नहीं।",
     "settings.saved": "लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} मिनट की, {reminder} मिनट पहले याद दिलाना, "
                       "समय ख़त्म होने पर: {action}।",
+    "settings.language": "इस सर्वर में बॉट के संदेश: **{language}**।",
     "settings.after": " ({misses} बार चूकने के बाद)",
     "verify.ok": "✅ हर पासा सही निकला: खेल `{id}`, सीड `{seed}`, कमिटमेंट `{commitment}`।",
     "verify.bad": "❌ यह खेल जाँच में **सही नहीं** निकला: खेल `{id}`, सीड `{seed}`, कमिटमेंट `{commitment}`।",
@@ -299,6 +299,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 बनाम 2 (लाल+पीला बनाम हरा+नीला; 4 सीटें चाहिए)",
     "opt.rules.preset": "इस चैनल के खेल की जगह किसी प्रीसेट के नियम",
     "opt.stats.user": "किसके नतीजे (डिफ़ॉल्ट: तुम्हारे)",
+    "opt.settings.language": "इस सर्वर में बॉट के संदेशों की भाषा (डिफ़ॉल्ट: सर्वर की अपनी भाषा)",
     "opt.settings.preset": "डिफ़ॉल्ट नियमों का सेट", "opt.settings.turn_minutes": "एक बारी के लिए कितने मिनट",
     "opt.settings.reminder_minutes": "समय ख़त्म होने से इतने मिनट पहले खिलाड़ी को याद दिलाओ (0: कभी नहीं)",
     "opt.settings.timeout_action": "समय ख़त्म होने पर: कंप्यूटर बारी खेले, बारी छोड़ दो, या चूकने पर बाहर",

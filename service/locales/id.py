@@ -43,7 +43,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences ("giliran merah"): lower case
     "colour.red": "merah", "colour.green": "hijau", "colour.yellow": "kuning", "colour.blue": "biru",
-    "number.decimal_mark": ",",
     "word.and": "{a} dan {b}",
     "ai.random": "acak", "ai.greedy": "rakus", "ai.expert": "ahli", "ai.master": "master",
     "seat.ai": "AI {colour} ({level})",
@@ -150,6 +149,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Belum ada game.",
     "settings.saved": "Pengaturan Ludo: aturan **{preset}**, giliran {turn} menit, pengingat {reminder} menit "
                       "sebelumnya, saat waktu habis: {action}.",
+    "settings.language": "Pesan bot di server ini: **{language}**.",
     "settings.after": " (setelah {misses} kali terlewat)",
     "verify.ok": "✅ Semua lemparan cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",
     "verify.bad": "❌ Game ini TIDAK cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",
@@ -306,6 +306,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 lawan 2 (merah+kuning lawan hijau+biru; butuh 4 kursi)",
     "opt.rules.preset": "Aturan sebuah preset, bukan game di saluran ini",
     "opt.stats.user": "Hasil siapa (bawaan: kamu)",
+    "opt.settings.language": "Bahasa pesan bot di server ini (bawaan: bahasa server)",
     "opt.settings.preset": "Set aturan bawaan", "opt.settings.turn_minutes": "Lama satu giliran dalam menit",
     "opt.settings.reminder_minutes": "Ingatkan pemain sekian menit sebelum waktu habis (0: tidak pernah)",
     "opt.settings.timeout_action": "Saat waktu habis: AI main gilirannya, dilewati, atau kalah setelah beberapa kali "

@@ -44,7 +44,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("a vez do vermelho"): masculine, lower case
     "colour.red": "vermelho", "colour.green": "verde", "colour.yellow": "amarelo", "colour.blue": "azul",
-    "number.decimal_mark": ",",
     "word.and": "{a} e {b}",
     "ai.random": "aleatória", "ai.greedy": "gananciosa", "ai.expert": "especialista", "ai.master": "mestre",
     "seat.ai": "{colour} (IA {level})",
@@ -162,6 +161,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Nenhuma partida ainda.",
     "settings.saved": "Configurações do Ludo: regras **{preset}**, {turn} min por vez, lembrete {reminder} min "
                       "antes, no fim do prazo: {action}.",
+    "settings.language": "As mensagens do bot neste servidor: **{language}**.",
     "settings.after": plural("misses", one=" (depois de {misses} vez perdida)",
                              many=" (depois de {misses} de vezes perdidas)",
                              other=" (depois de {misses} vezes perdidas)"),
@@ -338,6 +338,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contra 2 (vermelho+amarelo contra verde+azul; precisa de 4 lugares)",
     "opt.rules.preset": "As regras de um modo de jogo em vez das da partida deste canal",
     "opt.stats.user": "Resultados de quem (padrão: os seus)",
+    "opt.settings.language": "O idioma das mensagens do bot neste servidor (padrão: o do servidor)",
     "opt.settings.preset": "Regras padrão", "opt.settings.turn_minutes": "Minutos que uma vez pode durar",
     "opt.settings.reminder_minutes": "Avisar o jogador tantos minutos antes do fim do prazo (0: nunca)",
     "opt.settings.timeout_action": "No fim do prazo: a IA joga a vez, pula a vez ou elimina depois de vezes perdidas",

@@ -45,7 +45,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences ("ходит красный"): masculine, lower case
     "colour.red": "красный", "colour.green": "зелёный", "colour.yellow": "жёлтый", "colour.blue": "синий",
-    "number.decimal_mark": ",",
     "word.and": "{a} и {b}",
     "ai.random": "случайный", "ai.greedy": "жадный", "ai.expert": "эксперт", "ai.master": "мастер",
     "seat.ai": "{colour} ИИ ({level})",
@@ -168,6 +167,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Игр пока нет.",
     "settings.saved": "Настройки Лудо: правила **{preset}**, на ход {turn} мин, напоминание за {reminder} мин до "
                       "конца, когда время вышло: {action}.",
+    "settings.language": "Сообщения бота на этом сервере: **{language}**.",
     "settings.after": plural("misses", one=" (после {misses} пропущенного хода)",
                              few=" (после {misses} пропущенных ходов)", many=" (после {misses} пропущенных ходов)",
                              other=" (после {misses} пропущенного хода)"),
@@ -345,6 +345,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 на 2 (красный+жёлтый против зелёного+синего; нужно 4 места)",
     "opt.rules.preset": "Правила из набора вместо игры в этом канале",
     "opt.stats.user": "Чьи результаты (по умолчанию: твои)",
+    "opt.settings.language": "Язык сообщений бота на этом сервере (по умолчанию: язык сервера)",
     "opt.settings.preset": "Набор правил по умолчанию", "opt.settings.turn_minutes": "Сколько минут длится ход",
     "opt.settings.reminder_minutes": "За сколько минут до конца хода напомнить игроку (0: никогда)",
     "opt.settings.timeout_action": "Когда время вышло: ход делает ИИ, ход пропускается или поражение после пропусков",

@@ -44,7 +44,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences: lower case
     "colour.red": "kırmızı", "colour.green": "yeşil", "colour.yellow": "sarı", "colour.blue": "mavi",
-    "number.decimal_mark": ",",
     "word.and": "{a} ve {b}",
     "ai.random": "rastgele", "ai.greedy": "açgözlü", "ai.expert": "uzman", "ai.master": "usta",
     "seat.ai": "{colour} bilgisayar ({level})",
@@ -150,6 +149,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Henüz oyun yok.",
     "settings.saved": "Ludo ayarları: kurallar **{preset}**, sıra başına {turn} dakika, süre bitmeden {reminder} "
                       "dakika önce hatırlatma, süre dolunca: {action}.",
+    "settings.language": "Botun bu sunucudaki mesajları: **{language}**.",
     "settings.after": " ({misses} kaçırılan sıradan sonra)",
     "verify.ok": "✅ Bütün atışlar tutuyor: oyun `{id}`, tohum `{seed}`, mühür `{commitment}`.",
     "verify.bad": "❌ Bu oyun TUTMUYOR: oyun `{id}`, tohum `{seed}`, mühür `{commitment}`.",
@@ -306,6 +306,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2'ye 2 (kırmızı+sarı, yeşil+maviye karşı; 4 yer gerekir)",
     "opt.rules.preset": "Bu kanaldaki oyun yerine bir hazır ayarın kuralları",
     "opt.stats.user": "Kimin sonuçları (varsayılan: seninki)",
+    "opt.settings.language": "Botun bu sunucudaki mesajlarının dili (varsayılan: sunucunun dili)",
     "opt.settings.preset": "Varsayılan kural seti", "opt.settings.turn_minutes": "Bir sıranın sürebileceği dakika",
     "opt.settings.reminder_minutes": "Süre bitmeden kaç dakika önce hatırlatılsın (0: asla)",
     "opt.settings.timeout_action": "Süre dolunca: sırayı bilgisayar oynar, sıra geçer ya da kaçırılanlardan sonra "

@@ -29,7 +29,6 @@ GLOSSARY: dict[str, str] = {
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "سرخ", "colour.green": "سبز", "colour.yellow": "پیلا", "colour.blue": "نیلا",
-    "number.decimal_mark": ".",
     "word.and": "{a} اور {b}",
     "ai.random": "اندھا دھند", "ai.greedy": "لالچی", "ai.expert": "ماہر", "ai.master": "استاد",
     "seat.ai": "{colour} کمپیوٹر ({level})",
@@ -138,6 +137,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "ابھی تک کوئی کھیل نہیں۔",
     "settings.saved": "لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} منٹ کی، {reminder} منٹ پہلے یاد دہانی، "
                       "وقت ختم ہونے پر: {action}۔",
+    "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",
     "settings.after": " ({misses} بار چوکنے کے بعد)",
     "verify.ok": "✅ ہر پانسہ درست نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
     "verify.bad": "❌ یہ کھیل جانچ میں **درست نہیں** نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
@@ -306,6 +306,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 بمقابلہ 2 (سرخ+پیلا بمقابلہ سبز+نیلا؛ 4 نشستیں چاہییں)",
     "opt.rules.preset": "اس چینل کے کھیل کی جگہ کسی پری سیٹ کے اصول",
     "opt.stats.user": "کس کے نتائج (طے شدہ: آپ کے)",
+    "opt.settings.language": "اس سرور میں بوٹ کے پیغامات کی زبان (طے شدہ: سرور کی اپنی زبان)",
     "opt.settings.preset": "اصولوں کا طے شدہ سیٹ", "opt.settings.turn_minutes": "ایک باری کے لیے کتنے منٹ",
     "opt.settings.reminder_minutes": "وقت ختم ہونے سے اتنے منٹ پہلے کھلاڑی کو یاد دلائیں (0: کبھی نہیں)",
     "opt.settings.timeout_action": "وقت ختم ہونے پر: کمپیوٹر باری کھیلے، باری چھوڑ دیں، یا چوکنے پر باہر",

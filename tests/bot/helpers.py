@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from bot.app import LudoBot
 from playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
+from service import seat_user, state_of
 from storage import Claim
 
 GAME = "ludo:g:"
@@ -179,3 +180,58 @@ def route_to(sessions: set[GatewaySession]) -> None:
     """Make the stand-in dispatch the next interactions to these sessions (it picks the latest identified)."""
     for session in sessions:
         session.identified_at = time.monotonic()
+
+
+# -- games in any language: buttons found by their custom_id, the player to act read from storage ----------------
+def lobby_button(message: Message, verb: str) -> str:
+    """The custom_id of a lobby button ("join", "start", "ai0"...), whatever its label's language."""
+    return next(c for c in message.custom_ids() if c.startswith("ludo:l:") and c.endswith(f":{verb}"))
+
+
+async def start_in_any_language(standin: StandIn, bot: LudoBot, host: User, players: tuple[User, ...], *,
+                                locale: str = "en-US", channel: Channel | None = None, **options: Any) -> Message:
+    """A lobby opened by `host` (whose Discord locale is `locale`), joined by `players`, started: the lobby
+    message."""
+    where = channel or standin.channel
+    opened = await answered(await standin.slash(host, where, "ludo", "start", locale=locale,
+                                                options={"seats": 1 + len(players), **options}), bot)
+    lobby = await opened.result()
+    assert lobby is not None and not opened.response_record.ephemeral, private_text(opened)  # type: ignore[union-attr]
+    for player in players:
+        await click(standin, bot, player, lobby, custom_id=lobby_button(lobby, "join"), locale=locale)
+    await click(standin, bot, host, lobby, custom_id=lobby_button(lobby, "start"), locale=locale)
+    return lobby
+
+
+class Seen(NamedTuple):
+    """A live game message as it was when a player clicked it."""
+
+    content: str
+    labels: list[str]
+    custom_ids: list[str]
+
+
+async def play_out_in_any_language(standin: StandIn, bot: LudoBot, *, locale: str = "en-US",
+                                   channel: Channel | None = None,
+                                   max_clicks: int = 2000) -> tuple[list[Seen], Message]:
+    """The player to act (as storage has it) clicks the first action of the live message until the game is over;
+    returns the live messages as seen on the way, and the final one (with the Replay button)."""
+    assert bot.handlers is not None
+    where = channel or standin.channel
+    seen: list[Seen] = []
+    for _ in range(max_clicks):
+        live = live_message(standin, where)
+        if live is None:
+            break
+        seen.append(Seen(live.content, live.labels(), live.custom_ids()))
+        record = await bot.handlers.service.archive.channel_game(where.id)
+        mover = seat_user(record, state_of(record).current)
+        assert mover is not None
+        action = next(c for c in live.custom_ids() if c.startswith(GAME))
+        answer = await click(standin, bot, standin.users[mover], live, custom_id=action, locale=locale)
+        assert answer.response_record is not None and not answer.response_record.ephemeral, private_text(answer)
+    else:
+        raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    final = [m for m in standin.messages(where) if any(c.startswith("ludo:r:") for c in m.custom_ids())]
+    assert final, "the game ended without a finished game message"
+    return seen, final[-1]

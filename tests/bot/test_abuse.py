@@ -228,9 +228,9 @@ async def test_odd_start_options_are_answered_and_open_nothing(standin: StandIn,
     ({"seats": 9}, "2 to 4 seats, not 9"),
     ({"seats": 1}, "2 to 4 seats, not 1"),
     ({"seats": -2147483648}, "2 to 4 seats"),
-    ({"turn_minutes": 0}, "1 to 10080 minutes, not 0"),
-    ({"turn_minutes": -2147483648}, "1 to 10080 minutes"),
-    ({"turn_minutes": 10081}, "1 to 10080 minutes"),
+    ({"turn_minutes": 0}, "1 to 10,080 minutes, not 0"),
+    ({"turn_minutes": -2147483648}, "1 to 10,080 minutes"),
+    ({"turn_minutes": 10081}, "1 to 10,080 minutes"),
 ])
 async def test_numbers_outside_their_registered_range_are_refused(standin: StandIn, ludo: LudoBot,
                                                                    options: dict[str, Any], says: str) -> None:

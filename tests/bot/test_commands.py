@@ -77,8 +77,8 @@ async def test_leave_forfeits_and_the_game_ends_for_two(standin: StandIn, ludo: 
     final = standin.messages(standin.channel)[-1]
     assert final is live
     assert "Game over" in final.content and "Bob (left)" in final.content and final.labels() == AFTER_BUTTONS
-    assert "1 games, 1 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
-    assert "1 games, 0 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats", user=bob))
+    assert "games: 1, wins: 1," in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
+    assert "games: 1, wins: 0," in private_text(await slash(standin, ludo, alice, standin.channel, "stats", user=bob))
     await slash(standin, ludo, alice, standin.channel, "start")  # the channel is free again
 
 
@@ -128,7 +128,7 @@ async def test_leaderboard_orders_players_by_wins(standin: StandIn, ludo: LudoBo
     assert board is not None and not board.ephemeral and board.message is not None
     assert not board.message.notified  # the leaderboard mentions players without pinging them
     assert board.content is not None and board.content.index(f"<@{alice.id}> — 2 wins") < board.content.index(
-        f"<@{bob.id}> — 1 wins")
+        f"<@{bob.id}> — 1 win")
 
 
 async def test_settings_need_manage_server(standin: StandIn, ludo: LudoBot) -> None:
@@ -138,7 +138,7 @@ async def test_settings_need_manage_server(standin: StandIn, ludo: LudoBot) -> N
     assert "manage this server" in private_text(refused)
     saved = private_text(await slash(standin, ludo, admin, standin.channel, "settings", preset="star",
                                      turn_minutes=30, reminder_minutes=5, timeout_action="forfeit", forfeit_after=2))
-    assert "preset **star**" in saved and "30 minutes" in saved and "forfeit (after 2 misses)" in saved
+    assert "preset **star**" in saved and "turns of 30 min," in saved and "forfeit (after 2 misses)" in saved
     lobby = await slash(standin, ludo, alice, standin.channel, "start")
     assert "**star**" in ((await lobby.result()) or standin.messages(standin.channel)[-1]).content
 

@@ -107,7 +107,7 @@ async def test_forfeit_after_missed_turns_ends_the_game(standin: StandIn, ludo: 
     assert "(left)" in over.content and over.labels() == ["Replay", "Rematch", "Review"]
     assert len(said(standin, "ran out of time")) == 1
     winner = bob if sleeper is alice else alice
-    assert "1 wins" in private_text(await slash(standin, ludo, winner, standin.channel, "stats"))
+    assert "wins: 1," in private_text(await slash(standin, ludo, winner, standin.channel, "stats"))
 
 
 async def test_a_deadline_due_while_no_bot_ran_fires_once_after_the_restart(standin: StandIn, launch: Launch,

@@ -72,7 +72,7 @@ async def play_until_cut(standin: StandIn, ludo: LudoBot, live: Message, done: l
 async def counted_once(standin: StandIn, ludo: LudoBot, players: tuple[User, User], game_id: str) -> None:
     for player in players:
         stats = private_text(await slash(standin, ludo, player, standin.channel, "stats"))
-        assert "1 games" in stats and "rating **" in stats, stats
+        assert "games: 1," in stats and "rating **" in stats, stats
     history = await slash(standin, ludo, players[0], standin.channel, "history")
     assert history.response_record is not None and game_id in (history.response_record.content or "")
     board = await slash(standin, ludo, players[0], standin.channel, "leaderboard")

@@ -26,7 +26,7 @@ async def test_games_between_people_are_rated_and_ranked(standin: StandIn, ludo:
             await slash(standin, ludo, leaver, standin.channel, "leave")
     # places: alice 1, 1, 2; bob 2, 3, 1; carol 3, 2, 3
     stats = private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
-    assert "3 games, 2 wins, average place 1.33" in stats and "favourite preset **star**" in stats
+    assert "games: 3, wins: 2, average place: 1.33" in stats and "favourite preset **star**" in stats
     assert "μ " in stats and "σ " in stats
     board = (await slash(standin, ludo, carol, standin.channel, "leaderboard")).response_record
     assert board is not None and board.content is not None
@@ -42,7 +42,7 @@ async def test_games_between_people_are_rated_and_ranked(standin: StandIn, ludo:
     await slash(standin, ludo, alice, standin.channel, "leave")
     after = await storage.stats.ratings(standin.guild.id, [alice.id])
     assert after[alice.id] == before
-    assert "4 games, 2 wins" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
+    assert "games: 4, wins: 2," in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
 
 
 async def test_a_team_is_rated_as_one_side(standin: StandIn, ludo: LudoBot, storage: Storage) -> None:

@@ -134,7 +134,7 @@ async def test_rematch_keeps_the_limits_on_opening_lobbies(standin: StandIn, lau
     elsewhere = standin.add_channel(standin.guild, "elsewhere")
     final, _ = await finished(standin, ludo, alice, ai=1)
     other = await open_lobby(standin, ludo, alice, elsewhere)
-    assert "already have 1 Ludo lobbies open" in private_text(await rematch(standin, ludo, alice, final))
+    assert "already have 1 Ludo lobby open" in private_text(await rematch(standin, ludo, alice, final))
     assert rematch_lobbies(standin, standin.channel) == []
     await click(standin, ludo, alice, other, label="Cancel")
     busy = await open_lobby(standin, ludo, bob)  # meanwhile bob opened a lobby in the game's channel

@@ -1,0 +1,154 @@
+"""The languages the bot speaks: each one's code, its CLDR locale, the Discord locales it serves, its catalogue.
+
+A language is one line of `LANGUAGES` and one module `service/locales/<code>.py` holding `TEXTS` (and its `GLOSSARY`);
+a line whose module is missing is simply not spoken (not offered in `/ludo settings`, its Discord locales answered in
+the server's language). Arabic, Urdu and Bengali are no Discord locales (Discord's client does not offer them), so
+they serve none: a server reaches them only through `/ludo settings`.
+
+Counts and numbers follow the Unicode CLDR data of the language's locale, through Babel: `category` gives the plural
+category of a count ("one", "few"...), `number` writes a number the language's way ("1.234,5" in German). Digits stay
+Latin in every language: the pictures and the buttons number the squares with Latin digits, and a sentence naming a
+square must name it as the board shows it.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from types import ModuleType
+from typing import cast
+
+from babel import Locale
+from babel.numbers import NumberPattern
+
+from service.locales.forms import Plural
+
+logger = logging.getLogger(__name__)
+Catalogue = Mapping[str, "str | Plural"]
+DEFAULT = "en"
+
+
+@functools.lru_cache(maxsize=32)
+def cldr_locale(cldr: str) -> Locale:
+    return Locale.parse(cldr)
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language of the bot: `code` names its catalogue module; `cldr` is the locale its plural rules and number
+    formats come from; `discord` the Discord locales whose users it answers (none: reachable by the server's choice
+    only); `name` is what it calls itself (the choice in /ludo settings, the same for every reader)."""
+
+    code: str
+    cldr: str
+    name: str
+    discord: tuple[str, ...] = ()
+
+    @property
+    def rtl(self) -> bool:
+        """Written right to left (CLDR's character order)."""
+        return cldr_locale(self.cldr).character_order == "right-to-left"
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language("en", "en", "English", ("en-US", "en-GB")),
+    Language("de", "de", "Deutsch", ("de",)),
+    Language("hi", "hi", "हिन्दी", ("hi",)),
+    Language("pt", "pt_BR", "Português (Brasil)", ("pt-BR",)),
+    Language("es", "es_ES", "Español", ("es-ES", "es-419")),
+    Language("id", "id", "Bahasa Indonesia", ("id",)),
+    Language("tr", "tr", "Türkçe", ("tr",)),
+    Language("fr", "fr", "Français", ("fr",)),
+    Language("ru", "ru", "Русский", ("ru",)),
+    Language("ar", "ar", "العربية"),
+    Language("ur", "ur", "اردو"),
+    Language("bn", "bn", "বাংলা"),
+)
+
+
+_CODES = {lang.code: lang for lang in LANGUAGES}
+
+
+def _catalogue(code: str) -> Catalogue | None:
+    """The `TEXTS` of `service.locales.<code>`, or None when that module is not there (yet)."""
+    try:
+        module: ModuleType = importlib.import_module(f"service.locales.{code}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"service.locales.{code}":
+            raise  # a catalogue that imports something missing is a bug, not a language not written yet
+        return None
+    return cast(Catalogue, module.TEXTS)
+
+
+CATALOGUES: Mapping[str, Catalogue] = {lang.code: texts for lang in LANGUAGES
+                                       if (texts := _catalogue(lang.code)) is not None}
+SPOKEN: Mapping[str, Language] = {lang.code: lang for lang in LANGUAGES if lang.code in CATALOGUES}
+_BY_DISCORD = {locale.lower(): lang.code for lang in SPOKEN.values() for locale in lang.discord}
+RIGHT_TO_LEFT = frozenset(lang.code for lang in LANGUAGES if lang.rtl)
+
+
+@functools.lru_cache(maxsize=128)
+def known(locale: str | None) -> str | None:
+    """The spoken language of a Discord locale ("pt-BR" -> "pt", "es-419" -> "es", "en-GB" -> "en") or of a language
+    code ("ar"); None for a locale the bot has no catalogue for (Japanese, say)."""
+    if not locale:
+        return None
+    wanted = locale.lower()
+    if wanted in _BY_DISCORD:
+        return _BY_DISCORD[wanted]
+    first = wanted.replace("_", "-").split("-")[0]
+    return first if first in SPOKEN else None
+
+
+def language(locale: str | None) -> str:
+    """The catalogue for a Discord locale or a language code: its language, else English."""
+    return known(locale) or DEFAULT
+
+
+def categories(code: str) -> frozenset[str]:
+    """The CLDR plural categories of a language ("other" always among them)."""
+    return frozenset(cldr_locale(_CODES[code].cldr).plural_form.tags) | {"other"}
+
+
+def category(code: str, count: object) -> str:
+    """The plural category of `count` in a language (Russian 21 -> "one", 5 -> "many"; Arabic 0 -> "zero"); a
+    `Decimal` counts with the fraction digits it shows (English "1.0 points")."""
+    if isinstance(count, bool) or not isinstance(count, int | float | Decimal):
+        raise TypeError(f"a count must be a number, not {count!r}")
+    if isinstance(count, Decimal):  # (not cached: Decimal("1.0") == Decimal("1"), yet they count differently)
+        return str(cldr_locale(_CODES[code].cldr).plural_form(count))
+    return _category(code, count)
+
+
+# Babel's rules and formats cost 5 to 40 µs a call; sentences count and number the same few values again and again
+@functools.lru_cache(maxsize=4096, typed=True)
+def _category(code: str, count: int | float) -> str:
+    return str(cldr_locale(_CODES[code].cldr).plural_form(count))
+
+
+def number(code: str, value: int | float | Decimal, spec: str = "") -> str:
+    """`value` written the language's way: its grouping and decimal mark, Latin digits; a `.Nf` spec fixes the
+    fraction digits ("{mu:.1f}"), as does a `Decimal` (the digits it has); any other spec is Python's own."""
+    if not spec and type(value) is int and 0 <= value < 1000:
+        return str(value)  # no grouping, no sign, no fraction: the same in every language (most numbers in play)
+    return _number(code, value, spec)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _number(code: str, value: int | float | Decimal, spec: str) -> str:
+    locale = cldr_locale(_CODES[code].cldr)
+    pattern: NumberPattern = locale.decimal_formats[None]
+    exponent = value.as_tuple().exponent if isinstance(value, Decimal) else None
+    if not spec and isinstance(exponent, int):
+        spec = f".{max(0, -exponent)}f"
+    if spec:
+        if not (spec.startswith(".") and spec.endswith("f") and spec[1:-1].isdigit()):
+            return format(value, spec)
+        pattern = copy.copy(pattern)
+        pattern.frac_prec = (int(spec[1:-1]),) * 2
+    return str(pattern.apply(value, locale, numbering_system="latn"))
