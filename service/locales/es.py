@@ -386,7 +386,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.column_locked": "pasillo cerrado hasta comer",
     # words in the board picture (render)
     "board.red": "rojo", "board.green": "verde", "board.yellow": "amarillo", "board.blue": "azul",
-    "board.rules_line": "reglas {rules}  ·  {squares} casillas", "board.players": "JUGADORES",
+    "board.rules_line": "reglas {rules} · {squares} casillas", "board.players": "JUGADORES",
     "board.to_roll": "{colour} · tira", "board.picks_die": "{colour} · elige dado",
     "board.moves_token": "{colour} · mueve ficha", "board.game_over": "fin de partida",
     "board.wins": "{colour} · ¡gana!", "board.roll_again": "+ vuelve a tirar",
