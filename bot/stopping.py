@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator
 
 from storage.server import stop_started_at_once
@@ -27,15 +28,18 @@ def on_stop_signal(stop: Callable[[], object]) -> Iterator[None]:
     their own). Outside the main thread, or where the loop cannot take signal handlers, nothing is installed."""
     loop = asyncio.get_running_loop()
     received: list[int] = []
+    since = 0.0
 
     def handle(signum: int) -> None:
+        nonlocal since
         received.append(signum)
         name = signal.Signals(signum).name
         if len(received) == 1:
+            since = time.monotonic()
             logger.warning("%s: stopping cleanly (a second signal ends the process at once)", name)
             stop()
             return
-        logger.error("%s again: ending the process at once", name)
+        logger.error("%s, a second signal: ending the process at once", name)
         stop_started_at_once()
         logging.shutdown()
         os._exit(128 + signum)
@@ -52,3 +56,5 @@ def on_stop_signal(stop: Callable[[], object]) -> Iterator[None]:
     finally:
         for number in installed:
             loop.remove_signal_handler(number)
+        if received:
+            logger.info("stopped cleanly %.2f s after %s", time.monotonic() - since, signal.Signals(received[0]).name)
