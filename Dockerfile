@@ -19,7 +19,8 @@ COPY storage storage
 COPY service service
 COPY bot bot
 COPY playground playground
-RUN /opt/ludo-bot/bin/pip install --no-cache-dir --no-deps . && /opt/ludo-bot/bin/pip uninstall -y -q pip
+RUN /opt/ludo-bot/bin/pip install --no-cache-dir --no-deps . \
+    && /opt/ludo-bot/bin/pip uninstall -y -q setuptools pip  # (the venv's own tools: not needed to run)
 
 # Run stage: slim, no compiler, a user without privileges who owns the data folder.
 FROM python:3.11-slim
