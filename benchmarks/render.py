@@ -8,8 +8,9 @@ measured in the same run: encoding the cached empty board alone (the least any p
 Then the replay of a long game (411 moves) is timed and weighed, and so is a direct message's small picture of the
 board (`render_thumbnail`, over the classic positions), and a game review's chart of win chances
 (`render_chances`, 1000 points). The last line sums up all
-presets: median ms per board, mean KB per board, and median / floor. Times are CPU time of this
-process, so that other work on a loaded machine disturbs them less.
+presets: median ms per board, mean KB per board, and median / floor; the line before it, the same for
+boards whose four names are in four scripts with emoji (`SCRIPT_NAMES`), and how far its ratio is above the plain
+one. Times are CPU time of this process, so that other work on a loaded machine disturbs them less.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import random
 import statistics
 import time
+from dataclasses import replace
 
 from benchmarks.replay import RULES, SEATS, game, moves_of
 from engine.ai import choose
@@ -39,6 +41,9 @@ PRESETS: tuple[tuple[str, Rules], ...] = (
     ("twodice", Rules.preset("twodice")),
 )
 NAMES = ("Ruby", "Jade", "Amber", "Indigo")
+# Four scripts and emoji (a skin tone, a flag, a joined sequence): Devanagari's conjuncts, Arabic's joining right to
+# left, Cyrillic, Chinese.
+SCRIPT_NAMES = ("अनन्या क्षत्रिय 🎲", "محمد علي 🇵🇰", "Дмитрий 👍🏽", "张伟 👩‍💻")
 
 
 def positions(rules: Rules, count: int, seed: int = 11) -> list[tuple[GameState, BoardView]]:
@@ -109,28 +114,24 @@ def median_ms(samples: list[float]) -> float:
     return 1000 * statistics.median(samples)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=80)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args(argv)
-
+def boards(names: tuple[str, ...], count: int, repeat: int, *, verbose: bool) -> tuple[list[float], list[float],
+                                                                                list[int]]:
+    """Every preset's `count` positions drawn `repeat` times with `names`: the times of a board (draw + encode), of
+    the floor beside each, and the PNG sizes; with `verbose`, a line per preset."""
     all_times: list[float] = []
     all_floors: list[float] = []
     all_sizes: list[int] = []
-    width, height = DEFAULT_SIZE
-    print(f"board pictures at {width}x{height}, {args.positions} positions x {args.repeat} per preset")
     for label, rules in PRESETS:
-        boards = positions(rules, args.positions)
+        found = [(state, replace(view, names=names)) for state, view in positions(rules, count)]
         empty = static_board(rules, DEFAULT_SIZE)
-        for state, view in boards:  # warm the sprite caches
+        for state, view in found:  # warm the sprite caches
             encode_png(draw_board(state, view))
         draw_times: list[float] = []
         times: list[float] = []
         sizes: list[int] = []
         floors: list[float] = []
-        for _ in range(args.repeat):
-            for state, view in boards:
+        for _ in range(repeat):
+            for state, view in found:
                 start = time.process_time()
                 image = draw_board(state, view)
                 drawn = time.process_time()
@@ -143,17 +144,35 @@ def main(argv: list[str] | None = None) -> int:
                 encode_png(empty)
                 floors.append(time.process_time() - start)
         ms, floor = median_ms(times), median_ms(floors)
-        print(f"{label:>11}: {ms:6.2f} ms/board (draw {median_ms(draw_times):.2f}), "
-              f"{statistics.mean(sizes) / 1024:5.1f} KB/board (max {max(sizes) / 1024:.1f}), "
-              f"floor {floor:.2f} ms, {ms / floor:.2f} x floor")
+        if verbose:
+            print(f"{label:>11}: {ms:6.2f} ms/board (draw {median_ms(draw_times):.2f}), "
+                  f"{statistics.mean(sizes) / 1024:5.1f} KB/board (max {max(sizes) / 1024:.1f}), "
+                  f"floor {floor:.2f} ms, {ms / floor:.2f} x floor")
         all_times += times
         all_floors += floors
         all_sizes += sizes
+    return all_times, all_floors, all_sizes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=80)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+
+    width, height = DEFAULT_SIZE
+    print(f"board pictures at {width}x{height}, {args.positions} positions x {args.repeat} per preset")
+    all_times, all_floors, all_sizes = boards(NAMES, args.positions, args.repeat, verbose=True)
     replay_line()
     thumbnail_line(args.positions, args.repeat)
     chart_line(1000, args.repeat)
     ms, floor = median_ms(all_times), median_ms(all_floors)
-    print(f"render: {ms:.2f} ms/board, {statistics.mean(all_sizes) / 1024:.1f} KB/board, {ms / floor:.2f} x floor")
+    plain = ms / floor
+    times, floors, sizes = boards(SCRIPT_NAMES, args.positions, args.repeat, verbose=False)
+    scripts = median_ms(times) / median_ms(floors)
+    print(f"render, names in many scripts: {median_ms(times):.2f} ms/board, {statistics.mean(sizes) / 1024:.1f} "
+          f"KB/board, {scripts:.2f} x floor ({100 * (scripts / plain - 1):+.0f} % on the plain ratio)")
+    print(f"render: {ms:.2f} ms/board, {statistics.mean(all_sizes) / 1024:.1f} KB/board, {plain:.2f} x floor")
     return 0
 
 

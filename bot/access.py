@@ -8,6 +8,9 @@ Viewing is Discord's permission resolution (`permissions_for(member).view_channe
 channel's overwrites, a thread inheriting its parent's) on the channels discord.py caches from the gateway. A
 thread that left the cache (an archived game thread) is fetched once; its parent is remembered, a thread's parent
 never changing. A channel that no longer exists hides its games.
+
+In a scope the bot is not in (a group DM, a server that never added it: `bot.delivery.scope_of`) it knows no
+channels: a member sees the games of the channel they ask from, whose view Discord resolved for the interaction.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery import channel_calls, scope_of
 from service import GameRecord, Refused
 
 logger = logging.getLogger(__name__)
@@ -33,13 +37,16 @@ class Access:
 
     async def visible(self, interaction: discord.Interaction[Any], record: GameRecord, missing: Refused) -> GameRecord:
         """`record` if the member may see it, else raise `missing` (the answer to an unknown game)."""
-        if record.guild_id != interaction.guild_id or not await self.can_view(interaction, record.channel_id):
+        if record.guild_id != scope_of(interaction) or not await self.can_view(interaction, record.channel_id):
             raise missing
         return record
 
     async def can_view(self, interaction: discord.Interaction[Any], channel_id: int) -> bool:
         """True when the member who caused `interaction` can view the channel or thread `channel_id` of the
-        interaction's guild."""
+        interaction's guild (or, where the bot knows no channels, is the interaction's own)."""
+        if not channel_calls(interaction):  # a group DM, a server without the bot: the asker's own channel only
+            return channel_id == interaction.channel_id and (interaction.guild_id is None
+                                                             or interaction.permissions.view_channel)
         guild, member = interaction.guild, interaction.user
         if guild is None or not isinstance(member, discord.Member):
             return False

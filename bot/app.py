@@ -25,6 +25,7 @@ from bot.parts import Parts
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
 from bot.translator import LudoTranslator, user_locale
+from render import shaping_warning
 from service import Service, takeover
 from service.i18n import translate
 from service.workers import Supervisor
@@ -95,6 +96,9 @@ class LudoBot(discord.AutoShardedClient):
         self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
+        unshaped = shaping_warning()
+        if unshaped:  # once a process: the pictures still draw every letter
+            logger.warning(unshaped)
         days = 24 * 3600
         self.storage = self._given_storage or await open_storage(self.settings)
         self._unobserve = self.storage.observe(self.metrics.round_trip)

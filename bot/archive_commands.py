@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import ludo, parts_of
+from bot.delivery import scope_of
 from bot.messages import text_names
 from bot.parts import Parts
 from bot.translator import described, guild_locale
@@ -28,7 +29,7 @@ async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_
                       with_log: bool = False) -> GameRecord:
     """A game of this server by its id (finished games are kept for the retention period), in a channel the member
     can view (else answered as unknown)."""
-    record = await parts.service.archive.guild_game(interaction.guild_id or 0, game_id, with_log=with_log)
+    record = await parts.service.archive.guild_game(scope_of(interaction), game_id, with_log=with_log)
     return await parts.access.visible(interaction, record, Refused("refused.unknown_game", id=record.id))
 
 
@@ -100,7 +101,7 @@ async def history(interaction: discord.Interaction[Any]) -> None:
 
     async def work() -> None:
         lang = guild_locale(interaction)
-        guild = interaction.guild_id or 0
+        guild = scope_of(interaction)
         shown = await parts.service.archive.history(
             guild, HISTORY_SHOWN, visible=lambda record: parts.access.can_view(interaction, record.channel_id))
         lines = [history_line(record, finished_at, lang) for record, finished_at in shown]

@@ -1,4 +1,8 @@
-"""The `/ludo` command group (guild only).
+"""The `/ludo` command group: for servers that added the bot and for people who added the app to their account (a
+user install), in servers, group DMs and DMs. Discord gives a group's installs and contexts to all its subcommands, so
+each says where it makes no sense: a game is played in a server channel or a group DM (`/ludo start` in the bot's
+DM is refused), `/ludo settings` needs a server; rules, stats, games and notify answer anywhere. Where the bot is
+no member, a game is played through interactions alone (`bot.delivery`).
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
 `bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
@@ -13,8 +17,9 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.delivery import answers_private, delivery_of, invite_link, scope_of
 from bot.errors import shown
-from bot.live import next_person
+from bot.live import next_person, posts_itself
 from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain
 from bot.my_games import games_text
@@ -47,7 +52,10 @@ START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path"
                  "kill_to_unlock", "teams")
 SETTINGS_OPTIONS = ("preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
 
-ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"), guild_only=True)
+ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"),
+                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                          private_channel=True),
+                          allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
 
 
 @ludo.command(name="start", description=described("cmd.start"))
@@ -66,6 +74,13 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
     parts = parts_of(interaction)
 
     async def work() -> None:
+        if interaction.context.dm_channel:
+            raise Refused("refused.no_games_here")
+        if answers_private(interaction):  # Discord would show the lobby to its host alone
+            await interaction.response.send_message(
+                translate(user_locale(interaction), "start.private_here", link=invite_link(interaction)),
+                ephemeral=True)
+            return
         if teams and seats != 4:
             raise Refused("refused.teams_option", seats=seats)
         chosen = {"dice": dice, "end_path": end_path, "bonus_on_six": bonus_on_six,
@@ -77,9 +92,13 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
                        thread=thread_option(interaction, thread))
         if turn_minutes is not None:
             options["turn_seconds"] = turn_minutes * 60
+        if delivery_of(interaction) == "interaction":
+            options["delivery"] = "interaction"
         lobby = await parts.service.lobbies.open(
-            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
-            preset=preset, options=options, host_name=interaction.user.display_name, locale=guild_locale(interaction))
+            guild_id=scope_of(interaction), channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
+            preset=preset, options=options, host_name=interaction.user.display_name,
+            locale=guild_locale(interaction) if interaction.guild_id else user_locale(interaction))  # a group DM: the
+        # host's language
         post = lobby_post(lobby)
         await interaction.response.send_message(post.content, view=post.view,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -107,7 +126,7 @@ async def games(interaction: discord.Interaction[Any]) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
-        found = await parts.service.archive.player_games(interaction.guild_id or 0, interaction.user.id)
+        found = await parts.service.archive.player_games(scope_of(interaction), interaction.user.id)
         await interaction.response.send_message(games_text(found, interaction.user.id, user_locale(interaction)),
                                                 ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -140,10 +159,18 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
         record = await _channel_game(parts, interaction)
         if seat_of(record, interaction.user.id) is None:
             raise Refused("refused.not_playing")
-        outcome = await parts.service.games.leave(record.id, interaction.user.id)
-        await interaction.response.send_message(translate(user_locale(interaction), "reply.left"), ephemeral=True)
+        outcome = await parts.service.games.leave(record.id, interaction.user.id, reply=interaction.token)
         tell = next_person(outcome, interaction.user.id) is not None
         post = await outcome_post(outcome, notify=tell)
+        left = translate(user_locale(interaction), "reply.left")
+        if not posts_itself(outcome.record):  # the game as the answer, then privately: you left
+            sent = await interaction.response.send_message(post.content, files=post.files(), view=post.view,
+                                                           allowed_mentions=post.allowed_mentions)
+            if sent.message_id is not None:
+                parts.outbox.later(parts.live.remember(outcome.record, sent.message_id))
+            await interaction.followup.send(left, ephemeral=True)
+            return
+        await interaction.response.send_message(left, ephemeral=True)
         await shown(parts.live.show(outcome.record, post, tell=tell), "reply.leave_not_shown")
         parts.live.show_again_later(outcome.record)
 
@@ -175,7 +202,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
     async def work() -> None:
         lang = user_locale(interaction)
         who = user or interaction.user
-        found = await parts.service.archive.player_stats(interaction.guild_id or 0, who.id)
+        found = await parts.service.archive.player_stats(scope_of(interaction), who.id)
         if not found.games:
             text = translate(lang, "stats.none", who=who.mention)
         else:
@@ -197,7 +224,7 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
 
     async def work() -> None:
         lang = guild_locale(interaction)
-        guild = interaction.guild_id or 0
+        guild = scope_of(interaction)
         rated, unrated = await parts.service.archive.leaderboard(guild)
         lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
                  for i, (user, ordinal, wins) in enumerate(rated)]
@@ -239,7 +266,7 @@ async def settings(interaction: discord.Interaction[Any], preset: Preset | None 
         changes: dict[str, Any] = {"preset": preset, "timeout_action": timeout_action, "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
-        saved = await parts.service.guilds.update(interaction.guild_id or 0,
+        saved = await parts.service.guilds.update(scope_of(interaction),
                                                     {k: v for k, v in changes.items() if v is not None})
         lang = user_locale(interaction)
         action = translate(lang, f"choice.timeout_action.{saved.timeout_action}")

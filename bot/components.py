@@ -5,6 +5,8 @@ Templates (all under 100 characters):
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
 - ``ludo:r:<game id>``: a finished game's replay;
 - ``ludo:m:<game id>``: a finished game's rematch (a lobby for the same game again);
+- ``ludo:t:<game id>:<ply>``: Time's up, on the live message of a game delivered through interactions: settles the
+  turn at `ply` once its deadline passed (`bot.game.GameMessage.late`);
 - ``ludo:s:<game id>``: Spectate, on the live game message: a private view of the board for anyone;
 - ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
@@ -39,6 +41,8 @@ class GameHandler(Protocol):
     """What a game button calls."""
 
     async def click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
+
+    async def late(self, interaction: discord.Interaction[Any], game_id: str, ply: int) -> None: ...
 
 
 class WatchHandler(Protocol):
@@ -138,6 +142,24 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await handlers(interaction).game.click(interaction, self.game_id, self.ply, self.action)
 
 
+class LateButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=rf"ludo:t:(?P<game>{ID}):(?P<ply>[0-9]{{1,9}})"):
+    """Time's up: someone else in the game settles the turn at `ply` once its deadline passed."""
+
+    def __init__(self, game_id: str, ply: int, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=translate(lang, "button.times_up"), emoji="⏰",
+                                           style=discord.ButtonStyle.secondary, custom_id=f"ludo:t:{game_id}:{ply}"))
+        self.game_id, self.ply = game_id, ply
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LateButton:
+        return cls(match["game"], int(match["ply"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).game.late(interaction, self.game_id, self.ply)
+
+
 _AFTER_LOOKS = {"r": ("button.replay", "🎞️", discord.ButtonStyle.secondary),
                 "m": ("button.rematch", "🔁", discord.ButtonStyle.primary),
                 "a": ("button.review", "📈", discord.ButtonStyle.secondary),
@@ -186,7 +208,7 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, AfterButton, SpectateButton)
+DYNAMIC_ITEMS = (LobbyButton, GameButton, LateButton, AfterButton, SpectateButton)
 
 
 def handled(custom_id: str, message: discord.Message | None) -> bool:
@@ -211,8 +233,10 @@ def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     return view
 
 
-def game_view(game_id: str, ply: int, actions: list[tuple[str, str]], lang: str = DEFAULT) -> discord.ui.View:
-    """Buttons for (action text, label) pairs, five to a row (a move offers at most ten)."""
+def game_view(game_id: str, ply: int, actions: list[tuple[str, str]], lang: str = DEFAULT, *,
+              late: bool = False) -> discord.ui.View:
+    """Buttons for (action text, label) pairs, five to a row (a move offers at most ten); with `late`, Time's up
+    beside Spectate."""
     view = discord.ui.View(timeout=None)
     shown = actions[: BUTTONS_PER_ROW * 4]
     for i, (action, label) in enumerate(shown):
@@ -222,6 +246,10 @@ def game_view(game_id: str, ply: int, actions: list[tuple[str, str]], lang: str 
     spectate = SpectateButton(game_id, "s", lang)  # last, on a row of its own
     spectate.item.row = (len(shown) - 1) // BUTTONS_PER_ROW + 1 if shown else 0
     view.add_item(spectate)
+    if late:
+        times_up = LateButton(game_id, ply, lang)
+        times_up.item.row = spectate.item.row
+        view.add_item(times_up)
     return view
 
 

@@ -9,7 +9,7 @@ import logging
 
 import discord
 
-from bot.live import LiveMessages, next_person
+from bot.live import LiveMessages, next_person, posts_itself
 from bot.messages import game_post, outcome_post, text_names
 from service import (
     ABANDONED,
@@ -51,7 +51,9 @@ class DeadlineWorker:
         one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
         the next turn's message: a new one when another person must be told, else the live message in place. A game
         ended as abandoned says so in its live message, in place, without buttons. A finished game's follow-up shows
-        the final board in the live message (again, if it did already) and is settled once that is out."""
+        the final board in the live message (again, if it did already) and is settled once that is out. A game
+        delivered through interactions shows only an AI's turns (`LiveMessages.follow`): it has no reminders or
+        time-outs, and the click that ended it or ended it as abandoned showed that."""
         record = outcome.record
         if kind == ABANDONED:
             await self.live.show(record, await game_post(record, outcome.state), tell=False)
@@ -65,7 +67,11 @@ class DeadlineWorker:
             return
         if kind == THOUGHT:  # the AI seats' turns after a person's click: told like that click's answer
             tell = next_person(outcome, last_person(record))
-            await self.live.show(record, await outcome_post(outcome, notify=tell is not None), tell=tell is not None)
+            post = await outcome_post(outcome, notify=tell is not None)
+            if posts_itself(record):
+                await self.live.show(record, post, tell=tell is not None)
+            else:  # through the webhook of the interaction that passed the AI the turn
+                await self.live.follow(record, post)
             if outcome.state.over:
                 await self.service.games.settled(outcome)
             return

@@ -18,11 +18,11 @@ import discord
 
 from bot.clicks import Clicks
 from bot.errors import in_time, shown
-from bot.live import ANSWERED_WITHIN, LiveMessages, next_person
-from bot.messages import Post, game_post, outcome_post
+from bot.live import ANSWERED_WITHIN, LiveMessages, edit_clicked, next_person, posts_itself
+from bot.messages import Post, game_post, outcome_post, text_names
 from bot.outbox import Outbox
 from bot.translator import user_locale
-from service import GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
+from service import ABANDONED, GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
 from service.i18n import translate
 
 logger = logging.getLogger(__name__)
@@ -43,7 +43,8 @@ class GameMessage:
         async def work() -> None:
             async def act() -> tuple[Outcome, Post, bool]:  # the click is claimed with the game's load
                 outcome = await self.service.games.act(game_id, ply, action, interaction.user.id,
-                                                       click=interaction.id, channel_id=interaction.channel_id)
+                                                       click=interaction.id, channel_id=interaction.channel_id,
+                                                       reply=interaction.token)
                 tell = next_person(outcome, interaction.user.id) is not None
                 return outcome, await outcome_post(outcome, notify=tell), tell
 
@@ -58,6 +59,30 @@ class GameMessage:
                 raise
             await shown(self.live.answer(interaction, outcome.record, post, new=tell), "reply.move_not_shown")
             if outcome.state.over:  # the final board is out: the game's follow-up is not needed
+                await self.service.games.settled(outcome)
+
+        await self.clicks.guard(interaction, work, game_id=game_id)
+
+    async def late(self, interaction: discord.Interaction[Any], game_id: str, ply: int) -> None:
+        """Time's up, pressed by someone in a game delivered through interactions: past the turn's deadline, its
+        timeout action plays and is answered like a move (the next person told in a new message); before it, a
+        private answer says when the turn ends (`service.deadlines.Deadlines.late`)."""
+        async def work() -> None:
+            if not await self.clicks.first(interaction, game_id):
+                return
+            kind, outcome = await in_time(interaction, self.service.deadlines.late(game_id, ply, interaction.user.id,
+                                                                                    reply=interaction.token))
+            record = outcome.record
+            if kind == ABANDONED:
+                await edit_clicked(interaction, post=await game_post(record, outcome.state))
+                return
+            lang = record.locale
+            sleeper = outcome.steps[0].seat if outcome.steps else outcome.state.current
+            note = translate(lang, "game.timed_out", who=text_names(record, lang).get(sleeper, ""))
+            tell = next_person(outcome, interaction.user.id) is not None
+            post = await in_time(interaction, outcome_post(outcome, notify=tell, note=note))
+            await shown(self.live.answer(interaction, record, post, new=tell), "reply.move_not_shown")
+            if outcome.state.over:
                 await self.service.games.settled(outcome)
 
         await self.clicks.guard(interaction, work, game_id=game_id)
@@ -91,7 +116,8 @@ class GameMessage:
         record = await self.service.games.load(game_id)
         adopted = interaction.id in self.service.takeover.adopted
         fresh = time.time() - record.updated_at < ANSWERED_WITHIN and not adopted
-        if not record.active or interaction.message is None or interaction.message.id != record.message_id or fresh:
+        if (not posts_itself(record) or not record.active or interaction.message is None
+                or interaction.message.id != record.message_id or fresh):
             return False
         logger.warning("game %s: live message %s was left behind (a crash after a save?); posting it again",
                        game_id, record.message_id)
@@ -113,7 +139,8 @@ class GameMessage:
             except StorageUnavailable:
                 continue
             clicked = interaction.message.id if interaction.message else None
-            if record.log[ply:ply + 1] != [action] or record.message_id != clicked or not record.active:
+            if (record.log[ply:ply + 1] != [action] or record.message_id != clicked or not record.active
+                    or not posts_itself(record)):
                 return  # not saved (the player's retry applies it), or shown already
             logger.warning("game %s: a click saved despite a storage timeout; posting the game message again",
                            game_id)

@@ -1,6 +1,6 @@
 """A game's one live message: where a click's answer goes, and how the channel keeps one board at rest.
 
-Choices (see README, "What the channel shows"):
+Choices (see docs/maintainers/channel.md):
 - A click is answered by its own interaction response, which Discord does not count against the bot's global
   limit. While the clicker acts next (a bonus roll, a second die, AI seats played in between, forced moves), or
   nobody does (the game is over), the response updates the clicked message in place: nothing else is sent.
@@ -12,6 +12,11 @@ Choices (see README, "What the channel shows"):
   never loses the game's buttons.
 - The game remembers its live message's id; ids grow with time, so the newest message shown wins
   (`Games.replace_message`), whichever of two racing answers saves it first.
+- A game delivered through interactions (`bot.delivery`: a group DM, a server without the bot) makes no channel call:
+  when the turn passes to another person, the clicked message loses its buttons as the click's response and the new
+  message is the click's follow-up; the turns of an AI that thinks follow through the webhook of the interaction that
+  passed it the turn (`follow`); superseded boards stay, without buttons; nothing is posted later (no reminders,
+  no time-outs: see `service.deadlines`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from service import GameRecord, Outcome, Refused, Service, StorageError, Storage
 logger = logging.getLogger(__name__)
 ANSWERED_WITHIN = 5.0  # seconds after a click's save by which its answer has reached the game's message (Discord
 # gives an answer 3 s): a message showing an older position after that is stale, none can still be on its way
+WEBHOOK_LIFETIME = 14 * 60.0  # seconds an interaction's token is used for (Discord: valid 15 minutes)
 REMEMBER_TRIES, REMEMBER_AFTER = 6, 0.5  # asking storage again for a new message's id: 0.5 s, doubled, ~30 s in all
 
 
@@ -38,6 +44,11 @@ def next_person(outcome: Outcome, before: int | None) -> int | None:
     who just acted or was to act) or nobody."""
     user = outcome.player_to_act()
     return user if user is not None and user != before else None
+
+
+def posts_itself(record: GameRecord) -> bool:
+    """Whether the bot posts, edits and deletes a game's messages itself (else only interactions answer)."""
+    return record.delivery == "channel"
 
 
 def message_fields(post: Post) -> dict[str, Any]:
@@ -60,6 +71,9 @@ class LiveMessages:
         clicked = interaction.message
         if not new:
             await edit_clicked(interaction, post=post)
+            return
+        if not posts_itself(record):
+            await self._follow_up(interaction, record, post, clicked_becomes or {"view": None})
             return
         fields: dict[str, Any] = {"files": post.files(), "view": post.view, "allowed_mentions": post.allowed_mentions}
         message_id: int | None
@@ -84,6 +98,36 @@ class LiveMessages:
         else:
             self.outbox.edit(channel_id, clicked.id, lambda: clicked_becomes)
 
+    async def _follow_up(self, interaction: discord.Interaction[Any], record: GameRecord, post: Post,
+                         clicked_becomes: dict[str, Any]) -> None:
+        """`answer` without channel calls: the clicked message becomes `clicked_becomes` (by default loses its
+        buttons) as the click's response, and `post` is its follow-up, a new message that notifies."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**clicked_becomes)
+        else:
+            await interaction.response.edit_message(**clicked_becomes)
+        message = await interaction.followup.send(post.content, wait=True, files=post.files(), view=post.view,
+                                                  allowed_mentions=post.allowed_mentions)
+        self.outbox.later(self.remember(record, message.id))
+
+    async def follow(self, record: GameRecord, post: Post) -> GameRecord:
+        """A game delivered through interactions, moved on without a click (the turns of an AI that thinks): `post` is
+        a follow-up through the webhook of the interaction that moved it last (`GameRecord.webhook`, valid 15
+        minutes); a player's `/ludo board` shows the game again should that fail."""
+        client = self.outbox.client
+        if (record.webhook is None or record.webhook_at is None or client.application_id is None
+                or self.service.clock() - record.webhook_at > WEBHOOK_LIFETIME):
+            logger.warning("game %s: no interaction to show its new position through (gone, or expired)", record.id)
+            return record
+        webhook = discord.Webhook.partial(client.application_id, record.webhook, client=client)
+        try:
+            message = await webhook.send(post.content, wait=True, files=post.files(), view=post.view,
+                                         allowed_mentions=post.allowed_mentions)
+        except discord.HTTPException as error:  # e.g. the interaction expired meanwhile: /ludo board shows it
+            logger.warning("game %s: its new position could not be shown: %s", record.id, error)
+            return record
+        return await self.remember(record, message.id)
+
     async def remember(self, record: GameRecord, message_id: int, *, clicked: int | None = None) -> GameRecord:
         """`replaced`, for a message just sent (a click's answer, a repost, a post); storage that does not answer is
         asked again for a while. A message that could not be remembered then goes, unless it answered a click on
@@ -96,7 +140,7 @@ class LiveMessages:
                 if attempt + 1 == REMEMBER_TRIES:
                     logger.warning("game %s: message %s not remembered%s: %s", record.id, message_id,
                                    "" if clicked else ", so it goes", error)
-                    if clicked is None:
+                    if clicked is None and posts_itself(record):
                         self.outbox.delete(record.channel_id, message_id)
                     return record
                 await asyncio.sleep(REMEMBER_AFTER * 2 ** attempt)
@@ -104,7 +148,10 @@ class LiveMessages:
 
     async def post(self, record: GameRecord, post: Post) -> GameRecord:
         """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
-        remember the new one (`remember`). A send that fails leaves the old message as it is."""
+        remember the new one (`remember`). A send that fails leaves the old message as it is. Nothing for a game
+        delivered through interactions (the bot cannot post there)."""
+        if not posts_itself(record):
+            return record
         message = await self.outbox.send(record.channel_id, lambda: {
             "content": post.content, "files": post.files(), "view": post.view,
             "allowed_mentions": post.allowed_mentions})
@@ -117,6 +164,8 @@ class LiveMessages:
         the game was saved since `record`, this one is brought up to date. So two messages posted at the same
         moment (a click's answer, a reminder, a time-out) leave one board, showing the game as it is."""
         saved, before, moved_on = await self.service.games.replace_message(record, message_id)
+        if not posts_itself(record):  # the messages it replaced lost their buttons as they were replaced
+            return saved
         if saved.message_id != message_id:
             if saved.message_id is not None:  # (None: the game is gone, its messages stay as they are)
                 self.outbox.delete(record.channel_id, message_id)
@@ -155,15 +204,17 @@ class LiveMessages:
 
     def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
         """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future
-        of the edit (done once it is sent, replaced or dropped), if there is a live message."""
-        if record.message_id:
+        of the edit (done once it is sent, replaced or dropped), if there is a live message the bot may edit."""
+        if record.message_id and posts_itself(record):
             return self.outbox.edit(record.channel_id, record.message_id, lambda: message_fields(post))
         return None
 
     async def show(self, record: GameRecord, post: Post, *, tell: bool, sent: bool = False) -> GameRecord:
         """After a change made without a click on the game (a deadline, a command): a new live message when
         someone must be told (`tell`), else the live message updated in place (with `sent`, returning once the
-        edit is out)."""
+        edit is out). Nothing for a game delivered through interactions (shown by its commands' answers)."""
+        if not posts_itself(record):
+            return record
         if tell or not record.message_id:
             return await self.post(record, post)
         edited = self.update(record, post)

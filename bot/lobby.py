@@ -13,6 +13,7 @@ import discord
 
 from bot.clicks import Clicks
 from bot.components import COLOUR_VERBS
+from bot.delivery import channel_calls
 from bot.errors import in_time, shown
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
@@ -64,7 +65,7 @@ class LobbyButtons:
             channel_id = await in_time(interaction, game_thread(interaction, lobby))
         clicked = interaction.message.id if interaction.message and channel_id is None else None
         outcome = await in_time(interaction, self.service.lobbies.start(lobby_id, interaction.user.id, channel_id,
-                                                                      message_id=clicked))
+                                                                      message_id=clicked, reply=interaction.token))
         await shown(self._show_start(interaction, outcome, clicked, channel_id), "reply.start_not_shown")
 
     async def _show_start(self, interaction: discord.Interaction[Any], outcome: Outcome, clicked: int | None,
@@ -105,6 +106,8 @@ def thread_option(interaction: discord.Interaction[Any], wanted: bool) -> bool:
     when the member could not make a thread here themselves, or the bot cannot."""
     if not wanted or in_thread(interaction):
         return False
+    if not channel_calls(interaction):  # a group DM, a server without the bot: no thread can be made
+        raise Refused("refused.thread_here")
     if not may_thread(interaction.permissions):
         raise Refused("refused.thread_member")
     if not may_thread(interaction.app_permissions):

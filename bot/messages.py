@@ -126,9 +126,11 @@ def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View
     the game is over)."""
     if state.over or not record.active:
         return None
-    actions = [] if seat_user(record, state.current) is None else engine.legal_actions(state)
+    person = seat_user(record, state.current) is not None
+    actions = engine.legal_actions(state) if person else []
     return components.game_view(record.id, state.ply, [(engine.action_text(a), action_label(state, a, record.locale))
-                                                       for a in actions], record.locale)
+                                                       for a in actions], record.locale,
+                                late=person and record.delivery == "interaction" and record.turn_deadline is not None)
 
 
 def _board_view(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> BoardView:
@@ -197,8 +199,8 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
         doing = translate(lang, "status.choose", dice=dice_text(state.dice, lang))
     else:
         doing = translate(lang, "status.move", die=state.dice[0])
-    deadline = (translate(lang, "status.deadline", at=int(record.turn_deadline))
-                if record.turn_deadline and user else "")
+    late = "status.deadline_late" if record.delivery == "interaction" else "status.deadline"
+    deadline = translate(lang, late, at=int(record.turn_deadline)) if record.turn_deadline and user else ""
     return translate(lang, "status.turn", who=who, colour=colour(lang, state.current), doing=doing, deadline=deadline)
 
 

@@ -8,18 +8,11 @@ by the turn's end, soonest first (`service.archive`); as many as fit in one mess
 from __future__ import annotations
 
 import engine
+from bot.delivery import jump_link
 from bot.messages import text_names
 from service import GameRecord, seat_user
 from service.i18n import translate
 from service.text import CONTENT_LIMIT
-
-JUMP = "https://discord.com/channels/{guild}/{channel}"  # Discord's link to a channel or thread (+ /message)
-
-
-def jump_link(record: GameRecord) -> str:
-    """The link that jumps to the game's live message (to its channel or thread while none is known)."""
-    link = JUMP.format(guild=record.guild_id, channel=record.channel_id)
-    return f"{link}/{record.message_id}" if record.message_id else link
 
 
 def game_line(record: GameRecord, state: engine.GameState, user_id: int, lang: str) -> str:

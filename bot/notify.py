@@ -15,20 +15,14 @@ from typing import Any
 
 import discord
 
+from bot.delivery import jump_link
 from bot.messages import Post, board_alt, draw_thumbnail
 from bot.outbox import Outbox
 from bot.translator import user_locale
-from service import GameRecord
 from service.alerts import Alerts, Ready
 from service.i18n import translate
 
 logger = logging.getLogger(__name__)
-
-
-def jump_link(record: GameRecord) -> str:
-    """The link to the game's live message (to its channel while none is known)."""
-    channel = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}"
-    return f"{channel}/{record.message_id}" if record.message_id else channel
 
 
 async def alert_post(ready: Ready) -> Post:

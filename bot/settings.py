@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -11,57 +11,103 @@ from service import LobbyLimits, limits
 from service.cooldowns import COOLDOWNS
 
 
+def _wait(command: str, uses: str) -> Any:
+    """The field of an expensive command's per-user wait (service.cooldowns)."""
+    return Field(default=COOLDOWNS[command], ge=0,
+                 description=f"Seconds one user waits between two {uses}, across every process (`0`: no wait).")
+
+
 class BotSettings(BaseSettings):
     """Everything an operator sets. The token is a secret: it is never printed or logged."""
 
     # (an empty value, as .env.example leaves the optional ones, means unset)
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
-    discord_token: SecretStr | None = None
-    redis_url: str | None = None  # none: an embedded Redis server keeps its data in ludo_data_dir
-    ludo_data_dir: str = "./data"
-    # the embedded server's memory limit (Redis's notation; 0: none): at the limit writes are refused, never a game
-    # evicted (see README, "Sizing Redis"); with REDIS_URL, set maxmemory on that server
-    redis_maxmemory: str = Field(default="512mb", pattern=r"(?i)^[0-9]+(b|k|kb|m|mb|g|gb)?$")
-    # a game nobody played for this long ends as abandoned (no results), at its next turn time-out
-    idle_end_days: float = Field(default=7.0, gt=0, le=365)
-    # finished and ended games (their record and log: replays, /ludo verify and export) are kept this long
-    game_retention_days: float = Field(default=30.0, gt=0, le=3650)
-    dev_guild_id: int | None = None  # with it, commands are synced to that guild at start-up
-    shard_count: int | None = None
-    shard_ids: Annotated[list[int] | None, NoDecode] = None  # e.g. "0,1": the shards this process runs
-    # defaults for guilds that never saved /ludo settings
-    turn_deadline: int = Field(default=24 * 3600, ge=30)
-    reminder_before: int = Field(default=3600, ge=0)
-    timeout_action: Literal["ai", "skip", "forfeit"] = "ai"
-    forfeit_after: int = Field(default=3, ge=1)
-    # limits on opening lobbies (service.limits; 0 turns one off): open lobbies a user hosts in a guild at once, open
-    # lobbies plus active games in a guild at once, and the token buckets (lobbies in a row, seconds per new token)
-    lobby_open_user: int = Field(default=limits.OPEN_PER_USER, ge=0)
-    lobby_open_guild: int = Field(default=limits.OPEN_PER_GUILD, ge=0)
-    lobby_burst_user: int = Field(default=limits.BURST_USER, ge=0)
-    lobby_refill_user: float = Field(default=limits.REFILL_USER, gt=0)
-    lobby_burst_guild: int = Field(default=limits.BURST_GUILD, ge=0)
-    lobby_refill_guild: float = Field(default=limits.REFILL_GUILD, gt=0)
-    # button clicks one process handles at once; more wait (and are deferred in time). Keep it below the storage
-    # client's 64 connections, which the deadline worker and commands share
-    max_concurrent_clicks: int = Field(default=32, ge=1, le=60)
-    # requests a second Discord allows the bot token across the API (its global limit; 50 unless Discord raised
-    # it for this bot), split between processes by their share of the shards (see bot.outbox.Pacer.within);
-    # interaction responses do not count against it
-    discord_global_limit: float = Field(default=50.0, gt=0)
-    # seconds a user waits between two uses of an expensive command (service.cooldowns; 0: no wait)
-    cooldown_replay: float = Field(default=COOLDOWNS["replay"], ge=0)
-    cooldown_verify: float = Field(default=COOLDOWNS["verify"], ge=0)
-    cooldown_export: float = Field(default=COOLDOWNS["export"], ge=0)
-    cooldown_board: float = Field(default=COOLDOWNS["board"], ge=0)
-    cooldown_review: float = Field(default=COOLDOWNS["review"], ge=0)
-    cooldown_review_post: float = Field(default=COOLDOWNS["review_post"], ge=0)
-    # the HTTP endpoint of this process for Prometheus (/metrics) and health checks (/health): off when unset, 0
-    # takes a free port; on 127.0.0.1 unless metrics_host says otherwise (0.0.0.0 for a scraper in another container)
-    metrics_port: int | None = Field(default=None, ge=0, le=65535)
-    metrics_host: str = "127.0.0.1"
-    log_level: str = "INFO"
+    discord_token: SecretStr | None = Field(
+        default=None, description="The bot's token from the Discord developer portal (Bot, then Reset Token). "
+        "A secret: never printed or logged.")
+    redis_url: str | None = Field(
+        default=None, description="Where Redis is: `redis://host:6379/0`, `rediss://...` (TLS) or "
+        "`unix:///path/redis.sock` for one server; `redis+cluster://host1:6379,host2:6379` (or `rediss+cluster://`) "
+        "for a Redis Cluster, listing the nodes to start from. Unset: the bot runs an embedded Redis server with its "
+        "data in `LUDO_DATA_DIR`.")
+    ludo_data_dir: str = Field(
+        default="./data", description="The folder of the embedded Redis server's data and of the health file that "
+        "`ludo-bot health` reads.")
+    # at the limit writes are refused, never a game evicted (docs/operators/redis.md)
+    redis_maxmemory: str = Field(
+        default="512mb", pattern=r"(?i)^[0-9]+(b|k|kb|m|mb|g|gb)?$",
+        description="The embedded Redis server's memory limit, in Redis's notation (`512mb`, `1gb`; `0`: none). At "
+        "the limit Redis refuses writes (players are asked to try again) and never drops a game. With `REDIS_URL`, "
+        "set `maxmemory` on that server instead.")
+    idle_end_days: float = Field(
+        default=7.0, gt=0, le=365, description="A game nobody plays ends as abandoned (no results) at its first turn "
+        "time-out this many days after a person last acted in it.")
+    game_retention_days: float = Field(
+        default=30.0, gt=0, le=3650, description="Days a finished, ended or abandoned game is kept after it ends "
+        "(for replays, reviews, `/ludo verify` and `/ludo export`).")
+    dev_guild_id: int | None = Field(
+        default=None, description="Development: the commands are synced to this server at start-up, where they show "
+        "at once.")
+    shard_count: int | None = Field(
+        default=None, description="The total number of shards, when several processes share the bot.")
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        default=None, description="The shards this process runs, separated by commas (e.g. `0,1`); with "
+        "`SHARD_COUNT`.")
+    turn_deadline: int = Field(
+        default=24 * 3600, ge=30, description="Default seconds a turn may take, for servers that never used "
+        "`/ludo settings`.")
+    reminder_before: int = Field(
+        default=3600, ge=0, description="Default seconds before the deadline at which the player is reminded (`0`: "
+        "never), for servers that never used `/ludo settings`.")
+    timeout_action: Literal["ai", "skip", "forfeit"] = Field(
+        default="ai", description="Default for what happens at a turn's deadline: an AI plays the turn, the turn is "
+        "skipped, or the player forfeits after `FORFEIT_AFTER` missed turns.")
+    forfeit_after: int = Field(
+        default=3, ge=1, description="Default missed turns in a row before a player forfeits, with `TIMEOUT_ACTION` "
+        "`forfeit`.")
+    # limits on opening lobbies (service.limits; 0 turns one off)
+    lobby_open_user: int = Field(
+        default=limits.OPEN_PER_USER, ge=0, description="Open lobbies one user may host in a server at once (not "
+        "started, cancelled or expired; `0`: no limit).")
+    lobby_open_guild: int = Field(
+        default=limits.OPEN_PER_GUILD, ge=0, description="Open lobbies plus active games in one server at once "
+        "(`0`: no limit).")
+    lobby_burst_user: int = Field(
+        default=limits.BURST_USER, ge=0, description="Lobbies one user may open in a row in a server before "
+        "`LOBBY_REFILL_USER` paces them (`0`: no limit).")
+    lobby_refill_user: float = Field(
+        default=limits.REFILL_USER, gt=0, description="Seconds until a user who used up `LOBBY_BURST_USER` may open "
+        "one more lobby.")
+    lobby_burst_guild: int = Field(
+        default=limits.BURST_GUILD, ge=0, description="Lobbies a whole server may open in a row before "
+        "`LOBBY_REFILL_GUILD` paces them (`0`: no limit).")
+    lobby_refill_guild: float = Field(
+        default=limits.REFILL_GUILD, gt=0, description="Seconds until a server that used up `LOBBY_BURST_GUILD` "
+        "may open one more lobby.")
+    # kept below the storage client's 64 connections, which the deadline worker and commands share
+    max_concurrent_clicks: int = Field(
+        default=32, ge=1, le=60, description="Button clicks one process handles at once; more wait their turn (and "
+        "are deferred in time, so they are still answered).")
+    # split between processes by their share of the shards (bot.outbox.Pacer.within)
+    discord_global_limit: float = Field(
+        default=50.0, gt=0, description="Requests a second Discord allows the bot token (50 unless Discord raised "
+        "it for this bot). Each process uses its share of the shards of it, at most 60 % in any second; "
+        "interaction responses do not count.")
+    cooldown_replay: float = _wait("replay", "replays (the command or the button)")
+    cooldown_verify: float = _wait("verify", "uses of `/ludo verify`")
+    cooldown_export: float = _wait("export", "uses of `/ludo export`")
+    cooldown_board: float = _wait("board", "uses of `/ludo board`")
+    cooldown_review: float = _wait("review", "reviews (the button or `/ludo review`)")
+    cooldown_review_post: float = _wait("review_post", "reviews posted in the channel")
+    metrics_port: int | None = Field(
+        default=None, ge=0, le=65535, description="The port of this process's HTTP endpoint for Prometheus "
+        "(`/metrics`) and health checks (`/health`). Unset: no endpoint; `0`: a free port.")
+    metrics_host: str = Field(
+        default="127.0.0.1", description="The address the metrics endpoint listens on; `0.0.0.0` lets a Prometheus "
+        "in another container or host scrape it.")
+    log_level: str = Field(
+        default="INFO", description="How much the bot logs: `DEBUG`, `INFO`, `WARNING` or `ERROR`.")
 
     @field_validator("shard_ids", mode="before")
     @classmethod

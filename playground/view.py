@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from playground.standin.records import APPLICATION_COMMAND, GUILD_TEXT
+from playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT
 from playground.standin.server import OptionValue
 
 Json = dict[str, Any]
@@ -71,11 +71,12 @@ def message_view(standin: StandIn, message: Message) -> Json:
 
 def channel_view(channel: Channel) -> Json:
     return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread,
-            "parent": None if channel.parent_id is None else str(channel.parent_id)}
+            "group": channel.type == GROUP_DM, "parent": None if channel.parent_id is None else str(channel.parent_id)}
 
 
-def channels(standin: StandIn, guild_id: int) -> list[Json]:
-    """The guild's text channels, each followed by its threads (oldest first), as the sidebar lists them."""
+def channels(standin: StandIn, guild_id: int, viewer: User | None = None) -> list[Json]:
+    """The guild's text channels, each followed by its threads (oldest first), as the sidebar lists them, then the
+    group DMs `viewer` is in."""
     guild = standin.guilds[guild_id]
     listed: list[Json] = []
     for channel_id in guild.channel_ids:
@@ -83,6 +84,8 @@ def channels(standin: StandIn, guild_id: int) -> list[Json]:
         if channel.type == GUILD_TEXT:
             listed.append(channel_view(channel))
             listed.extend(channel_view(t) for t in standin.threads(channel))
+    listed.extend(channel_view(c) for c in standin.channels.values()
+                  if c.type == GROUP_DM and viewer is not None and viewer in c.recipients)
     return listed
 
 
@@ -96,7 +99,7 @@ def state(standin: StandIn, channel: Channel, viewer: User) -> Json:
     mine = [r for r in standin.interactions.values() if r.user is viewer][-RECENT_INTERACTIONS:]
     return {
         "channel": channel_view(channel),
-        "channels": channels(standin, channel.guild_id or standin.guild.id),
+        "channels": channels(standin, channel.guild_id or standin.guild.id, viewer),
         "messages": [message_view(standin, m) for m in standin.messages(channel, include_ephemeral=True)
                      if visible_to(m, viewer)],
         "interactions": [interaction_view(r) for r in mine],

@@ -46,7 +46,10 @@ class Playground:
     def __init__(self, *, data_dir: str | Path, port: int = 8080, host: str = "127.0.0.1",
                  members: Sequence[str] = MEMBERS, storage: Storage | None = None, **settings: Any) -> None:
         self.standin = StandIn()
-        self.members: list[User] = [self.standin.add_user(name) for name in members]
+        self.members: list[User] = [self.standin.install_app(self.standin.add_user(name)) for name in members]
+        # a group DM of every member, who all added the app to their account: a game there is played through
+        # interactions alone, the bot being no member of it
+        self.group = self.standin.add_group_dm("friends", *self.members)
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self._storage = storage  # the tests' Redis; otherwise the bot starts the embedded server in data_dir

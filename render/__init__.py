@@ -1,6 +1,7 @@
 """The board picture: pure functions from a game state to PNG bytes, and from a game log to an animated replay.
 
-Pillow only (its built-in scalable font, no installed fonts); imports `engine` and nothing else of the project.
+Pillow (with the fonts and emoji images of the packages in `render.fonts`, no installed fonts) and `regex`; imports
+`engine` and nothing else of the project.
 
 - `render_board(state, BoardView(names=..., events=..., labels=..., size=...)) -> bytes`: the PNG of one
   position (default 960x720): the cross-shaped board of the preset's geometry, the tokens, the last
@@ -17,19 +18,37 @@ Pillow only (its built-in scalable font, no installed fonts); imports `engine` a
 - `WORDS`: every word the pictures show (English); `BoardView(words=...)`, `render_replay(words=...)` and
   `render_chances(words=...)` take other templates (another language).
 - `default_labels(legal_actions(state))`: labels matching the token numbers ("2", "1+2", "A"/"B" for dice).
+- `shaping()`: whether words are shaped (Pillow's Raqm with FriBiDi); `shaping_warning()`: the line to log at start
+  when they are not (names are then still drawn, letter by letter).
 
 `python -m render.demo` plays and draws a computer game; `python -m render.samples DIR` writes the
-README's sample pictures; `python -m benchmarks.render` measures speed and size.
+sample pictures of the README and the manual (docs/images); `python -m benchmarks.render` measures speed and size.
 """
 
 from render.board import THUMBNAIL_SIDE, draw_board, render_board, render_thumbnail, static_board
 from render.chart import CHART_SIZE, chart_area, render_chances
+from render.fonts import shaping, shaping_warning
 from render.geometry import LayoutError, layout, square_centre
 from render.replay import render_replay
 from render.view import DEFAULT_SIZE, WORDS, BoardView, default_labels
 
 __all__ = [
-    "CHART_SIZE", "DEFAULT_SIZE", "THUMBNAIL_SIDE", "WORDS", "BoardView", "LayoutError", "chart_area", "default_labels",
-    "draw_board", "layout", "render_board", "render_chances", "render_replay", "render_thumbnail", "square_centre",
+    "CHART_SIZE",
+    "DEFAULT_SIZE",
+    "THUMBNAIL_SIDE",
+    "WORDS",
+    "BoardView",
+    "LayoutError",
+    "chart_area",
+    "default_labels",
+    "draw_board",
+    "layout",
+    "render_board",
+    "render_chances",
+    "render_replay",
+    "render_thumbnail",
+    "shaping",
+    "shaping_warning",
+    "square_centre",
     "static_board",
 ]

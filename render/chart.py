@@ -300,3 +300,15 @@ def _write_words(frame: Image.Image, curve: Sequence[Sequence[float]], seats: Se
         entry = colour if name == colour else view.word("chart_seat", colour=colour, name=name)
         text_sprite(entry, pt(15), fg, "panel", max_width=room - chance.size[0] - px(8)).paste_at(
             frame, (area.legend + px(40), y))
+
+
+def word_rooms(size: tuple[int, int] = CHART_SIZE) -> dict[str, tuple[int, int]]:
+    """The font size and room in pixels of the chart's words at `size` (as `render.panel.word_rooms`): the title,
+    the x axis's name under the plot, a percentage left of it."""
+    area = chart_area(size)
+
+    def px(value: float) -> int:
+        return round(value * area.unit)
+
+    return {"chart_title": (max(10, px(19)), size[0] - px(48)), "chart_move": (max(10, px(12)), area.right - area.left),
+            "chart_percent": (max(10, px(12)), area.left - px(8) - px(6))}

@@ -80,6 +80,12 @@ def _ramp_pairs() -> list[tuple[str, str]]:
     return pairs
 
 
+# Colours of the emoji in names (Twemoji's five skin tones, its yellow faces, orange, brown and pink), which the
+# named colours and ramps are far from: a medium skin tone was drawn pink. Not named: nothing else draws with them.
+_EMOJI: tuple[RGB, ...] = ((247, 222, 206), (243, 210, 162), (212, 171, 136), (175, 126, 87), (124, 83, 62),
+                           (255, 220, 93), (244, 144, 12), (193, 105, 79), (234, 89, 110))
+
+
 def rgb(name: str) -> RGB:
     """The RGB value of a named colour."""
     return COLOURS[name]
@@ -87,7 +93,7 @@ def rgb(name: str) -> RGB:
 
 @lru_cache(maxsize=1)
 def palette_rgb() -> tuple[RGB, ...]:
-    """The 256 palette entries: the named colours first (in `NAMES` order), then the ramps."""
+    """The 256 palette entries: the named colours first (in `NAMES` order), then the ramps and the emoji colours."""
     entries: list[RGB] = list(COLOURS.values())
     if len(set(entries)) != len(entries):
         raise AssertionError("two named colours share a palette cell")
@@ -101,7 +107,8 @@ def palette_rgb() -> tuple[RGB, ...]:
             if mix not in seen:
                 seen.add(mix)
                 entries.append(mix)
-    if len(entries) > 256:
+    entries += [snapped for snapped in map(_snap, _EMOJI) if snapped not in seen]
+    if len(entries) > 254:  # (two pads at least: the last is the replay's transparent index)
         raise AssertionError(f"palette overflow: {len(entries)} colours")
     entries += [COLOURS["canvas"]] * (256 - len(entries))
     return tuple(entries)

@@ -12,6 +12,7 @@ from engine import events as ev
 from engine.events import Event
 from engine.rules import TOKENS, Rules
 from engine.state import GameState
+from render.fonts import BOLD, SANS, font
 from render.geometry import Metrics
 from render.palette import SEAT_COLOURS, index, palette_image, rgb
 from render.sprites import (
@@ -20,11 +21,11 @@ from render.sprites import (
     die_sprite,
     disc_sprite,
     dot_sprite,
-    drawable,
-    font,
     ring_sprite,
     text_sprite,
 )
+from render.typeset import cut, width
+from render.typeset import line as drawn_line
 from render.view import BoardView
 
 
@@ -52,13 +53,21 @@ def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int, he
     top, bottom = m.oy, m.oy + m.board_px
     d.rounded_rectangle((p.x0 * scale, top * scale, p.x1 * scale, bottom * scale), p(14) * scale,
                         fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(p(30) * scale), fill=rgb("text"),
-           stroke_width=scale // 2 + 1, stroke_fill=rgb("text"))
-    geometry = drawable(heading[0].format(rules=rules.name, squares=rules.track_length))
-    d.text((p.left * scale, (top + p(52)) * scale), geometry, font=font(p(15) * scale), fill=rgb("muted"))
+    d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(SANS, p(30) * scale, weight=BOLD),
+           fill=rgb("text"))
+    geometry = heading[0].format(rules=rules.name, squares=rules.track_length)
+    _write(big, geometry, (p.left * scale, (top + p(50)) * scale), p(14) * scale, "muted", p.inner * scale)
     d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
            fill=rgb("panel_line"), width=scale)
-    d.text((p.left * scale, (top + p(236)) * scale), drawable(heading[1]), font=font(p(13) * scale), fill=rgb("muted"))
+    _write(big, heading[1], (p.left * scale, (top + p(234)) * scale), p(13) * scale, "muted", p.inner * scale)
+
+
+def _write(big: Image.Image, text: str, corner: tuple[int, int], size: int, colour: str, room: int) -> None:
+    """`text` (cut to `room`) onto the supersampled static board, its line box's top-left corner at `corner`."""
+    if width(text, size) > room:
+        text = cut(text, size, room)
+    drawn = drawn_line(text, size, rgb(colour))
+    big.paste(drawn, corner, drawn)
 
 
 Block = Image.Image
@@ -106,16 +115,21 @@ class TurnSpec(NamedTuple):
     last_by: str = ""  # "last roll: ...", beside `last_roll`
 
 
+TURN_BLOCK = 140  # its height: name, what they do, the dice, and a line under them (in 720)
+
+
 @lru_cache(maxsize=512)
 def _turn_block(m: Metrics, spec: TurnSpec) -> Block:
-    """Whose turn (or who won), what they do, the dice."""
+    """Whose turn (or who won) beside the colour's disc; under them, what they do, the dice, and under the dice the
+    line of a roll again or of the last roll (the whole width: "+ noch einmal würfeln" has no room beside two
+    dice)."""
     seat, name, line, dice, bonus, last_roll, last_by = spec
     p = _Panel(m)
-    block = _block(p, p(120))
+    block = _block(p, p(TURN_BLOCK))
     colour = SEAT_COLOURS[seat]
     _paste(block, p, disc_sprite(p(30), colour, f"{colour}_dark"), p.left, 0)
     _text(block, p, name, p.left + p(40), p(2), 21, max_width=p.inner - p(40))
-    _text(block, p, line, p.left + p(40), p(30), 15, "muted", max_width=p.inner - p(40))
+    _text(block, p, line, p.left, p(32), 15, "muted", max_width=p.inner)
     size, gap, y = p(46), p(12), p(62)
     x = p.left
     for value, active, label in dice:
@@ -123,13 +137,12 @@ def _turn_block(m: Metrics, spec: TurnSpec) -> Block:
         if label:
             _paste(block, p, badge_sprite(label, p(22)), x + size, y + p(3), centred=True)
         x += size + gap
-    if bonus:
-        _text(block, p, bonus, x + p(4), y + p(14), 14, "muted")
-    if last_roll:
-        for value in last_roll:
-            _paste(block, p, die_sprite(value, p(34), False), x, y + p(6))
-            x += p(34) + p(8)
-        _text(block, p, last_by, x + p(4), y + p(14), 14, "muted", max_width=p.x1 - p.pad - x - p(4))
+    for value in last_roll:
+        _paste(block, p, die_sprite(value, p(34), False), x, y + p(6))
+        x += p(34) + p(8)
+    note = bonus or last_by
+    if note:
+        _text(block, p, note, p.left, p(112), 14, "muted", max_width=p.inner)
     return block
 
 
@@ -174,34 +187,31 @@ def _status(state: GameState, seat: int, view: BoardView) -> str:
                                                         tokens=TOKENS)
 
 
-ROW = 60
+ROW = 74  # a seat's height (in 720): name; status; tokens home and score
 
 
 @lru_cache(maxsize=512)
 def _seat_row(m: Metrics, seat: int, name: str, status: str, score: str, home: int, current: bool,
               dim: bool) -> Block:
-    """One seat: colour disc, name, tokens home as pips, status line, score."""
+    """One seat: colour disc and name (the whole width: names in some scripts and with emoji are long), the status
+    line, then the tokens home as pips and the score."""
     p = _Panel(m)
     block = _block(p, p(ROW))
     colour = SEAT_COLOURS[seat]
     if current:
         ImageDraw.Draw(block).rounded_rectangle((p(3), p(0), p(8), p(ROW) - p(8)), p(2), fill=index("highlight"))
-    _paste(block, p, disc_sprite(p(26), colour, f"{colour}_dark"), p.left, p(6))
-    pip = max(5, p(10))
-    pips_w = TOKENS * (pip + p(3))
+    _paste(block, p, disc_sprite(p(26), colour, f"{colour}_dark"), p.left, p(4))
     right = p.x1 - p.pad
     text_x = p.left + p(36)
+    _text(block, p, name, text_x, p(2), 18, "muted" if dim else "text", max_width=right - text_x)
+    _text(block, p, status, text_x, p(27), 13, "muted", max_width=right - text_x)
+    pip = max(5, p(10))
     for k in range(TOKENS):
-        cx = right - pips_w + k * (pip + p(3)) + pip // 2
         sprite = dot_sprite(pip, colour) if k < home else ring_sprite(pip, "muted", 0.2)
-        _paste(block, p, sprite, cx, p(15), centred=True)
-    _text(block, p, name, text_x, p(4), 18, "muted" if dim else "text", max_width=right - text_x - pips_w - p(4))
-    score_w = 0
+        _paste(block, p, sprite, text_x + k * (pip + p(4)) + pip // 2, p(56), centred=True)
     if score:
-        sprite = text_sprite(score, p(14), "text", "panel")
-        score_w = sprite.size[0] + p(6)
-        _paste(block, p, sprite, right - sprite.size[0], p(29))
-    _text(block, p, status, text_x, p(29), 14, "muted", max_width=right - text_x - score_w)
+        score_x = text_x + TOKENS * (pip + p(4)) + p(8)
+        _text(block, p, score, score_x, p(47), 13, "text", max_width=right - score_x)
     return block
 
 
@@ -273,10 +283,27 @@ def draw_panel(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
         row = _seat_row(m, seat, name, _status(state, seat, view), score, home,
                         seat == state.current and not state.over, seat in state.resigned)
         frame.paste(row, (x, y - p(4)))
-        y += p(ROW)
+        y += row.size[1]
     bottom = m.oy + m.board_px - p.pad
     line_h = p(21)
     room = max(0, (bottom - y) // line_h - bool(view.caption))
     lines = tuple(describe(view.events, view)[-room:]) if room else ()
     footer = _footer(m, lines, view.caption)
     frame.paste(footer, (x, bottom - footer.size[1]))
+
+
+def word_rooms(m: Metrics) -> dict[str, tuple[int, int]]:
+    """The font size and the room in pixels of each line of `WORDS` the panel shows, at `m`. A line longer than its
+    room is cut with "…"; the words of every language must fit whole (tests/service/test_picture_words.py)."""
+    p = _Panel(m)
+    status = (p(13), p.x1 - p.pad - (p.left + p(36)))
+    footer = (p(14), p.inner)
+    return {
+        **dict.fromkeys(("to_roll", "picks_die", "moves_token", "game_over", "wins"), (p(15), p.inner)),
+        **dict.fromkeys(("roll_again", "last_roll"), (p(14), p.inner)),
+        **dict.fromkeys(("left", "placed", "out", "home_count"), status),
+        "points": (p(13), status[1] - TOKENS * (max(5, p(10)) + p(4)) - p(8)),
+        **dict.fromkeys(("no_move", "captured", "token_home", "all_home", "out_of_turns", "resigned", "third_six",
+                         "skipped", "rolls_again", "replay_caption"), footer),
+        "rules_line": (p(14), p.inner), "players": (p(13), p.inner),
+    }

@@ -1,13 +1,16 @@
-"""The README's sample pictures: ``python -m render.samples docs/images``.
+"""The sample pictures of the README and the manual (docs/): ``python -m render.samples docs/images``.
 
 Each board sample is a position from a game between greedy players, picked where the player to act
 has several moves to choose from, drawn with the button labels and the previous turn's moves;
-``chart.png`` is a game review's chart of the win chances over a whole game.
+``chart.png`` is a game review's chart of the win chances over a whole game; ``board-names.png`` a board whose
+players are named in four scripts with emoji, in German (`NAMES_LANGUAGE`).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine.actions import Action
@@ -19,10 +22,15 @@ from engine.rules import Rules
 from engine.state import GameState
 from render.board import render_board
 from render.chart import render_chances
-from render.view import BoardView, default_labels
+from render.view import WORDS, BoardView, default_labels
 
 NAMES = ("Ruby", "Jade", "Amber", "Indigo")
+# Devanagari (a conjunct), Arabic (right to left, joined), Cyrillic with a skin-toned emoji, Chinese with a joined
+# emoji sequence; the picture's words in the language of `NAMES_LANGUAGE`.
+SCRIPT_NAMES = ("अनन्या क्षत्रिय 🎲", "محمد علي 🇵🇰", "Дмитрий 👍🏽", "王芳 👩‍💻")
+NAMES_LANGUAGE = "de"
 SAMPLES: tuple[tuple[str, Rules, tuple[int, ...], int, int], ...] = (
+    ("board-classic.png", Rules.preset("classic"), (0, 1, 2, 3), 11, 100),
     ("board-star.png", Rules.preset("star"), (0, 1, 2, 3), 7, 160),
     ("board-twodice.png", Rules.preset("twodice"), (0, 1, 2, 3), 3, 90),
     ("board-strict-e4.png", Rules.preset("strict", end_path=4), (0, 2), 5, 120),
@@ -59,6 +67,14 @@ def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) ->
     return render_chances(review.curve, seats, names=NAMES, focus=focus, marks=[d.ply for d in player.costliest])
 
 
+def catalogue_words(lang: str) -> Mapping[str, str]:
+    """The picture's words in `lang`, from the service's catalogues: looked up by name when this script runs, as
+    `render` itself never imports the service (the bot passes them in `BoardView.words`)."""
+    i18n = importlib.import_module("service.i18n")
+    words: Mapping[str, str] = i18n.templates(lang, "board.", WORDS)
+    return words
+
+
 def main(argv: list[str] | None = None) -> int:
     out = Path((argv if argv is not None else sys.argv[1:] or ["docs/images"])[0])
     out.mkdir(parents=True, exist_ok=True)
@@ -68,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
         png = render_board(state, view)
         (out / filename).write_bytes(png)
         print(f"{out / filename}: {len(png) // 1024} KB")
+    state, events = sample(Rules.preset("star"), (0, 1, 2, 3), 7, 160)
+    view = BoardView(names=SCRIPT_NAMES, events=events, labels=default_labels(legal_actions(state)),
+                     words=catalogue_words(NAMES_LANGUAGE))
+    png = render_board(state, view)
+    (out / "board-names.png").write_bytes(png)
+    print(f"{out / 'board-names.png'}: {len(png) // 1024} KB")
     png = chart_sample(Rules.preset("classic"), (0, 1, 2, 3), 7, focus=0)
     (out / "chart.png").write_bytes(png)
     print(f"{out / 'chart.png'}: {len(png) // 1024} KB")

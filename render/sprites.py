@@ -4,35 +4,26 @@ Each sprite is drawn anti-aliased at four times its size, shrunk, mapped onto th
 cached; pasting it into a frame is a plain palette copy through its mask, so a frame costs
 almost nothing beyond the PNG encoding.
 
-Fonts: Pillow's built-in scalable font (`ImageFont.load_default(size=...)`, a FreeType font
-since Pillow 10.1), so the picture never depends on installed fonts. It holds ASCII only (and "·"):
-`drawable` spells letters with diacritics the way the font can draw them ("würfelt" -> "wuerfelt").
+Words are drawn by `render.typeset` in the fonts that come with the project's packages (`render.fonts`), in any
+script and with colour emoji.
 """
 
 from __future__ import annotations
 
 import math
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from render.fonts import SANS, font
 from render.palette import palette_image, rgb, to_palette
+from render.typeset import cut, has_rtl, line, width
 
 SS = 4  # supersampling factor for sprites
-# The least gap between words, in font sizes: the built-in font's own space is a whole 2 pixels at size 10 and 3 at
-# 12 to 15 (a fifth of the size), and the words of a small chart's title and legend ran together ("119moves").
+# The least gap between words, in font sizes: Noto Sans's own space is a quarter of the size, 2 pixels at size 10,
+# and the words of a small chart's title and legend ran together ("119moves").
 SPACE = 0.3
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable font at `size` pixels."""
-    loaded = ImageFont.load_default(size=max(6, size))
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow < 10.1 or no FreeType: a fixed bitmap font
-        raise RuntimeError("render needs Pillow >= 10.1 with FreeType for its built-in scalable font")
-    return loaded
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,96 +57,74 @@ def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprit
     return Sprite(image, m.point(lambda v: 255 if v >= 128 else 0, "1"))
 
 
-SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
-
-
-def drawable(text: str) -> str:
-    """`text` with its letters the built-in font lacks spelled in ASCII: German umlauts as "ae", "oe", "ue" and
-    "ss", other accented letters without their accents (other characters stay as they are)."""
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text.translate(SPELLED))
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
-
-
 @lru_cache(maxsize=2048)
 def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_width: int = 0) -> Sprite:
-    """`text` anti-aliased in colour `fg` on a box of colour `bg` (pasted whole), cut with "..." to `max_width`.
-    A text met for the first time is put together from its words' sprites, which are kept: a caption that
-    changes with every move ("game x1 · move 37") then costs a paste per word, not a new drawing (drawing text
-    was a seventh of the bot's work per click)."""
-    f = font(size)
-    text = drawable(text)
+    """`text` anti-aliased in colour `fg` on a box of colour `bg`, cut with "…" to `max_width`; its mask holds the
+    drawn pixels, so the room below a line (kept for Arabic's dots and the marks under Indic letters) never covers
+    the line under it. A left-to-right text met for the first time is put together from its words' sprites, which
+    are kept: a caption that changes with every move ("game x1 · move 37") then costs a paste per word, not a new
+    drawing (drawing text was a seventh of the bot's work per click); a text with right-to-left letters is drawn
+    whole, since its words' order is the bidirectional algorithm's."""
+    if max_width and text_width(text, size) > max_width:
+        return text_sprite(cut(text, size, max_width, text_width), size, fg, bg)
+    if has_rtl(text):
+        return _drawn(text, size, fg, bg)
     words = text.split(" ")
     starts, end = word_starts(words, size)
-    if max_width and end - 1 > max_width:
-        return text_sprite(_cut(words, starts, size, max_width), size, fg, bg)
-    ascent, descent = f.getmetrics()
-    im = Image.new("P", (max(1, round(end) + 1), ascent + descent), to_palette(Image.new("RGB", (1, 1), rgb(bg)))
-                   .getpixel((0, 0)))
+    first = _drawn(words[0], size, fg, bg)
+    im = Image.new("P", (max(1, math.ceil(end) + 1), first.size[1]), _palette_index(bg))
     im.putpalette(palette_image().getpalette() or [])
+    mask = Image.new("1", im.size, 0)
     for word, start in zip(words, starts, strict=True):
         if word:
-            im.paste(_drawn(word, size, fg, bg).image.crop((1, 0, round(_word_length(word, size)) + 1,
-                                                            ascent + descent)), (round(start), 0))
-    return Sprite(im, None)
+            sprite = _drawn(word, size, fg, bg)
+            corner = (round(start) - 1, 0)
+            im.paste(sprite.image, corner, sprite.mask)
+            if sprite.mask is not None:
+                mask.paste(sprite.mask, corner, sprite.mask)
+    return Sprite(im, mask)
+
+
+@lru_cache(maxsize=64)
+def _palette_index(colour: str) -> int:
+    value = to_palette(Image.new("RGB", (1, 1), rgb(colour))).getpixel((0, 0))
+    return value if isinstance(value, int) else 0
+
+
+def text_width(text: str, size: int) -> float:
+    """The width `text_sprite` gives `text` (without its margin)."""
+    if has_rtl(text):
+        return width(text, size)
+    return word_starts(text.split(" "), size)[1] - 1
 
 
 def word_starts(words: list[str], size: int) -> tuple[list[float], float]:
     """Where each of `words` starts in a text of font `size`, and where the last one ends (one pixel of margin
     first; words apart by the font's space, at least `SPACE` of the size)."""
-    space = max(font(size).getlength(" "), math.ceil(SPACE * size))  # whole pixels, as the font measures its words
+    space = max(font(SANS, size).getlength(" "), math.ceil(SPACE * size))  # whole pixels, as the font measures
     starts, x = [], 1.0
     for word in words:
         starts.append(x)
-        x += _word_length(word, size) + space
+        x += width(word, size) + space
     return starts, x - space
 
 
 @lru_cache(maxsize=4096)
-def _word_length(word: str, size: int) -> float:
-    return font(size).getlength(word)
-
-
-def _cut(words: list[str], starts: list[float], size: int, max_width: int) -> str:
-    """The longest start of the text of `words` (put together at `starts`, as `text_sprite` does) that fits
-    `max_width` with "..." after it. Measured a word at a time, and within the word that does not fit by halving
-    its length: measuring the whole text again and again was 4.7 % of a bot process's CPU under
-    `benchmarks.load` (with the engine compiled)."""
-    kept: list[str] = []
-    for word, start in zip(words, starts, strict=True):
-        if start + _word_length(word + "...", size) - 1 <= max_width:
-            kept.append(word)
-            continue
-        fits, too_long = 0, len(word)
-        while fits < too_long:
-            middle = (fits + too_long + 1) // 2
-            if start + _word_length(word[:middle] + "...", size) - 1 <= max_width:
-                fits = middle
-            else:
-                too_long = middle - 1
-        kept.append(word[:fits])
-        break
-    return " ".join(kept).rstrip() + "..."
-
-
-@lru_cache(maxsize=4096)
 def _drawn(text: str, size: int, fg: str, bg: str) -> Sprite:
-    """`text` drawn in one piece."""
-    f = font(size)
-    ascent, descent = f.getmetrics()
-    width = max(1, round(f.getlength(text)) + 2)
-    im = Image.new("RGB", (width, ascent + descent), rgb(bg))
-    ImageDraw.Draw(im).text((1, 0), text, font=f, fill=rgb(fg))
-    return Sprite(to_palette(im), None)
+    """`text` drawn in one piece on `bg`, its mask the pixels the text covers."""
+    drawn = line(text, size, rgb(fg))
+    im = Image.new("RGB", drawn.size, rgb(bg))
+    im.paste(drawn, (0, 0), drawn)
+    return Sprite(to_palette(im), drawn.getchannel("A").point(lambda v: 255 if v else 0, "1"))
 
 
 @lru_cache(maxsize=256)
 def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
     """A rounded label badge (the legal-move labels), at least as wide as it is high."""
-    f = font(round(height * 0.66 * SS))
+    drawn = line(text, round(height * 0.66 * SS), rgb(fg))
+    ink = drawn.getchannel("A").getbbox() or (0, 0, 1, 1)
     pad = height * 0.22 * SS
-    w = max(height * SS, round(f.getlength(text) + 2 * pad))
+    w = max(height * SS, round(ink[2] - ink[0] + 2 * pad))
     h = height * SS
     big = Image.new("RGB", (w, h), rgb(ring))
     mask = Image.new("L", (w, h), 0)
@@ -164,7 +133,8 @@ def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", r
     border = max(SS, round(h * 0.08))
     ImageDraw.Draw(big).rounded_rectangle((border, border, w - 1 - border, h - 1 - border), radius - border,
                                           fill=rgb(bg))
-    ImageDraw.Draw(big).text((w / 2, h / 2), text, font=f, fill=rgb(fg), anchor="mm")
+    ink_w, ink_h = ink[2] - ink[0], ink[3] - ink[1]
+    big.paste(drawn, (round((w - ink_w) / 2 - ink[0]), round((h - ink_h) / 2 - ink[1])), drawn)
     return finish(big, mask)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -61,10 +62,17 @@ class BoardView:
         return self.word(COLOURS[seat])
 
     def name(self, seat: int) -> str:
-        """The display name of a seat, on one line."""
+        """The display name of a seat, on one line: line breaks, tabs and other controls become spaces; the
+        invisible characters that shape letters (joiners of emoji and Indic letters, variation selectors, an emoji
+        flag's tags) stay.
+
+        >>> BoardView(names=("  Ann\\n\\tLee ", "\\u200b\\u200d")).name(0), BoardView(names=("", "\\u200b")).name(1)
+        ('Ann Lee', 'Green')
+        """
         if seat < len(self.names):
-            name = " ".join("".join(c if c.isprintable() else " " for c in self.names[seat]).split())
-            if name:
+            name = " ".join("".join(c if c.isprintable() or unicodedata.category(c) == "Cf" else " "
+                                    for c in self.names[seat]).split())
+            if any(unicodedata.category(c) != "Cf" for c in name):  # not only invisible characters
                 return name
         return self.colour(seat).capitalize()
 

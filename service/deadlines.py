@@ -12,6 +12,11 @@ The idle end: a game nobody played for `idle_end` seconds (no click by a person 
 and reminders do not count) ends instead of its time-out, at the first one after that, as abandoned: no results, no
 rating change. Every active game waits for a person, with a turn deadline, so none runs (posting a skipped turn each
 turn) for ever, and every game's keys come to their retention.
+
+A game delivered through interactions (`GameRecord.delivery`: a group DM, a server without the bot) can show nothing
+without a click, so no worker times its turns out: its turn past the deadline is settled by the next click of someone
+in the game (`late`: the "Time's up" button), and its queued time-out only waits for the idle end, when it ends the
+game as abandoned. The player to act may still play after the deadline until someone presses it.
 """
 
 from __future__ import annotations
@@ -89,11 +94,40 @@ class Deadlines:
                 return THOUGHT, await self.games.think(record)
             if self.games.clock() - record.last_human_at >= self.idle_end:  # nobody played for the idle time
                 return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state_of(record))
+            if record.delivery == "interaction":  # settled by a click (`late`); back at the idle end
+                await self.storage.deadlines.complete(claim, record.last_human_at + self.idle_end)
+                return None
             return TIMEOUT, await self._time_out(record)
         except (Conflict, Refused):  # a click came first: the deadlines are those of the record it saved
             record = await self.storage.games.load_game(claim.deadline.game_id)
             await self.storage.deadlines.complete(claim, due_at(record, claim.deadline))
             return None
+
+    async def late(self, game_id: str, ply: int, user_id: int, *, reply: str | None = None) -> tuple[str, Outcome]:
+        """Someone in a game presses "Time's up" on the turn at `ply`: past its deadline, the timeout action plays
+        (or the game ends as abandoned after the idle time), as the deadline worker does where the bot can post;
+        before it, `Refused` saying when the turn times out. Only players other than the one to act may press it.
+        `reply`: the interaction's token, kept as the game's webhook (`GameRecord.webhook`)."""
+        record = await self.games.load(game_id)
+        if record.delivery != "interaction":  # (the worker times such a game's turns out: a forged button)
+            raise Refused("refused.foreign_button")
+        if not record.active:
+            raise Refused("refused.over")
+        state = state_of(record)
+        if ply != state.ply:
+            raise Refused("refused.moved_on")
+        if user_id not in record.user_ids:
+            raise Refused("refused.not_playing")
+        if seat_user(record, state.current) == user_id:
+            raise Refused("refused.late_yours")
+        deadline = record.turn_deadline
+        if deadline is None or seat_user(record, state.current) is None:
+            raise Refused("refused.moved_on")
+        if self.games.clock() < deadline:
+            raise Refused("refused.not_late", at=int(deadline))
+        if self.games.clock() - record.last_human_at >= self.idle_end:
+            return ABANDONED, Outcome(await self.games.stop(record, status="abandoned"), state)
+        return TIMEOUT, await self._time_out(self.games.replying(record, reply))
 
     async def _time_out(self, record: GameRecord) -> Outcome:
         """The guild's timeout action on the turn of the record's player to act."""

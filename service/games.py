@@ -86,11 +86,12 @@ class Games:
             raise Refused("refused.no_game") from missing
 
     async def act(self, game_id: str, ply: int, action_text: str, user_id: int, *,
-                  click: int | None = None, channel_id: int | None = None) -> Outcome:
+                  click: int | None = None, channel_id: int | None = None, reply: str | None = None) -> Outcome:
         """A player's click: `action_text` at the position (`state.ply`) the button was made for. With `click`
         (the interaction's id) the click is claimed in the load's round trip: `Duplicate` when another bot process
         has it. With `channel_id`, where the button was clicked: a game's buttons are shown only in its channel, so
-        a button elsewhere (a copy, a forgery) moves nothing.
+        a button elsewhere (a copy, a forgery) moves nothing. `reply`: the interaction's token, kept with a game
+        delivered through interactions (`GameRecord.webhook`).
 
         Buttons carry the engine's ply rather than the record's storage version, so that saving
         the live message's id does not make fresh buttons stale; the save still compares versions."""
@@ -121,7 +122,14 @@ class Games:
         missed = list(record.missed)
         missed[seat] = 0
         changes = {"missed": missed, "last_human_at": self.clock()}  # a person acted: the idle end counts anew
-        return await self.commit(record.model_copy(update=changes), state, steps, before=start)
+        return await self.commit(self.replying(record.model_copy(update=changes), reply), state, steps, before=start)
+
+    def replying(self, record: GameRecord, reply: str | None) -> GameRecord:
+        """`record` keeping `reply`, the token of the interaction that moves it now, if it is a game delivered through
+        interactions: the turns of an AI that thinks are shown through its webhook (`GameRecord.webhook`)."""
+        if reply is None or record.delivery != "interaction":
+            return record
+        return record.model_copy(update={"webhook": reply, "webhook_at": self.clock()})
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
         """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
@@ -137,9 +145,9 @@ class Games:
             raise Duplicate(click)
         return loaded
 
-    async def leave(self, game_id: str, user_id: int) -> Outcome:
-        """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead."""
-        record = await self.load(game_id)
+    async def leave(self, game_id: str, user_id: int, *, reply: str | None = None) -> Outcome:
+        """A player forfeits. With the lobby option `ai_takeover` an AI takes the seat instead. `reply`: as `act`'s."""
+        record = self.replying(await self.load(game_id), reply)
         seat = seat_of(record, user_id)
         if seat is None or not record.active:
             raise Refused("refused.not_playing")
@@ -259,8 +267,9 @@ class Games:
             settings = await self.guilds.settings(record.guild_id)
             turn, before = turn or settings.turn_deadline, settings.reminder_before if before is None else before
         deadline = self.clock() + turn
-        # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts)
-        remind = deadline - min(before, turn / 2) if before else None
+        # a reminder never before half the turn has passed (a 1-minute turn would be reminded as it starts); none
+        # where the game is delivered through interactions (a reminder would be a channel call)
+        remind = deadline - min(before, turn / 2) if before and record.delivery == "channel" else None
         return record.model_copy(update={"turn_deadline": deadline, "reminder_at": remind})
 
     async def think(self, record: GameRecord) -> Outcome:

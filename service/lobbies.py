@@ -170,9 +170,10 @@ class Lobbies:
         return lobby
 
     async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
-                    message_id: int | None = None) -> Outcome:
+                    message_id: int | None = None, reply: str | None = None) -> Outcome:
         """The host starts: seats are given out, the turn-order roll made, AI seats play until a human acts.
-        `message_id`: the message that will show the game (the lobby's, answered in place), if known."""
+        `message_id`: the message that will show the game (the lobby's, answered in place), if known. `reply`: the
+        click's interaction token, kept with a game delivered through interactions (`GameRecord.webhook`)."""
         lobby = await self.startable(lobby_id, user_id)
         rules = lobby_rules(lobby)
         seats = [Seat(seat=p.colour, user_id=p.user_id, ai_level=p.ai_level, name=p.name)
@@ -180,6 +181,7 @@ class Lobbies:
         record = new_record(lobby.id, guild_id=lobby.guild_id, channel_id=channel_id or lobby.channel_id,
                             host_id=lobby.host_id, rules=rules, seats=seats, seed=self.games.new_seed())
         turn_seconds = lobby.options.get("turn_seconds")
+        delivery = "interaction" if lobby.options.get("delivery") == "interaction" else "channel"
         settings = await self.guilds.settings(lobby.guild_id)  # a game keeps the turn length it started with
         record = record.model_copy(update={"message_id": message_id, "locale": lobby.locale,
                                            "last_human_at": self.games.clock(),
@@ -187,7 +189,9 @@ class Lobbies:
                                            else settings.turn_deadline,
                                            "reminder_before": settings.reminder_before,
                                            "ai_takeover": bool(lobby.options.get("ai_takeover", False)),
-                                           "auto_single": bool(lobby.options.get("auto_single", True))})
+                                           "auto_single": bool(lobby.options.get("auto_single", True)),
+                                           "delivery": delivery})
+        record = self.games.replying(record, reply)
         outcome = await self.games.commit(record, state_of(record), [], new=True)
         if record.channel_id != lobby.channel_id:  # the game lives in its own thread: free the parent channel
             await self.storage.games.channels.release(lobby.channel_id, lobby.id)

@@ -24,7 +24,7 @@ from storage import GameRecord, LobbyRecord, LobbySeat, NotFound, RematchClaim, 
 PENDING = 15.0  # seconds a claim may wait for its lobby (opening one takes a few round trips)
 WAIT, POLL = 1.5, 0.1  # a press that finds a lobby being opened waits for it this long (within the 2 s before a
 # click is deferred), looking every POLL seconds
-LOBBY_ONLY = ("ai_takeover", "auto_single", "turn_seconds")  # game record fields that were lobby options
+LOBBY_ONLY = ("ai_takeover", "auto_single", "turn_seconds", "delivery")  # game record fields that were lobby options
 
 
 class Rematches:

@@ -15,7 +15,7 @@ AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
 # the click is answered first, and a worker process plays their turns after (see `service.games`).
 THINKING_LEVELS = frozenset({"master"})
 COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
-LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread"})
+LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread", "delivery"})
 NAME_LIMIT = 100  # characters of a player's display name kept in a record
 
 

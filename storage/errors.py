@@ -13,7 +13,7 @@ class StorageUnavailable(StorageError):
 
 class StorageFull(StorageUnavailable):
     """Redis refused a write: its memory is at `maxmemory` (it never evicts: the policy is noeviction). Nothing was
-    written; reads still work. The operator frees memory or raises the limit (see README, "Sizing Redis")."""
+    written; reads still work. The operator frees memory or raises the limit (see docs/operators/redis.md)."""
 
 
 class WriteUncertain(StorageUnavailable):

@@ -5,7 +5,7 @@ touches together share a tag, so they live in one Redis Cluster slot.
 
 Every key has a bound, given under each table: an expiry (TTL), a trim or a cap, or it lives exactly as long as
 something that has one. Redis runs with ``maxmemory-policy noeviction``: it never drops a key to make room (an
-evicted game would be a lost game), so these bounds are what keeps its memory in check (README, "Sizing Redis";
+evicted game would be a lost game), so these bounds are what keeps its memory in check (docs/operators/redis.md;
 ``python -m benchmarks.memory`` measures the bytes per game). ``tests/storage/test_bounds.py`` and
 ``tests/service/test_bounds.py`` show each one.
 

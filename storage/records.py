@@ -22,6 +22,8 @@ ID_PATTERN = r"^[0-9A-Za-z_-]{1,40}$"  # game and lobby ids: safe inside key has
 # "ended": ended early by a person (`ended_by`); "abandoned": ended because nobody played for the idle time
 # (`service.deadlines`); neither counts in anyone's stats
 GameStatus = Literal["active", "finished", "ended", "abandoned"]
+Delivery = Literal["channel", "interaction"]  # how a game's messages reach its channel: the bot's channel calls (it
+# is a member there), or the answers to interactions alone (a group DM, a server that never added the bot)
 TimeoutAction = Literal["ai", "skip", "forfeit"]
 
 
@@ -102,6 +104,11 @@ class GameRecord(Record):
     # seat -> the position (engine.to_text) where its person's turn last ended: the message telling them it is their
     # turn again says what happened since (`service.recap`); kept while the game runs, for games of 2 people or more
     turn_ends: dict[int, str] = Field(default_factory=dict)
+    delivery: Delivery = "channel"
+    # the token of the last interaction that moved a game delivered through interactions: the webhook through which
+    # the turns of an AI that thinks are shown (Discord keeps it valid 15 minutes)
+    webhook: str | None = Field(default=None, max_length=500)
+    webhook_at: float | None = None  # when that interaction came
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:

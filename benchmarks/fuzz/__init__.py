@@ -10,7 +10,9 @@ so often a round meets a Redis fault (paused, restarted, error replies, swallowe
 follows a jump of the service clock past turn deadlines (`faults`). Once the round's interactions are answered and
 the bots have done what the answers left them (the outbox), the invariants are checked (`checks`): every
 interaction answered once within 3 s, nothing refused by the stand-in, no traceback logged, every game's log
-replays to its state and was changed only by someone who may act, the bots' workers running.
+replays to its state and was changed only by someone who may act, the bots' workers running, and no member's
+display name (drawn from every script, emoji, markdown, mentions, zero-width and combining characters: `names`)
+breaks a message's markup, notifies anyone or breaks a picture.
 
 Every random choice comes from the seed: a lane's step from (seed, lane, round), the faults, the clock jumps and
 the games' dice seeds from the seed. Timing is not (which of two clicks at the same moment wins, how far a cut
@@ -87,6 +89,7 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
         for lane in world.lanes:
             await checks.lane(lane, f"lane {lane.number} at the end", full=True)
             await checks.at_rest(lane, f"lane {lane.number} at the end")
+            checks.names(lane, f"lane {lane.number} at the end")
         checks.completed("the end", final=True)
         checks.bots("the end")
     finally:
@@ -148,6 +151,7 @@ async def _round(world: World, checks: Checks, schedule: Faults | None, seed: in
     for mover in movers:
         mover.tidy()
         await checks.lane(mover.lane, f"seed {seed} round {number} lane {mover.lane.number}")
+        checks.names(mover.lane, f"seed {seed} round {number} lane {mover.lane.number}")
     checks.completed(f"seed {seed} round {number}")
     checks.bots(f"seed {seed} round {number}")
     return sum(len(dispatched) for made in steps for _, dispatched in made)

@@ -30,11 +30,14 @@ from typing import TypeVar
 
 import engine
 from benchmarks.fuzz.faults import Faults
+from benchmarks.fuzz.names import broken
 from benchmarks.fuzz.world import Lane, World, worker_problems
 from bot.components import GameButton, LobbyButton
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
 from playground.standin.records import MANAGE_CHANNELS
+from render.sprites import text_sprite
+from render.view import BoardView
 from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
 
 T = TypeVar("T")
@@ -102,6 +105,7 @@ class Checks:
         self._logged = 0
         self._loop_errors = 0
         self._dead: set[str] = set()
+        self._looked: set[tuple[int, int]] = set()  # (message id, edits) whose names were checked
 
     def fail(self, invariant: str, where: str, detail: str) -> None:
         self.failures.append(Failure(invariant, where, detail))
@@ -202,9 +206,26 @@ class Checks:
             self.game(record, seen, where, since=since, now=now)
         self.lane_clock[lane.number] = now
 
+    def names(self, lane: Lane, where: str) -> None:
+        """No member's name breaks a message of the lane's channels (markup or a mention working), notifies someone
+        who plays nowhere (a guild's owner, mentioned in names), or breaks a picture (see `benchmarks.fuzz.names`);
+        each message is looked at once a version."""
+        standin = self.world.standin
+        members = {*(user for other in self.world.lanes for user in other.names),  # (players of any lane can join)
+                   *(bot.user.id for bot in self.world.bots if bot.user is not None)}
+        names = sorted(set(lane.names.values()))
+        for channel in [lane.channel, *standin.threads(lane.channel)]:
+            for message in standin.messages(channel):
+                version = (message.id, message.edits)
+                if version in self._looked:
+                    continue
+                self._looked.add(version)
+                for problem in broken(message, names, members, _fits):
+                    self.fail("names", where, problem)
+
     async def at_rest(self, lane: Lane, where: str) -> None:
         """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
-        one message (a game that is over shows none; see README, "What the channel shows")."""
+        one message (a game that is over shows none; see docs/maintainers/channel.md)."""
         standin = self.world.standin
         boards: dict[str, list[int]] = collections.defaultdict(list)
         lobbies: dict[str, list[int]] = collections.defaultdict(list)
@@ -296,6 +317,15 @@ class Checks:
                 continue
             if seat.user_id is None or after.user_id is not None or seat.user_id not in left:
                 self.fail("permitted", where, f"game {record.id}: seat {seat.seat} went from {seat} to {after}")
+
+
+NAME_ROOM = 150  # pixels: about a name's room in the panel
+
+
+@functools.lru_cache(maxsize=256)
+def _fits(name: str) -> bool:
+    """`name` drawn as the panel draws it, cut to `NAME_ROOM`, stays in it."""
+    return text_sprite(BoardView(names=(name,)).name(0), 18, max_width=NAME_ROOM).size[0] <= NAME_ROOM + 2
 
 
 def _over(record: InteractionRecord) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import SecretStr
 
+from benchmarks.fuzz.names import nicknames
 from benchmarks.load import LoadStandIn
 from bot import deadline_worker
 from bot.app import LudoBot
@@ -53,6 +54,8 @@ class Lane:
     """The custom_ids seen on the lane's messages, oldest first (at most `REMEMBERED`): buttons of earlier turns."""
     games: set[str] = field(default_factory=set)
     """The ids of every game or lobby whose buttons the lane's messages showed."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The members' server nicknames (`names`: every script, emoji, markdown, mentions, invisible characters)."""
 
     @property
     def everyone(self) -> list[User]:
@@ -171,7 +174,10 @@ class World:
 def _lane(standin: LoadStandIn, number: int, guild: Guild, roles: dict[int, Role]) -> Lane:
     members = [standin.add_user(f"l{number}m{n}", guild=guild) for n in range(MEMBERS)]
     moderator = standin.add_user(f"l{number}mod", guild=guild, roles=[roles[guild.id]])
-    return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator)
+    names = nicknames([*members, moderator], number, guild.owner_id)
+    for user_id, name in names.items():
+        guild.members[user_id].nick = name
+    return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator, names=names)
 
 
 def worker_problems(bot: LudoBot) -> list[str]:

@@ -203,7 +203,7 @@ class Gateway:
         session.connection = conn
         session.compressed = conn.compressed
         self.sessions[session.session_id] = session
-        guilds = [g for g in standin.guilds.values() if session.owns_guild(g.id)]
+        guilds = [g for g in standin.guilds.values() if session.owns_guild(g.id) and g.bot_member]
         await session.dispatch("READY", {
             "v": 10,
             "user": {**standin.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},

@@ -29,6 +29,7 @@ IS_COMPONENTS_V2 = 1 << 15
 # Channel types
 GUILD_TEXT = 0
 DM = 1
+GROUP_DM = 3
 GUILD_CATEGORY = 4
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
@@ -68,6 +69,7 @@ MENTION_EVERYONE = 1 << 17
 USE_EXTERNAL_EMOJIS = 1 << 18
 ADD_REACTIONS = 1 << 6
 USE_APPLICATION_COMMANDS = 1 << 31
+USE_EXTERNAL_APPS = 1 << 50
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
@@ -76,8 +78,15 @@ ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    | USE_EXTERNAL_APPS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
+# Discord: an app's permissions in a DM or group DM with other users (the interaction's `app_permissions`)
+PRIVATE_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
+
+# Installation contexts (application integration types) and interaction contexts
+GUILD_INSTALL, USER_INSTALL = 0, 1
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 
 
 def now_iso() -> str:
@@ -125,6 +134,9 @@ class User:
     """Whether the bot may DM the user: "open"; "closed" (their privacy settings refuse DMs from server members:
     the DM channel is made, a message in it is refused, 403 code 50007); "blocked" (they blocked the bot: making the
     DM channel is refused already, 400 code 50007)."""
+    installed: bool = False
+    """Whether the user installed the app to their account (a user install: its commands follow them to group DMs,
+    DMs and servers that allow external apps)."""
 
     @property
     def mention(self) -> str:
@@ -255,6 +267,17 @@ class Channel:
         return f"<#{self.id}>"
 
     def payload(self, *, bot_id: int | None = None) -> Json:
+        if self.type == GROUP_DM:
+            return {
+                "id": str(self.id),
+                "type": GROUP_DM,
+                "name": self.name,
+                "icon": None,
+                "owner_id": _opt_str(self.owner_id),
+                "last_message_id": _opt_str(self.last_message_id),
+                "recipients": [u.payload() for u in self.recipients],
+                "flags": 0,
+            }
         if self.type == DM:
             return {
                 "id": str(self.id),
@@ -311,6 +334,9 @@ class Guild:
     channel_ids: list[int] = field(default_factory=list)
     locale: str = "en-US"
     joined_at: str = field(default_factory=now_iso)
+    bot_member: bool = True
+    """Whether the bot is a member (the app is installed to the server with the bot scope); without it the app only
+    answers the interactions of members who installed it themselves, and every channel endpoint is refused."""
 
     @property
     def everyone(self) -> Role:
@@ -503,7 +529,7 @@ class Message:
                 "id": str(record.id),
                 "type": record.type,
                 "user": record.user.payload(),
-                "authorizing_integration_owners": {"0": str(record.guild_id)} if record.guild_id else {},
+                "authorizing_integration_owners": dict(record.owners),
             }
             if record.type == APPLICATION_COMMAND:
                 data["interaction_metadata"]["name"] = record.command_name
@@ -587,6 +613,19 @@ class InteractionRecord:
     refused: list[str] = field(default_factory=list)
     """Requests about this interaction that the stand-in refused (error messages)."""
     serial: int = field(default_factory=lambda: next(_interaction_counter))
+    owners: dict[str, str] = field(default_factory=dict)
+    """`authorizing_integration_owners`: "0" (the guild install: the guild's id, "0" in the bot's DM) and/or "1" (the
+    user install: the installing user's id)."""
+    context: int = 0
+    """Where it was triggered: 0 a server, 1 the bot's DM, 2 a group DM or a DM between users."""
+    forced_ephemeral: bool = False
+    """Discord makes every answer private: a user install's app in a server that denies the member Use External
+    Apps (and where the app is not installed)."""
+
+    @property
+    def user_install_only(self) -> bool:
+        """Authorized by a user install alone: at most `FOLLOWUP_CAP` follow-ups."""
+        return "0" not in self.owners
 
     @property
     def command_name(self) -> str:

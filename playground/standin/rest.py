@@ -58,6 +58,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
 BULK_DELETE_MAX_AGE = 14 * 24 * 3600.0
+FOLLOWUP_CAP = 5  # Discord: follow-ups per interaction authorized by a user install alone
 SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
 # Callback types allowed for each interaction type.
@@ -320,9 +321,13 @@ class RestApi:
                                [FieldError((key,), "NUMBER_TYPE_COERCE", "Value is not snowflake.")]) from exc
 
     def _channel(self, request: web.Request) -> Channel:
+        """The channel of a channel endpoint. One the bot is not in (a group DM, a server that never added it) is
+        refused whatever the request: 403 Missing Access (code 50001), a "missing-access" violation."""
         channel = self.s.channels.get(self._int(request, "channel_id"))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        if not self.s.bot_can_access(channel):
+            raise self._refuse("missing-access", DiscordError(403, 50001, "Missing Access"), request)
         return channel
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
@@ -588,7 +593,7 @@ class RestApi:
         """Discord refuses a DM (403 code 50007) to a user whose settings refuse DMs from server members, who
         blocked the bot, or who shares no server with it. Not a violation: the bot cannot know before sending."""
         for user in channel.recipients:
-            shares = any(user.id in guild.members for guild in self.s.guilds.values())
+            shares = any(user.id in guild.members for guild in self.s.guilds.values() if guild.bot_member)
             if user.dms != "open" or not shares:
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
 
@@ -690,7 +695,7 @@ class RestApi:
                 request, record)
         data: Json = body.get("data") or {}
         channel = s.channels[record.channel_id]
-        flags = int(data.get("flags") or 0)
+        flags = int(data.get("flags") or 0) | (EPHEMERAL if record.forced_ephemeral and kind in (4, 5) else 0)
         original: Message | None = None
         modal: Json | None = None
         created = False
@@ -775,7 +780,12 @@ class RestApi:
         record = self._webhook_record(request, "followup")
         body, uploads = await read_body(request)
         channel = s.channels[record.channel_id]
-        flags = int(body.get("flags") or 0) & SETTABLE_FLAGS
+        flags = int(body.get("flags") or 0) & SETTABLE_FLAGS | (EPHEMERAL if record.forced_ephemeral else 0)
+        made = [m for m in record.followups if m is not record.original]
+        if record.user_install_only and len(made) >= FOLLOWUP_CAP:  # (Discord documents the cap, not its answer)
+            raise self._refuse("followup-cap", DiscordError(
+                400, 0, f"An app installed by a user alone may send at most {FOLLOWUP_CAP} follow-ups per interaction"),
+                request, record)
         original = record.original
         try:
             if record.response_type == 5 and original is not None and original.loading and not record.followups:

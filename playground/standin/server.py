@@ -40,18 +40,26 @@ from .limits import FieldError
 from .ratelimits import BucketSpec, Limiter, RateLimitHit, default_buckets
 from .records import (
     APPLICATION_COMMAND,
+    BOT_DM_CONTEXT,
     BOT_PERMISSIONS,
     DM,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
+    GROUP_DM,
+    GUILD_CONTEXT,
+    GUILD_INSTALL,
     GUILD_TEXT,
     LOADING,
     MEMBER_OVERWRITE,
     MENTION_EVERYONE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PRIVATE_APP_PERMISSIONS,
+    PRIVATE_CHANNEL_CONTEXT,
     PUBLIC_THREAD,
     ROLE_OVERWRITE,
+    USE_EXTERNAL_APPS,
+    USER_INSTALL,
     VIEW_CHANNEL,
     Attachment,
     Changes,
@@ -270,17 +278,21 @@ class StandIn:
         raise LookupError(f"no text channel {name!r} in {guild!r}")
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None, owner: User | None = None,
-                  channel_name: str = "general") -> Guild:
+                  channel_name: str = "general", bot_member: bool = True) -> Guild:
         """A guild the bot is in, with @everyone, the bot's role, the bot as member and one text channel.
-        shard=(shard_id, shard_count) picks an id that Discord routes to that shard."""
+        shard=(shard_id, shard_count) picks an id that Discord routes to that shard. `bot_member=False`: a server that
+        never added the app (no bot member or role; the gateway never tells the bot of it), where only members who
+        installed the app themselves (`install_app`) can use its commands."""
         guild_id = self.ids.for_shard(*shard) if shard else self.ids.next()
         owner = owner or self.owner
-        guild = Guild(guild_id, name, owner.id)
+        guild = Guild(guild_id, name, owner.id, bot_member=bot_member)
         guild.roles[guild_id] = Role(guild_id, guild_id, "@everyone", EVERYONE_PERMISSIONS)
-        bot_role = Role(self.ids.next(), guild_id, self.bot_user.username, BOT_PERMISSIONS, position=1, managed=True)
-        guild.roles[bot_role.id] = bot_role
         self.guilds[guild_id] = guild
-        guild.members[self.bot_user.id] = Member(self.bot_user, guild_id, [bot_role.id])
+        if bot_member:
+            bot_role = Role(self.ids.next(), guild_id, self.bot_user.username, BOT_PERMISSIONS, position=1,
+                            managed=True)
+            guild.roles[bot_role.id] = bot_role
+            guild.members[self.bot_user.id] = Member(self.bot_user, guild_id, [bot_role.id])
         guild.members[owner.id] = Member(owner, guild_id)
         self.add_channel(guild, channel_name)
         return guild
@@ -341,6 +353,35 @@ class StandIn:
 
     def threads(self, channel: Channel | None = None) -> list[Channel]:
         return [c for c in self.channels.values() if c.is_thread and (channel is None or c.parent_id == channel.id)]
+
+    def install_app(self, user: User) -> User:
+        """`user` adds the app to their account (a user install): its commands that allow user installs follow them
+        to group DMs, DMs and servers that never added the bot."""
+        user.installed = True
+        return user
+
+    def add_group_dm(self, name: str, *users: User) -> Channel:
+        """A group DM of `users` (the first owns it). The bot is never a member: the app can answer the interactions
+        of those who installed it, and every channel endpoint of it is refused (403, Missing Access)."""
+        channel = Channel(self.ids.next(), GROUP_DM, name, recipients=list(users),
+                          owner_id=users[0].id if users else None)
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_dm(self, one: User, other: User) -> Channel:
+        """A DM between two people (not the bot's DM with a user: `dm_channel`); like a group DM, the bot is no
+        member of it."""
+        channel = Channel(self.ids.next(), DM, None, recipients=[one, other])
+        self.channels[channel.id] = channel
+        return channel
+
+    def bot_can_access(self, channel: Channel) -> bool:
+        """Whether the bot is in `channel` at all: a channel of a server it is a member of, or its own DMs."""
+        if channel.type == GROUP_DM or (channel.type == DM and len(channel.recipients) > 1):
+            return False
+        if channel.guild_id is None:
+            return True
+        return self.guilds[channel.guild_id].bot_member
 
     def dm_channel(self, user: User) -> Channel:
         for channel in self.channels.values():
@@ -607,6 +648,8 @@ class StandIn:
         """MESSAGE_CREATE/UPDATE to the sessions that would get it (never for ephemeral messages)."""
         if message.ephemeral or (message.loading and event == "MESSAGE_UPDATE"):
             return
+        if not self.bot_can_access(self.channels[message.channel_id]):
+            return  # the bot is not in that channel: the gateway tells it nothing of it
         intent = GUILD_MESSAGES if message.guild_id is not None else DIRECT_MESSAGES
         base = message.payload(self)
         if message.guild_id is not None:
@@ -679,11 +722,43 @@ class StandIn:
             out = str(out)
         return {"name": name, "type": kind, "value": out}
 
+    def _installs(self, user: User, channel: Channel, message: Message | None,
+                  command: Json | None) -> tuple[dict[str, str], int]:
+        """An interaction's `authorizing_integration_owners` and `context`, as Discord sets them: the guild install
+        ("0": the guild's id, "0" in the bot's DM) where the bot is in, the user install ("1": the user's id) for a user
+        who installed the app, each kept only where the command allows that install and context. A component's
+        are those of the interaction that made its message. `LookupError` where the user could not use it (Discord's
+        client does not offer the command there)."""
+        guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        context = (GUILD_CONTEXT if guild is not None else BOT_DM_CONTEXT if self.bot_can_access(channel)
+                   else PRIVATE_CHANNEL_CONTEXT)
+        if message is not None and message.interaction is not None:
+            return dict(message.interaction.owners), context
+        owners: dict[str, str] = {}
+        if guild is not None and guild.bot_member:
+            owners[str(GUILD_INSTALL)] = str(guild.id)
+        elif context == BOT_DM_CONTEXT:
+            owners[str(GUILD_INSTALL)] = "0"
+        if user.installed and message is None:
+            owners[str(USER_INSTALL)] = str(user.id)
+        if command is not None:
+            contexts = command.get("contexts")
+            if contexts is not None and context not in contexts:
+                raise LookupError(f"/{command['name']} is not offered in context {context} ({channel!r}): "
+                                  f"its contexts are {contexts}")
+            installs = command.get("integration_types") or [GUILD_INSTALL]
+            owners = {k: v for k, v in owners.items() if int(k) in installs}
+        if not owners:
+            why = "the command allows no user install" if user.installed else "they did not install it"
+            raise LookupError(f"{user!r} cannot use the app in {channel!r}: the bot is not there and {why}")
+        return owners, context
+
     def _interaction(self, kind: int, user: User, channel: Channel, data: Json, *, locale: str,
-                     message: Message | None = None) -> InteractionRecord:
+                     message: Message | None = None, command: Json | None = None) -> InteractionRecord:
         interaction_id = self.ids.next()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         guild = self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+        owners, context = self._installs(user, channel, message, command)
         payload: Json = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -697,7 +772,10 @@ class StandIn:
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.upload_limit,
+            "authorizing_integration_owners": owners,
+            "context": context,
         }
+        forced_ephemeral = False
         if guild is not None:
             member = guild.members.get(user.id)
             if member is None:
@@ -705,22 +783,26 @@ class StandIn:
             permissions = self.permissions_in(channel, user.id)
             if not permissions & VIEW_CHANNEL:
                 raise LookupError(f"{user!r} cannot view {channel!r}: Discord shows them nothing of it")
+            # where the bot is no member Discord does not say what `app_permissions` holds: here @everyone's
+            app = self.permissions_in(channel, self.bot_user.id if guild.bot_member else 0)
+            forced_ephemeral = str(GUILD_INSTALL) not in owners and not permissions & USE_EXTERNAL_APPS
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
                 member=member.payload(permissions=permissions),
-                app_permissions=str(self.permissions_in(channel, self.bot_user.id)),
-                authorizing_integration_owners={"0": str(guild.id)},
-                context=0,
+                app_permissions=str(app),
             )
         else:
-            payload.update(user=user.payload(), app_permissions=str(BOT_PERMISSIONS),
-                           authorizing_integration_owners={"0": "0"}, context=1)
+            if context == PRIVATE_CHANNEL_CONTEXT and user not in channel.recipients:
+                raise LookupError(f"{user!r} is not in {channel!r}")
+            app = BOT_PERMISSIONS if context == BOT_DM_CONTEXT else PRIVATE_APP_PERMISSIONS
+            payload.update(user=user.payload(), app_permissions=str(app))
         if message is not None:
             payload["message"] = message.payload(self)
         return InteractionRecord(id=interaction_id, token=token, type=kind, user=user, guild_id=channel.guild_id,
-                                 channel_id=channel.id, data=data, payload=payload, standin=self, message=message)
+                                 channel_id=channel.id, data=data, payload=payload, standin=self, message=message,
+                                 owners=owners, context=context, forced_ephemeral=forced_ephemeral)
 
     async def _dispatch_interaction(self, record: InteractionRecord) -> InteractionRecord:
         owners = [s for s in self.sessions() if s.owns_guild(record.guild_id)]
@@ -794,7 +876,7 @@ class StandIn:
             data["resolved"] = resolved
         if scope is not None:
             data["guild_id"] = str(scope)
-        record = self._interaction(APPLICATION_COMMAND, user, target, data, locale=locale)
+        record = self._interaction(APPLICATION_COMMAND, user, target, data, locale=locale, command=command)
         return await self._dispatch_interaction(record)
 
     def _component(self, message: Message, custom_id: str | None, label: str | None) -> Json:

@@ -55,7 +55,7 @@ function drawChannels(channels) {
   for (const c of channels) Render.names.channels[c.id] = c.name;
   $("#channels").replaceChildren(...channels.map((c) => Render.el("button", {
     class: `channel${c.thread ? " thread" : ""}${c.id === page.channel ? " selected" : ""}`, type: "button",
-    "data-testid": "channel", "data-channel": c.id, text: `${c.thread ? "🧵" : "#"} ${c.name}`,
+    "data-testid": "channel", "data-channel": c.id, text: `${c.thread ? "🧵" : c.group ? "👥" : "#"} ${c.name}`,
     onclick: () => showChannel(c.id),
   })));
 }
@@ -130,7 +130,7 @@ async function follow(poll) {
       if (poll !== page.poll) return;
       page.digest = state.digest;
       $("#channel-name").textContent = state.channel.name;
-      $(".hash").textContent = state.channel.thread ? "🧵" : "#";
+      $(".hash").textContent = state.channel.thread ? "🧵" : state.channel.group ? "👥" : "#";
       drawChannels(state.channels);
       drawMessages(state.messages);
       noteMentions(state.messages);

@@ -333,4 +333,16 @@ TEXTS: dict[str, str] = {
     "board.replay_caption": "Zug {n} von {total}",
     "board.chart_title": "Gewinnchancen über {moves} Züge", "board.chart_move": "Zug",
     "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    # user installs
+    "button.times_up": "Zeit abgelaufen",
+    "status.deadline_late": " (Zug endet <t:{at}:R>; danach können die anderen auf „Zeit abgelaufen“ drücken)",
+    "refused.not_late": "Dieser Zug ist noch nicht vorbei: er endet <t:{at}:R>. Danach kannst du auf „Zeit "
+                        "abgelaufen“ drücken.",
+    "refused.late_yours": "Du bist am Zug: mach deinen Zug.",
+    "refused.no_games_here": "Ludo wird in einem Serverkanal oder einem Gruppenchat gespielt: starte dort ein Spiel.",
+    "refused.thread_here": "Einen eigenen Thread bekommt ein Spiel nur auf einem Server, der den Bot hinzugefügt hat; "
+                           "hier wird in diesem Chat gespielt.",
+    "start.private_here": "Auf diesem Server dürfen Apps, die Mitglieder selbst hinzugefügt haben, nur privat "
+                          "antworten, deshalb kann hier nicht mit mir gespielt werden. Ein Moderator kann in diesem "
+                          "Kanal „Externe Apps verwenden“ erlauben oder mich zum Server hinzufügen: {link}",
 }

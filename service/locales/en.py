@@ -281,4 +281,15 @@ TEXTS: dict[str, str] = {
     "choice.timeout_action.ai": "ai", "choice.timeout_action.skip": "skip", "choice.timeout_action.forfeit": "forfeit",
     **{"describe." + key: text for key, text in PHRASES.items()},
     **{"board." + key: text for key, text in WORDS.items()},
+    # user installs
+    "button.times_up": "Time's up",
+    "status.deadline_late": " (turn ends <t:{at}:R>; after that the others can press Time's up)",
+    "refused.not_late": "This turn is not over yet: it ends <t:{at}:R>. After that you can press Time's up.",
+    "refused.late_yours": "It is your turn: make your move.",
+    "refused.no_games_here": "Ludo games are played in a server channel or a group DM: start one there.",
+    "refused.thread_here": "A game gets a thread of its own only in a server that added the bot; here it plays in "
+                           "this chat.",
+    "start.private_here": "This server lets apps that members added themselves answer only privately, so a game "
+                          "cannot be played here with me. A moderator can allow Use External Apps in this channel, "
+                          "or add me to the server: {link}",
 }

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 import pytest
 
+import bot.messages
 import service.games
 from benchmarks.fuzz import Report, run
 from benchmarks.fuzz.faults import FIRST
@@ -54,10 +55,10 @@ def test_the_fuzz_finds_no_failure_at_all(report: Report) -> None:
 
 
 @needs_embedded
-async def test_the_checks_catch_a_bot_that_lets_anyone_act_or_leaves_a_click_unanswered(
+async def test_the_checks_catch_a_bot_that_lets_anyone_act_leaves_a_click_unanswered_or_shows_names_raw(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fuzz's checks can fail: with the seat check gone and the first click on an odd button left unanswered,
-    they say so."""
+    """The fuzz's checks can fail: with the seat check gone, the first click on an odd button left unanswered and
+    display names put in messages unescaped, they say so."""
     monkeypatch.setattr(service.games, "seat_of", lambda record, user: state_of(record).current)
     unknown = Clicks.unknown
     ignored: list[discord.Interaction[Any]] = []
@@ -69,6 +70,7 @@ async def test_the_checks_catch_a_bot_that_lets_anyone_act_or_leaves_a_click_una
         await unknown(self, interaction)
 
     monkeypatch.setattr(Clicks, "unknown", ignore_first)
+    monkeypatch.setattr(bot.messages, "plain", lambda text: text)  # and names shown as typed, markup and all
     sabotaged = await run(seed=SEED, interactions=300, games=6, faults=False, quiet=True)
     broken = {failure.invariant for failure in sabotaged.failures}
-    assert {"permitted", "answered"} <= broken, sabotaged.failures[:5]
+    assert {"permitted", "answered", "names"} <= broken, sabotaged.failures[:5]

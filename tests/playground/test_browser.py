@@ -3,7 +3,7 @@ page, types `/ludo start` in the command box, adds an AI, starts, and clicks thr
 person; the board pictures load, a private answer shows only to the member who got it.
 
 Skipped only off CI when there is no Chromium; on CI (CI=true) a missing browser fails. `PLAYGROUND_SCREENSHOT=path`
-also keeps the screenshot taken mid-game there (README's docs/images/playground.png comes from it).
+also keeps the screenshot taken mid-game there (docs/images/playground.png comes from it).
 """
 
 from __future__ import annotations

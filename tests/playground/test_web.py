@@ -173,3 +173,18 @@ async def test_a_click_on_no_button_of_the_message_or_as_no_member_is_refused(pl
                                                   "custom_id": lobby.button(label="Join")["custom_id"]}, status=400)
     assert owner["error"] == "app-owner is not a member you can act as"
     assert len(play.standin.interactions) == clicks
+
+
+async def test_the_page_shows_a_group_dm_where_a_game_plays_through_interactions(
+        play: Playground, http: aiohttp.ClientSession) -> None:
+    group = play.standin.channels[play.group.id]
+    listed = (await state(http, play, "bob"))["channels"]
+    assert {"id": str(group.id), "name": "friends", "group": True}.items() <= next(
+        c for c in listed if c["id"] == str(group.id)).items()
+    body = {"member": member(play, "alice"), "channel": str(group.id), "command": "ludo", "path": ["start"],
+            "options": {"seats": "2"}}
+    await post(http, play, "/api/command", body)
+    lobby = await play.standin.wait_for_message(group, lambda m: "Ludo lobby" in m.content, include_existing=True)
+    seen = (await state(http, play, "bob", group.id))["messages"]
+    assert [m["id"] for m in seen] == [str(lobby.id)] and lobby.interaction is not None
+    assert not [r for r in play.standin.requests if f"/channels/{group.id}" in r.path]

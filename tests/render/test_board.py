@@ -15,9 +15,9 @@ from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
 from render import BoardView, default_labels, draw_board, render_board, render_thumbnail, square_centre, static_board
+from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
-from render.sprites import font
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 
@@ -164,8 +164,8 @@ def test_last_move_and_capture_are_marked() -> None:
     assert rgb("ink") not in region(moved, corner, cell // 8)
 
 
-def test_builtin_font_is_scalable() -> None:
-    small, large = font(10).getbbox("Ludo"), font(40).getbbox("Ludo")
+def test_the_font_is_scalable() -> None:
+    small, large = font(SANS, 10).getbbox("Ludo"), font(SANS, 40).getbbox("Ludo")
     assert large[2] - large[0] > 3 * (small[2] - small[0])
 
 

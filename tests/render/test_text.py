@@ -1,4 +1,4 @@
-"""Text on pictures: a text too long for its room is cut with "..." and fits it; one that fits is whole; words stay
+"""Text on pictures: a text too long for its room is cut with "…" and fits it; one that fits is whole; words stay
 apart at the smallest sizes."""
 
 from __future__ import annotations
@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from render.sprites import Sprite, _cut, text_sprite, word_starts
+from render.sprites import Sprite, text_sprite, text_width
+from render.typeset import ELLIPSIS
+from render.typeset import cut as cut_text
 
 WORDS = st.lists(st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789·()-äöüß", min_size=0,
                          max_size=14), min_size=1, max_size=12)
@@ -24,11 +26,10 @@ def test_a_long_text_is_cut_to_its_room_and_keeps_as_much_as_fits(words: list[st
         return
     assert cut.size[0] <= width + 2  # (a sprite is its text's width and two pixels of margin)
     # and no longer start of the text would have fitted: one more character overflows
-    starts, _ = word_starts(words, 14)
-    kept = _cut(words, starts, 14, width)
-    assert kept.endswith("...") and text.startswith(kept[:-3])
-    longer = text[:len(kept) - 3 + 1].rstrip() + "..."
-    if len(longer) > len(kept) and not text[len(kept) - 3:].startswith(" "):
+    kept = cut_text(text, 14, width, text_width)
+    assert kept.endswith(ELLIPSIS) and text.startswith(kept[:-1])
+    longer = text[:len(kept)].rstrip() + ELLIPSIS
+    if len(longer) > len(kept) and not text[len(kept) - 1:].startswith(" "):
         assert text_sprite(longer, 14).size[0] > width + 2
 
 

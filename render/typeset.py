@@ -1,0 +1,219 @@
+"""One line of text in any script, as an RGBA image: fonts chosen per grapheme cluster, shaped runs put in order.
+
+A text is split into grapheme clusters (`regex`'s ``\\X``: a letter with its marks, a conjunct's parts, an emoji
+sequence with its skin tone or joiners, a flag); each cluster gets the first face that has all its characters
+(`render.fonts.face_of`), an emoji its Twemoji image, and a character no face has the placeholder `PLACEHOLDER`.
+Clusters of one face and one direction make a run, shaped whole by Raqm; the runs are put in visual order by the
+Unicode bidirectional algorithm's rules for levels (the paragraph's direction is its first strong letter's), so an
+Arabic name reads right to left wherever it stands in the left-to-right panel. Without Raqm a right-to-left run's
+clusters are drawn in reverse, unjoined.
+
+Every line of a size has the same height and baseline (Noto Sans's ascent and descent), so lines in different
+scripts stand level. The same text, size and colour give the same pixels.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+import regex
+from PIL import Image, ImageDraw
+
+from render.fonts import CJK, EMOJI, SANS, cjk_index, coverage, emoji_image, emoji_name, face_of, font, shaping
+
+RGB = tuple[int, int, int]
+PLACEHOLDER = "\ufffd"  # drawn for a character no font has: Noto Sans's replacement character, one box
+ELLIPSIS = "\u2026"
+_CLUSTER = regex.compile(r"\X")
+_RTL = frozenset(("R", "AL"))
+
+
+def clusters(text: str) -> list[str]:
+    """The grapheme clusters of `text` (extended, as Unicode's UAX #29 defines them).
+
+    >>> clusters("Zoe\\u0308 \\U0001f469\\U0001f3fd\\u200d\\U0001f4bb")
+    ['Z', 'o', 'ë', ' ', '👩🏽\\u200d💻']
+    """
+    found: list[str] = _CLUSTER.findall(unicodedata.normalize("NFC", text))
+    return found
+
+
+class Run(NamedTuple):
+    """Clusters drawn together: by one face (`EMOJI`, or None for placeholders), in one direction."""
+
+    face: str | None
+    clusters: tuple[str, ...]
+    rtl: bool
+
+
+def _strong(cluster: str) -> bool | None:
+    """True for a right-to-left letter, False for a left-to-right one, None for neither (digits, spaces, marks)."""
+    kind = unicodedata.bidirectional(cluster[0])
+    return True if kind in _RTL else False if kind == "L" else None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[Run, ...]:
+    """The runs of `text` in visual order (left to right)."""
+    logical = _logical_runs(text)
+    levels = _levels([strong for _, _, strong in logical])
+    return tuple(Run(logical[k][0], tuple(logical[k][1]), levels[k] % 2 == 1) for k in _visual_order(levels))
+
+
+def _logical_runs(text: str) -> list[tuple[str | None, list[str], bool | None]]:
+    """`text`'s clusters grouped by face and direction, in the order they are written: (face, clusters, True for
+    right-to-left, False for left-to-right, None for neither: digits, spaces, emoji)."""
+    logical: list[tuple[str | None, list[str], bool | None]] = []
+    previous: str | None = None
+    for cluster in clusters(text):
+        face = face_of(cluster, previous)
+        if face not in (None, EMOJI):  # a mark no font has with its letter is left out, not drawn as a box
+            cluster = "".join(c for c in cluster if c in coverage(face) or unicodedata.category(c) == "Cf") or cluster
+        previous = face
+        strong = _strong(cluster)
+        last = logical[-1] if logical else None
+        if last is not None and last[0] == face and face is not None and (strong is None or last[2] in (None, strong)):
+            last[1].append(cluster)
+            logical[-1] = (face, last[1], last[2] if strong is None else strong)
+        else:
+            logical.append((face, [cluster], strong))
+    return logical
+
+
+def _levels(directions: list[bool | None]) -> list[int]:
+    """The bidirectional algorithm's embedding level of each run: the paragraph's direction is its first strong
+    run's; a neutral run takes the direction of the strong runs around it when they agree, else the paragraph's."""
+    base_rtl = next((d for d in directions if d is not None), False)
+    levels = []
+    for i, direction in enumerate(directions):
+        if direction is None:
+            before = next((d for d in reversed(directions[:i]) if d is not None), base_rtl)
+            after = next((d for d in directions[i + 1:] if d is not None), base_rtl)
+            direction = before if before == after else base_rtl
+        levels.append(1 if direction else 2 if base_rtl else 0)  # (left to right in a right-to-left paragraph: 2)
+    return levels
+
+
+def _visual_order(levels: list[int]) -> list[int]:
+    """The runs' indexes left to right: from the highest level down to 1, every stretch at that level or above is
+    reversed (the algorithm's rule L2)."""
+    order = list(range(len(levels)))
+    for level in range(max(levels, default=0), 0, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(order) and levels[order[j]] >= level:
+                j += 1
+            order[i:j] = order[i:j][::-1]
+            i = j
+    return order
+
+
+class LineBox(NamedTuple):
+    ascent: int
+    descent: int
+    emoji: int  # an emoji image's side
+    emoji_advance: int
+
+
+@lru_cache(maxsize=64)
+def line_box(size: int) -> LineBox:
+    """The line box of `size`: Noto Sans's ascent, and room below the baseline for every script's marks."""
+    ascent, descent = font(SANS, size).getmetrics()
+    descent = max(descent, math.ceil(size * 0.44))  # Arabic's lowest dots and Thai's and Devanagari's marks below
+    side = max(6, round(size * 1.17))
+    return LineBox(ascent, descent, side, side + max(1, size // 10))
+
+
+def _run_text(run: Run) -> str:
+    """What a font run draws: its clusters in order (reversed for a right-to-left run without Raqm, which has
+    no joiners or selectors to draw)."""
+    if shaping():
+        return "".join(run.clusters)
+    ordered = run.clusters[::-1] if run.rtl else run.clusters
+    return "".join(c for c in "".join(ordered) if unicodedata.category(c) != "Cf")
+
+
+def _face_font(run: Run, size: int, text: str) -> tuple[str, int]:
+    """The face and CJK collection index a font run draws with."""
+    face = run.face or SANS
+    return face, cjk_index(text) if face == CJK else -1
+
+
+def _advance(run: Run, size: int, text: str) -> float:
+    m = line_box(size)
+    if run.face == EMOJI:
+        return m.emoji_advance * len(run.clusters)
+    if run.face is None:
+        return len(run.clusters) * font(SANS, size).getlength(PLACEHOLDER)
+    face, index = _face_font(run, size, text)
+    drawn = _run_text(run)
+    if shaping():
+        return font(face, size, index).getlength(drawn, direction="rtl" if run.rtl else "ltr")
+    return font(face, size, index).getlength(drawn)
+
+
+@lru_cache(maxsize=8192)
+def width(text: str, size: int) -> float:
+    """The advance of `text` drawn at `size`, in pixels."""
+    return sum(_advance(run, size, text) for run in runs(text))
+
+
+@lru_cache(maxsize=2048)
+def line(text: str, size: int, colour: RGB) -> Image.Image:
+    """`text` drawn in `colour` (emoji in theirs) on a transparent RGBA image `ceil(width) + 2` pixels wide (one
+    pixel of margin each side) and the line box high, baseline at the ascent."""
+    m = line_box(size)
+    im = Image.new("RGBA", (math.ceil(width(text, size)) + 2, m.ascent + m.descent), (*colour, 0))
+    mask = Image.new("L", im.size, 0)
+    draw = ImageDraw.Draw(mask)
+    emoji: list[tuple[str, int]] = []
+    x = 1.0
+    for run in runs(text):
+        advance = _advance(run, size, text)
+        if run.face == EMOJI:
+            for k, cluster in enumerate(run.clusters[::-1] if run.rtl else run.clusters):
+                name = emoji_name(cluster)
+                if name is not None:
+                    emoji.append((name, round(x + k * m.emoji_advance + (m.emoji_advance - m.emoji) / 2)))
+        elif run.face is None:
+            step = advance / len(run.clusters)
+            for k in range(len(run.clusters)):
+                draw.text((x + k * step, m.ascent), PLACEHOLDER, font=font(SANS, size), fill=255, anchor="ls")
+        else:
+            face, index = _face_font(run, size, text)
+            direction = ("rtl" if run.rtl else "ltr") if shaping() else None
+            draw.text((x, m.ascent), _run_text(run), font=font(face, size, index), fill=255, anchor="ls",
+                      direction=direction)
+        x += advance
+    im.putalpha(mask)
+    top = m.ascent - round(size * 0.93)
+    for name, left in emoji:
+        im.alpha_composite(emoji_image(name, m.emoji), (left, max(0, top)))
+    return im
+
+
+def has_rtl(text: str) -> bool:
+    """Whether `text` holds a right-to-left letter (its words must then be put in order as a whole)."""
+    return any(unicodedata.bidirectional(c) in _RTL for c in text)
+
+
+def cut(text: str, size: int, max_width: float, measure: Callable[[str, int], float] = width) -> str:
+    """The longest start of `text`, whole grapheme clusters, that fits `max_width` with "…" after it (never
+    inside a cluster: a letter keeps its marks, an emoji sequence stays whole or goes)."""
+    parts = clusters(text)
+    fits, too_long = 0, len(parts)
+    while fits < too_long:
+        middle = (fits + too_long + 1) // 2
+        if measure("".join(parts[:middle]).rstrip() + ELLIPSIS, size) <= max_width:
+            fits = middle
+        else:
+            too_long = middle - 1
+    return "".join(parts[:fits]).rstrip() + ELLIPSIS
