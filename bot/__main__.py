@@ -14,8 +14,9 @@ import aiohttp
 import discord
 
 from bot import health
-from bot.app import LudoBot, command_tree, localize
+from bot.app import LudoBot, command_tree, localize, open_storage
 from bot.settings import BotSettings
+from bot.stopping import on_stop_signal
 from storage import StorageError
 from storage.server import EmbeddedRedisError
 
@@ -23,9 +24,21 @@ T = TypeVar("T")
 
 
 async def run(settings: BotSettings, token: str) -> None:
-    """Run until stopped."""
-    async with LudoBot(settings) as bot:
-        await bot.start(token)
+    """Run until SIGTERM or SIGINT, then stop cleanly (see `bot.stopping`). Storage opens first, so that a storage
+    problem is reported as one before Discord is contacted."""
+    stopping = asyncio.Event()
+    with on_stop_signal(stopping.set):
+        storage = await open_storage(settings)
+        try:
+            async with LudoBot(settings, storage=storage) as bot:
+                started = asyncio.create_task(bot.start(token), name="ludo-bot")
+                stop = asyncio.create_task(stopping.wait())
+                await asyncio.wait({started, stop}, return_when=asyncio.FIRST_COMPLETED)
+                stop.cancel()
+                await bot.close()
+                await started  # (what it raised, e.g. a rejected token)
+        finally:
+            await storage.close()
 
 
 async def sync(token: str, guild_id: int | None) -> int:
@@ -60,8 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("health", help="exit 0 if the bot running with these settings is alive, all its workers too "
                                   "(for health checks); prints a line per worker")
     play = sub.add_parser("playground", help="try the bot in a browser, against a local stand-in of Discord")
-    play.add_argument("--port", type=int, default=8080, help="the page's port on 127.0.0.1 (0: a free one)")
+    play.add_argument("--port", type=int, default=8080, help="the page's port (0: a free one)")
+    play.add_argument("--host", default="127.0.0.1",
+                      help="the address the page listens on (default 127.0.0.1; 0.0.0.0 in a container, for -p)")
     play.add_argument("--data-dir", help="the embedded Redis's folder (default: a temporary one, removed at the end)")
+    play.add_argument("--redis-url", help="a Redis server to keep the games in instead of the embedded one (the "
+                                          "playground never reads REDIS_URL)")
     args = parser.parse_args(argv)
     try:
         settings = BotSettings()
@@ -77,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         from playground.cli import serve  # (the playground runs this bot: it is imported only here)
 
         try:
-            return run_async(serve(args.port, args.data_dir))
+            return run_async(serve(args.port, args.data_dir, host=args.host, redis_url=args.redis_url))
         except OSError as error:  # (the port is taken)
             print(f"ludo-bot playground: {error}", file=sys.stderr)
             return 1
@@ -92,14 +109,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sync":
             return run_async(sync(token, args.guild))
         run_async(run(settings, token))
+    except (StorageError, EmbeddedRedisError) as error:  # (before OSError: storage's own errors name the storage)
+        print(f"ludo-bot: storage could not start: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("ludo-bot: Discord rejected the token in DISCORD_TOKEN", file=sys.stderr)
         return 1
     except (aiohttp.ClientError, OSError) as error:
         print(f"ludo-bot: cannot reach Discord: {error}", file=sys.stderr)
-        return 1
-    except (StorageError, EmbeddedRedisError) as error:
-        print(f"ludo-bot: storage could not start: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0

@@ -59,6 +59,12 @@ async def localize(tree: app_commands.CommandTree[Any]) -> None:
     await tree.set_translator(LudoTranslator())
 
 
+async def open_storage(settings: BotSettings) -> Storage:
+    """The storage of `settings`: `REDIS_URL`'s server, else the embedded one in `LUDO_DATA_DIR`."""
+    return await Storage.open(settings.redis_url, data_dir=settings.ludo_data_dir, maxmemory=settings.maxmemory(),
+                              retention=round(settings.game_retention_days * 24 * 3600))
+
+
 class LudoBot(discord.AutoShardedClient):
     """One bot process: the shards in `SHARD_IDS` of `SHARD_COUNT` (all shards when unset)."""
 
@@ -87,15 +93,14 @@ class LudoBot(discord.AutoShardedClient):
         self.metrics.watch_workers(self.supervisor.report)
         self.endpoint: Endpoint | None = None
         self._unobserve: Callable[[], None] | None = None
+        self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         unshaped = shaping_warning()
         if unshaped:  # once a process: the pictures still draw every letter
             logger.warning(unshaped)
         days = 24 * 3600
-        self.storage = self._given_storage or await Storage.open(
-            self.settings.redis_url, data_dir=self.settings.ludo_data_dir, maxmemory=self.settings.maxmemory(),
-            retention=round(self.settings.game_retention_days * days))
+        self.storage = self._given_storage or await open_storage(self.settings)
         self._unobserve = self.storage.observe(self.metrics.round_trip)
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                           open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days,
@@ -122,10 +127,10 @@ class LudoBot(discord.AutoShardedClient):
         """The workers, under the supervisor, and the health file for the container's health check (`ludo-bot
         health`)."""
         self.supervisor.start()
-        path = health.health_path(self.settings)
+        file = health.HealthFile(health.health_path(self.settings))
         try:
             while True:
-                health.write(path, self.supervisor.report())
+                file.write(self.supervisor.report())
                 await asyncio.sleep(health.WRITE_EVERY)
         finally:
             await self.supervisor.stop(timeout=5.0)  # their end, so that a shutdown does not cut one short
@@ -145,6 +150,13 @@ class LudoBot(discord.AutoShardedClient):
             await self.handlers.clicks.unknown(interaction)
 
     async def close(self) -> None:
+        """Stop cleanly: the endpoint, the workers, the clicks in flight (answered, or left to another process's
+        takeover), the gateway and HTTP sessions, then the storage it opened. A second call waits for the first."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self.endpoint is not None:
             await self.endpoint.close()
         if self._worker is not None:

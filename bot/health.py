@@ -9,14 +9,15 @@ storage errors for longer counts as dead too).
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 import time
 from pathlib import Path
 
 from bot.settings import BotSettings
 from service.workers import Liveness
 
+logger = logging.getLogger(__name__)
 WRITE_EVERY = 10.0  # seconds between two writes of the health file
 STALE_AFTER = 120.0  # seconds after which an unchanged file means the bot is stuck or gone
 
@@ -27,14 +28,39 @@ def health_path(settings: BotSettings) -> Path:
 
 
 def write(path: Path, workers: list[Liveness], now: float | None = None) -> None:
-    """Write the workers' liveness (a read-only or full disk must not stop the bot: then nothing is written)."""
+    """Write the workers' liveness; OSError when the folder cannot be written (see `HealthFile`)."""
     text = json.dumps({"written": time.time() if now is None else now,
                        "workers": [worker.as_json() for worker in workers]})
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".tmp")
-        partial.write_text(text)
-        partial.replace(path)  # a reader never sees half a file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".tmp")
+    partial.write_text(text)
+    partial.replace(path)  # a reader never sees half a file
+
+
+class HealthFile:
+    """The running bot's health file. A write that fails (a folder owned by another user, a read-only or full disk)
+    does not stop the bot, but the health check then fails: so each failure is logged with the file and the
+    error (the first, then at 2, 4, 8, ... in a row, as the workers log storage errors), and once when a write
+    works again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.failures = 0
+
+    def write(self, workers: list[Liveness], now: float | None = None) -> bool:
+        """Write the workers' liveness; False (logged) when it could not be written."""
+        try:
+            write(self.path, workers, now)
+        except OSError as error:
+            self.failures += 1
+            if self.failures & (self.failures - 1) == 0:
+                logger.error("cannot write the health file %s (%d failures in a row; `ludo-bot health` fails until "
+                             "it is written): %s", self.path, self.failures, error)
+            return False
+        if self.failures:
+            logger.warning("health file %s written again, after %d failures", self.path, self.failures)
+            self.failures = 0
+        return True
 
 
 def problems(written: float, workers: list[Liveness], now: float) -> list[str]:

@@ -1,8 +1,10 @@
-"""`ludo-bot playground [--port 8080] [--data-dir DIR]`: the playground until Ctrl-C.
+"""`ludo-bot playground [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--redis-url URL]`: the playground
+until Ctrl-C or SIGTERM (a clean stop; a second signal ends it at once, see `bot.stopping`).
 
 Games are kept in an embedded Redis whose files go in a fresh temporary folder (removed at the end) unless
-`--data-dir` names one; `REDIS_URL` is not used: the playground's games never go to an operator's server. (The
-stand-in's world is new at every start, so games of an earlier run are not shown again.)
+`--data-dir` names one; `REDIS_URL` is not used: the playground's games never go to an operator's server unless
+`--redis-url` names one. (The stand-in's world is new at every start, so games of an earlier run are not shown
+again.) In a container, `--host 0.0.0.0` lets `docker run -p` publish the page.
 """
 
 from __future__ import annotations
@@ -13,18 +15,21 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bot.stopping import on_stop_signal
 from playground.world import Playground
 
 
-async def serve(port: int, data_dir: str | None = None) -> int:
-    """Run the playground on 127.0.0.1:`port` until cancelled; print its address."""
+async def serve(port: int, data_dir: str | None = None, *, host: str = "127.0.0.1",
+                redis_url: str | None = None) -> int:
+    """Run the playground on `host`:`port` until a stop signal or cancelled; print its address."""
     os.environ.pop("REDIS_URL", None)  # (storage.Storage.open falls back to it)
-    with tempfile.TemporaryDirectory(prefix="ludo-playground-") as scratch:
-        async with Playground(data_dir=Path(data_dir or scratch), port=port) as play:
+    stopping = asyncio.Event()
+    with on_stop_signal(stopping.set), tempfile.TemporaryDirectory(prefix="ludo-playground-") as scratch:
+        async with Playground(data_dir=Path(data_dir or scratch), port=port, host=host, redis_url=redis_url) as play:
             names = ", ".join(m.username for m in play.members)
             print(f"ludo-bot playground: open {play.url} (members: {names}; Ctrl-C stops it)", flush=True)
             try:
-                await asyncio.Event().wait()
-            except asyncio.CancelledError:
+                await stopping.wait()
+            finally:
                 print("ludo-bot playground: stopping", file=sys.stderr, flush=True)
     return 0

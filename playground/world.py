@@ -60,7 +60,9 @@ class Playground:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.page.port}/"
+        """The page's address (on this machine when it listens on every interface)."""
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.page.port}/"
 
     async def start(self) -> None:
         await self.standin.start()

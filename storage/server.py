@@ -24,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import time
+import weakref
 from pathlib import Path
 
 SOCKET_NAME = "redis.sock"
@@ -37,6 +38,18 @@ _MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux; stay clear of it
 
 class EmbeddedRedisError(RuntimeError):
     """The embedded server could not be started."""
+
+
+_STARTED: weakref.WeakSet[EmbeddedRedis] = weakref.WeakSet()  # the servers this process started and did not stop
+
+
+def stop_started_at_once() -> None:
+    """Ask every server this process started to stop, without waiting (each still saves its data as it ends): for a
+    process that must end now, after which nothing would stop them."""
+    for server in list(_STARTED):
+        process = server.process
+        if process is not None and process.poll() is None:
+            process.terminate()
 
 
 def redis_server_binary() -> str:
@@ -178,9 +191,16 @@ class EmbeddedRedis:
         )
 
     def start(self, timeout: float = 10.0) -> str:
-        """Start the server (or join the one already serving this folder) and return its URL."""
+        """Start the server (or join the one already serving this folder) and return its URL. A folder the process
+        cannot write (e.g. a volume owned by another user) is an `EmbeddedRedisError` naming the folder."""
         if self.process is not None and self.process.poll() is None:
             return self.url
+        try:
+            return self._start(timeout)
+        except OSError as error:
+            raise EmbeddedRedisError(f"cannot use the data folder {self.data_dir}: {error}") from error
+
+    def _start(self, timeout: float) -> str:
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         socket_path = str(self.data_dir / SOCKET_NAME)
         if self.fixed_port is None and len(socket_path) <= _MAX_SOCKET_PATH:
@@ -206,6 +226,7 @@ class EmbeddedRedis:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.owned = True
         atexit.register(self.stop)  # a process that forgets to call stop() still shuts its server down
+        _STARTED.add(self)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -228,6 +249,7 @@ class EmbeddedRedis:
         if process is None or process.poll() is not None:
             return
         atexit.unregister(self.stop)
+        _STARTED.discard(self)
         process.terminate()  # SIGTERM: redis-server shuts down gracefully and saves
         try:
             process.wait(timeout)

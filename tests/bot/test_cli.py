@@ -47,3 +47,17 @@ def test_the_example_settings_file_as_it_is_reads(tmp_path: Path, monkeypatch: p
         monkeypatch.delenv(name, raising=False)
     assert main([]) == 1  # the optional settings left empty are unset; only the token is missing
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+async def test_a_data_folder_the_bot_cannot_use_is_named_as_a_storage_error(
+        standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """As with a volume owned by another user: the embedded Redis cannot keep its files, and the one line says so
+    (it once said `cannot reach Discord`), with Discord answering fine."""
+    (tmp_path / "taken").write_text("a file where the folder should be")
+    monkeypatch.setenv("DISCORD_TOKEN", standin.token)
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("LUDO_DATA_DIR", str(tmp_path / "taken" / "data"))
+    assert await asyncio.to_thread(main, []) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"ludo-bot: storage could not start: cannot use the data folder {tmp_path}/taken/data: "), err
+    assert "Discord" not in err and len(err.splitlines()) == 1
