@@ -28,7 +28,7 @@ NAMES = ("Ruby", "Jade", "Amber", "Indigo")
 # Devanagari (a conjunct), Arabic (right to left, joined), Cyrillic with a skin-toned emoji, Chinese with a joined
 # emoji sequence; the picture's words in the language of `NAMES_LANGUAGE`.
 SCRIPT_NAMES = ("अनन्या क्षत्रिय 🎲", "محمد علي 🇵🇰", "Дмитрий 👍🏽", "王芳 👩‍💻")
-NAMES_LANGUAGE = "de"
+NAMES_LANGUAGE = "pt"
 SAMPLES: tuple[tuple[str, Rules, tuple[int, ...], int, int], ...] = (
     ("board-classic.png", Rules.preset("classic"), (0, 1, 2, 3), 11, 100),
     ("board-star.png", Rules.preset("star"), (0, 1, 2, 3), 7, 160),
