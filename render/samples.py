@@ -3,7 +3,7 @@
 Each board sample is a position from a game between greedy players, picked where the player to act
 has several moves to choose from, drawn with the button labels and the previous turn's moves;
 ``chart.png`` is a game review's chart of the win chances over a whole game; ``board-names.png`` a board whose
-players are named in four scripts with emoji, in German (`NAMES_LANGUAGE`).
+players are named in four scripts with emoji, in Brazilian Portuguese (`NAMES_LANGUAGE`).
 """
 
 from __future__ import annotations
