@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from bidi import get_base_level, get_display
+from bidi import get_base_level, get_display  # type: ignore[import-untyped]  # python-bidi has no type information
 
 from bot.app import LudoBot
 from playground.standin import StandIn
