@@ -58,6 +58,13 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def sign_test(gained: int, lost: int) -> float:
+    """One-sided sign test: the chance of `gained` or more of `gained + lost` games going master's way were master
+    and the expert in its seat equally strong (each differing game then a fair coin)."""
+    n = gained + lost
+    return sum(math.comb(n, k) for k in range(gained, n + 1)) / 2 ** n if n else 1.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per preset, greedy and expert (default 1000)")
@@ -94,8 +101,8 @@ def main() -> None:
                     gained = sum(won and not base for (won, _), (base, _) in zip(results, same, strict=True))
                     lost = sum(base and not won for (won, _), (base, _) in zip(results, same, strict=True))
                     print(f"{preset:8} master against an expert in its seat, same games: {gained} won that the "
-                          f"expert lost, {lost} lost that it won ({100 * sum(b for b, _ in same) / games:.1f}%)",
-                          flush=True)
+                          f"expert lost, {lost} lost that it won ({100 * sum(b for b, _ in same) / games:.1f}%; "
+                          f"sign test p = {sign_test(gained, lost):.3g}, one-sided)", flush=True)
                 if preset == "classic":
                     classic[tested] = rate
     figures = [f"{t} vs {o} {classic[t]:.1f}%" if t in classic else f"{t} vs {o} n/a" for t, o in PAIRINGS]

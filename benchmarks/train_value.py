@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tiny matrices: one thread, and the other core stays free
-import numpy as np  # noqa: E402
+import numpy as np
 
 from engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
 from engine.ai import choose
@@ -262,7 +262,8 @@ def save(path: Path, model: Model, games: int, rng: random.Random, curve: list[s
         arrays[f"m_{k}"], arrays[f"v_{k}"] = m, v
     meta = {"games": games, "steps": model.steps, "rng": rng.getstate(), "curve": curve}
     file = path / f"games-{games:07d}.npz"
-    np.savez(file, meta=np.array(json.dumps(meta)), **arrays)
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez(file, **arrays)  # type: ignore[arg-type]  # numpy's stub reads the keywords as savez's own flag
     (path / "latest").write_text(file.name)
 
 

@@ -3,8 +3,9 @@
 `inputs(state, seat)` describes a position as `seat` sees it: a block of numbers for each seat in turn order
 from `seat` (its own first; zeros for a seat not in the game), then which of them rolls next. A seat's block:
 tokens in the yard, home and in the home column, its progress and progress squared, where its tokens on the
-track stand (eight stretches of its route), the expected loss to captures and material of the `expert`'s
-evaluation, its mobility and next-roll potential there too (for the seat to roll next alone, zero for the others), and with a turn limit or scores (star) its turns left and score.
+track stand (eight stretches of its route), the expected loss to captures and the material of the `expert`'s
+evaluation, its mobility and next-roll potential there too (for the seat to roll next alone: zero for the
+others), and with a turn limit or scores (star) its turns left and score.
 
 The network scores each seat that can still win: a linear part plus `HIDDEN` tanh units; the chances are the
 softmax of those scores over the seats (`value(state)`: four numbers, seats 0-3, summing to 1). Weights are
@@ -54,7 +55,7 @@ class Net:
 
     def score(self, row: list[float]) -> float:
         """The seat's score (a logit before the softmax over seats)."""
-        total = sum(map(mul, self.linear, row))
+        total: float = sum(map(mul, self.linear, row))
         tanh = math.tanh
         for weights, bias, out in zip(self.hidden, self.hidden_bias, self.out, strict=True):
             total += out * tanh(bias + sum(map(mul, weights, row)))
