@@ -19,6 +19,8 @@ import argparse
 import math
 import multiprocessing
 import statistics
+import subprocess
+import sys
 import time
 
 from engine import PRESETS, Rules, apply, legal_actions, new_game
@@ -65,6 +67,23 @@ def sign_test(gained: int, lost: int) -> float:
     return sum(math.comb(n, k) for k in range(gained, n + 1)) / 2 ** n if n else 1.0
 
 
+def weights_line() -> str:
+    """The learned value's weights file: its size, the time to read it and build every preset's network (in a new
+    interpreter, as a worker process would, after importing the engine), and where master plays by it."""
+    from importlib import resources
+
+    from engine.master import LEARNED
+    from engine.value import WEIGHTS_FILE
+
+    size = resources.files("engine").joinpath(WEIGHTS_FILE).read_bytes().__len__()
+    code = ("import time; from engine import value; t = time.perf_counter(); "
+            "[value.net(p) for p in value._all_weights()]; print(time.perf_counter() - t)")
+    taken = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+                for _ in range(3))
+    return (f"value weights: {size / 1024:.0f} KiB, read and built in {1000 * taken:.1f} ms in a new process "
+            f"(best of 3); master plays by them in: {', '.join(sorted(LEARNED)) or 'no preset'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per preset, greedy and expert (default 1000)")
@@ -75,6 +94,8 @@ def main() -> None:
                         default=[t for t, _ in PAIRINGS], help="tested levels (default all)")
     parser.add_argument("--seed-base", type=int, default=0, help="first seed (default 0)")
     args = parser.parse_args()
+    if "master" in args.pairings:
+        print(weights_line(), flush=True)
     classic: dict[str, float] = {}
     with multiprocessing.Pool(args.workers) as pool:
         for preset in args.presets:

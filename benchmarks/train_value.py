@@ -9,7 +9,8 @@ seats' scores) and those targets. Every `--eval-every` games it plays `--eval-ga
 experts (seat g % 4 of game g, seeds from 700,000: apart from the benchmarks' and from training, whose dice
 come from the script's own generator) and prints the learning curve. Checkpoints go to `--out`
 (out/value/<preset> by default, not kept by git); `--resume` continues from the latest. Everything follows
-from `--seed`. `--export` writes the latest checkpoint's weights into engine/value_weights.json.
+from `--seed`. `--export` writes the latest checkpoint's weights into engine/value_weights.json, and
+`--from-engine` starts a run from them (a run split over sessions, whose checkpoints are not kept).
 Needs numpy (the `bench` extra). Run: `python -m benchmarks.train_value --preset classic --games 20000`.
 """
 
@@ -303,7 +304,9 @@ def main() -> None:
     parser.add_argument("--eval-every", type=int, default=1000)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--out", type=Path, default=None)
-    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --out")
+    parser.add_argument("--from-engine", action="store_true",
+                        help="start from the weights the engine ships for the preset (a run of an earlier session)")
     parser.add_argument("--export", action="store_true", help="write the latest checkpoint to the engine and stop")
     args = parser.parse_args()
     out = args.out or Path("out/value") / args.preset
@@ -314,6 +317,11 @@ def main() -> None:
         return
     if args.resume:
         model, games, rng, curve = load(out)
+    elif args.from_engine:
+        shipped = json.loads((Path(__file__).resolve().parent.parent / "engine" / WEIGHTS_FILE).read_text())
+        weights = {k: np.asarray(v, dtype=float) for k, v in shipped["presets"][args.preset].items()}
+        model = Model(weights["linear"], weights["hidden"], weights["hidden_bias"], weights["out"])
+        games, rng, curve = 0, random.Random(args.seed), []
     else:
         model = Model.fresh(args.hidden, np.random.default_rng(args.seed))
         games, rng, curve = 0, random.Random(args.seed), []
