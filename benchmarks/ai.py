@@ -7,9 +7,11 @@ pairing uses seed i (plus `--seed-base`: tune on held-out seeds, e.g. 100000, ne
 pairing, and for master its milliseconds per decision (positions with two or more legal actions:
 median and max), and the same games with an expert in master's seat: how many games master won that the expert
 lost there and the other way round (the same seeds and opponents, so only master's own choices differ; this
-paired count tells a change of a few points from noise far sooner than the win rates do). The last line gives the
-classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings, `--master-games`
-(default 300) those of the master pairing, whose games take about ten times longer.
+paired count tells a change of a few points from noise far sooner than the win rates do; a one-sided sign test
+gives the chance of as many or more games going master's way were the two equally strong). Before the master
+pairing it prints the learned value's weights file size and read time, and the presets master plays it in. The
+last line gives the classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings,
+`--master-games` (default 300) those of the master pairing, whose games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
 """
 
