@@ -7,9 +7,11 @@ pairing uses seed i (plus `--seed-base`: tune on held-out seeds, e.g. 100000, ne
 pairing, and for master its milliseconds per decision (positions with two or more legal actions:
 median and max), and the same games with an expert in master's seat: how many games master won that the expert
 lost there and the other way round (the same seeds and opponents, so only master's own choices differ; this
-paired count tells a change of a few points from noise far sooner than the win rates do). The last line gives the
-classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings, `--master-games`
-(default 300) those of the master pairing, whose games take about ten times longer.
+paired count tells a change of a few points from noise far sooner than the win rates do; a one-sided sign test
+gives the chance of as many or more games going master's way were the two equally strong). Before the master
+pairing it prints the learned value's weights file size and read time, and the presets master plays it in. The
+last line gives the classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings,
+`--master-games` (default 300) those of the master pairing, whose games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
 """
 
@@ -19,6 +21,8 @@ import argparse
 import math
 import multiprocessing
 import statistics
+import subprocess
+import sys
 import time
 
 from engine import PRESETS, Rules, apply, legal_actions, new_game
@@ -58,6 +62,30 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def sign_test(gained: int, lost: int) -> float:
+    """One-sided sign test: the chance of `gained` or more of `gained + lost` games going master's way were master
+    and the expert in its seat equally strong (each differing game then a fair coin)."""
+    n = gained + lost
+    return sum(math.comb(n, k) for k in range(gained, n + 1)) / 2 ** n if n else 1.0
+
+
+def weights_line() -> str:
+    """The learned value's weights file: its size, the time to read it and build every preset's network (in a new
+    interpreter, as a worker process would, after importing the engine), and where master plays by it."""
+    from importlib import resources
+
+    from engine.master import LEARNED
+    from engine.value import WEIGHTS_FILE
+
+    size = resources.files("engine").joinpath(WEIGHTS_FILE).read_bytes().__len__()
+    code = ("import time; from engine import value; t = time.perf_counter(); "
+            "[value.net(p) for p in value._all_weights()]; print(time.perf_counter() - t)")
+    taken = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+                for _ in range(3))
+    return (f"value weights: {size / 1024:.0f} KiB, read and built in {1000 * taken:.1f} ms in a new process "
+            f"(best of 3); master plays by them in: {', '.join(sorted(LEARNED)) or 'no preset'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per preset, greedy and expert (default 1000)")
@@ -68,6 +96,8 @@ def main() -> None:
                         default=[t for t, _ in PAIRINGS], help="tested levels (default all)")
     parser.add_argument("--seed-base", type=int, default=0, help="first seed (default 0)")
     args = parser.parse_args()
+    if "master" in args.pairings:
+        print(weights_line(), flush=True)
     classic: dict[str, float] = {}
     with multiprocessing.Pool(args.workers) as pool:
         for preset in args.presets:
@@ -94,8 +124,8 @@ def main() -> None:
                     gained = sum(won and not base for (won, _), (base, _) in zip(results, same, strict=True))
                     lost = sum(base and not won for (won, _), (base, _) in zip(results, same, strict=True))
                     print(f"{preset:8} master against an expert in its seat, same games: {gained} won that the "
-                          f"expert lost, {lost} lost that it won ({100 * sum(b for b, _ in same) / games:.1f}%)",
-                          flush=True)
+                          f"expert lost, {lost} lost that it won ({100 * sum(b for b, _ in same) / games:.1f}%; "
+                          f"sign test p = {sign_test(gained, lost):.3g}, one-sided)", flush=True)
                 if preset == "classic":
                     classic[tested] = rate
     figures = [f"{t} vs {o} {classic[t]:.1f}%" if t in classic else f"{t} vs {o} n/a" for t, o in PAIRINGS]

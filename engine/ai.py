@@ -19,8 +19,10 @@ seeded with the game's seed, dice count and ply, never from global randomness).
   lone token in the home column with the rest in the yard wastes rolls) and for the mean best
   gain of the next own roll (a step along the curve, or a capture counted at a fifth of the
   victim's value), against the opponents' material (their mean and their leader).
-- master: expert's choice, overruled where the same look-ahead with the learned win chances
-  (`engine.chances`) at its leaves finds an action better by more than 3 points; in `engine.master`.
+- master: in the presets where it measured better (`engine.master.LEARNED`), the action whose outcome a value
+  learned by self-play (`engine.value`) rates best; elsewhere expert's choice, overruled where the same
+  look-ahead with the learned win chances (`engine.chances`) at its leaves finds an action better by more than
+  3 points; in `engine.master`.
 
 >>> from engine.game import apply, new_game
 >>> from engine.rules import Rules
