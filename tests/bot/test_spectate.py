@@ -31,6 +31,8 @@ async def test_spectate_gives_a_private_refreshable_board(standin: StandIn, ludo
         assert now is not None
         if now.file("board.png").data != first_live_board:
             break
+    now = live_message(standin, standin.channel)
+    assert now is not None
     players_view = (now.content, now.edits)
     refreshed = await click(standin, ludo, eve, view, label="Refresh")
     assert refreshed.response_record is not None and refreshed.response_record.message is view  # edited in place
