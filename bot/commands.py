@@ -25,7 +25,7 @@ from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain
 from bot.my_games import games_text
 from bot.parts import Parts
-from bot.translator import SERVER_LANGUAGE, described, guild_locale, server_locale, user_locale
+from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from service import GameRecord, Refused, seat_of
 from service.i18n import SPOKEN, translate
 from service.i18n import language as language_of
@@ -100,8 +100,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
         lobby = await parts.service.lobbies.open(
             guild_id=scope_of(interaction), channel_id=interaction.channel_id or 0, host_id=interaction.user.id,
             preset=preset, options=options, host_name=interaction.user.display_name,
-            locale=guild_locale(interaction) if interaction.guild_id else user_locale(interaction))  # a group DM: the
-        # host's language
+            locale=public_default(interaction))
         post = lobby_post(lobby)
         await interaction.response.send_message(post.content, view=post.view,
                                                 allowed_mentions=discord.AllowedMentions.none())

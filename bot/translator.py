@@ -52,6 +52,12 @@ def user_locale(interaction: discord.Interaction[Any]) -> str:
     return server if isinstance(server, str) else guild_locale(interaction)
 
 
+def public_default(interaction: discord.Interaction[Any]) -> str:
+    """The language of public answers where /ludo settings chose none: the server's Discord locale; a group DM or a
+    DM has no server, so its games speak their host's language."""
+    return guild_locale(interaction) if interaction.guild_id is not None else user_locale(interaction)
+
+
 def needs_server_language(interaction: discord.Interaction[Any]) -> bool:
     """True when a private answer to this interaction would speak the server's language, not yet read."""
     return (known(interaction.locale.value) is None and interaction.guild_id is not None
@@ -64,9 +70,8 @@ async def server_locale(interaction: discord.Interaction[Any], guilds: Guilds) -
     known_already = interaction.extras.get(SERVER_LANGUAGE)
     if isinstance(known_already, str):
         return known_already
-    if interaction.guild_id is None:  # a group DM or a DM has no server: its games speak their host's language
-        chosen = user_locale(interaction)
-    else:
-        chosen = await guilds.language(interaction.guild_id, guild_locale(interaction))
+    chosen = public_default(interaction)
+    if interaction.guild_id is not None:
+        chosen = await guilds.language(interaction.guild_id, chosen)
     interaction.extras[SERVER_LANGUAGE] = chosen
     return chosen
