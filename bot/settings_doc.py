@@ -1,6 +1,7 @@
 """The operators' table of every setting (docs/operators/settings.md), written from `BotSettings` so that it cannot
-drift from the model: `python -m bot.settings_doc` writes the page, `python -m bot.settings_doc --check` exits 1
-when the committed page is stale (tests/bot/test_settings_doc.py runs the same check)."""
+drift from the model: `python -m bot.settings_doc` (run in the checkout) writes the page,
+`python -m bot.settings_doc --check` exits 1 when the committed page is stale (tests/bot/test_settings_doc.py runs the
+same check). The page is the checkout's, not the package's: an installed bot has no docs/ beside it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pydantic.fields import FieldInfo
 
 from bot.settings import BotSettings
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "operators" / "settings.md"
+PAGE = Path("docs") / "operators" / "settings.md"  # (from the checkout's root)
 
 HEAD = """# Every setting
 
@@ -98,16 +99,18 @@ def table() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.settings_doc", description=__doc__)
     parser.add_argument("--check", action="store_true", help="exit 1 when the committed page differs")
+    parser.add_argument("--page", type=Path, default=PAGE, help=f"the page to write or check (default: {PAGE})")
     args = parser.parse_args(argv)
+    page: Path = args.page
     wanted = table()
     if args.check:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != wanted:
-            print(f"{PAGE} is stale: run python -m bot.settings_doc", file=sys.stderr)
+        if not page.exists() or page.read_text(encoding="utf-8") != wanted:
+            print(f"{page} is stale: run python -m bot.settings_doc", file=sys.stderr)
             return 1
         return 0
-    PAGE.parent.mkdir(parents=True, exist_ok=True)
-    PAGE.write_text(wanted, encoding="utf-8")
-    print(f"wrote {PAGE}")
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(wanted, encoding="utf-8")
+    print(f"wrote {page}")
     return 0
 
 

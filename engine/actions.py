@@ -12,7 +12,9 @@ all (a text `parse_action` cannot read), `IllegalAction` for an action the rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 
 class InvalidAction(ValueError):
@@ -38,39 +40,50 @@ class IllegalAction(ValueError):
     """
 
 
+class _ByText:
+    """Pickled and copied as its text (`action_text`, `parse_action`). The `__setstate__` that dataclasses gives a
+    slotted class assigns field by field, which the compiled build's frozen classes refuse (FrozenInstanceError):
+    `pip install .` compiles this module with mypyc."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Callable[[str], Action], tuple[str]]:
+        return parse_action, (action_text(cast(Action, self)),)
+
+
 @dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(_ByText):
     """Roll the dice."""
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseDie:
+class ChooseDie(_ByText):
     """With two dice, play the die showing `value` first."""
 
     value: int
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(_ByText):
     """Move (or enter) own token `token` (0-3; shown to players as 1-4) by the die in play."""
 
     token: int
 
 
 @dataclass(frozen=True, slots=True)
-class MovePair:
+class MovePair(_ByText):
     """Move two own tokens of a block together by half the (even) die in play."""
 
     tokens: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(_ByText):
     """End the current player's turn without playing (a turn deadline passed)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Resign:
+class Resign(_ByText):
     """Seat `seat` leaves the game; its tokens are removed."""
 
     seat: int

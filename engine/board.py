@@ -54,6 +54,9 @@ class Refusal:
     def __repr__(self) -> str:
         return f"Refusal({self.reason!r}, {self.detail})"
 
+    def __reduce__(self) -> tuple[type[Refusal], tuple[str, int]]:
+        return Refusal, (self.reason, self.detail)  # a compiled class pickles by its constructor
+
 
 _REASONS = {
     "home": "{what} is already home",

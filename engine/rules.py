@@ -195,6 +195,12 @@ class Rules:
         for option in _FLAGS:
             _check_flag(option, getattr(self, option))
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        # Pickled (a review's worker process) and copied through the constructor. The `__setstate__` that
+        # dataclasses gives a slotted class assigns field by field, which the compiled build's frozen class
+        # refuses (FrozenInstanceError): `pip install .` compiles this module with mypyc.
+        return Rules, tuple(getattr(self, field.name) for field in dataclasses.fields(self))
+
     def partner(self, seat: int) -> int | None:
         """The seat playing on `seat`'s side with `teams` (the one opposite), else None."""
         return (seat + 2) % MAX_SEATS if self.teams else None

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from benchmarks import build_under_test, prefer_installed
 from playground.standin import BotRunner, StandIn
 from storage.client import Redis, make_client
 from storage.cluster import LocalCluster
@@ -34,6 +35,17 @@ REDIS_URL = None if LOCAL_CLUSTER else os.environ.get("REDIS_URL") or None
 
 needs_embedded = pytest.mark.skipif(REDIS_URL is not None or LOCAL_CLUSTER,
                                     reason="uses its own embedded server, not REDIS_URL or a cluster")
+
+
+def pytest_report_header() -> str:
+    return build_under_test()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_setup() -> None:
+    # pytest puts the checkout first again as it imports test modules and packages (their setup included): put it
+    # back behind an installed build, for the processes a test starts (a review's worker imports the build under test)
+    prefer_installed()
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
+from benchmarks import child_env
 from playground.standin import StandIn
 from storage.server import PID_NAME, EmbeddedRedis
 
@@ -52,8 +53,8 @@ def gone(pid: int) -> bool:
 async def running_bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[Running]:
     """The bot process, once its workers run (its health file is written) and a key of the test is in its Redis."""
     data = tmp_path / "data"
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "METRICS_PORT", "DEV_GUILD_ID")}
-    env.update(DISCORD_TOKEN=standin.token, LUDO_DATA_DIR=str(data), PYTHONPATH=str(ROOT), LOG_LEVEL="INFO")
+    env = child_env({k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "METRICS_PORT", "DEV_GUILD_ID")})
+    env.update(DISCORD_TOKEN=standin.token, LUDO_DATA_DIR=str(data), LOG_LEVEL="INFO")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-c", LAUNCH, standin.base_url, standin.gateway_url, cwd=tmp_path, env=env,
         stderr=asyncio.subprocess.PIPE)

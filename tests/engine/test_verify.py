@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import engine.verify
+from benchmarks import child_env
 from engine import Rules, action_text, apply, legal_actions, new_game
 from engine.dice import die
 from engine.verify import FORMAT, commitment, export_game, main, verify_game
@@ -185,6 +186,6 @@ def test_python_m_engine_verify(game: dict[str, Any], tmp_path: Path) -> None:
     bad.write_text(json.dumps(dict(game, log=game["log"][:-1])), encoding="utf-8")
     root = Path(__file__).resolve().parents[2]
     for path, code in ((good, 0), (bad, 1)):
-        done = subprocess.run([sys.executable, "-m", "engine.verify", str(path)], cwd=root,
+        done = subprocess.run([sys.executable, "-m", "engine.verify", str(path)], cwd=root, env=child_env(),
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == code, done.stdout + done.stderr

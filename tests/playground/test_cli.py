@@ -15,14 +15,14 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from benchmarks import child_env
+
 URL = re.compile(r"open (http://127\.0\.0\.1:\d+/)")
 
 
 async def test_the_playground_command_serves_the_page_and_stops_on_ctrl_c(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR")}
+    env = child_env({k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR")})
     env["REDIS_URL"] = "redis://127.0.0.1:1/0"  # nothing listens there: the playground must not use it
-    if "PYTHONPATH" not in env:  # (the tests run from the repository's root)
-        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "playground", "--port", "0", cwd=tmp_path, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
@@ -65,8 +65,7 @@ async def test_the_playground_command_serves_the_page_and_stops_on_ctrl_c(tmp_pa
 
 async def test_sigterm_stops_the_playground_with_its_embedded_redis_and_its_data_saved(tmp_path: Path) -> None:
     """As `docker stop` stops it: it once left its redis-server running. `--host` names the page's address."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR", "REDIS_URL")}
-    env["PYTHONPATH"] = env.get("PYTHONPATH") or str(Path(__file__).resolve().parents[2])
+    env = child_env({k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR", "REDIS_URL")})
     data = tmp_path / "data"
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "playground", "--port", "0", "--host", "127.0.0.1", "--data-dir", str(data),
