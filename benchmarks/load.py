@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from benchmarks.fuzz.names import EMOJI, SCRIPTS
 from engine.notation import parse_rules
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import Changes
@@ -60,7 +61,12 @@ from storage import EmbeddedRedis, Storage
 from storage.cluster import LocalCluster
 
 GAME, REPLAY = "ludo:g:", "ludo:r:"
-TURN = re.compile(r"It is <@(\d+)>'s turn")
+TURN = re.compile(r"<@(\d+)>")  # the player to act: the one mention of a live message, in any language
+# The world the players come from: servers speak several languages (Discord's locale; private answers stay English,
+# the language of the refusals this benchmark reads), and one player in two writes a name in another script, with
+# emoji, or in styled letters.
+LOCALES = ("en-US", "hi", "pt-BR", "es-ES", "ru", "fr", "de", "tr", "id")
+STYLED = ("𝓐𝓵𝓲𝓬𝓮", "𝔅𝔢𝔫", "𝕮𝖍𝖆𝖗𝖑𝖎𝖊", "Ｄａｎａ")
 PEOPLE_EVERY = 5  # one game in this many is between two people
 RUN_BOUND = 240.0  # seconds the games may take at least before the run gives up on them
 REST = 60.0  # seconds the channels may take to come to rest (one board each) once the games are over
@@ -260,6 +266,20 @@ async def step(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, 
     return None
 
 
+def world_name(number: int) -> str:
+    """A display name as players write them: every other one in a script of the world's (with emoji), or styled."""
+    if number % 2:
+        return f"Player {number % 1000}"
+    if number % 10 == 4:
+        return STYLED[number // 10 % len(STYLED)]
+    return f"{SCRIPTS[number // 2 % len(SCRIPTS)]} {EMOJI[number // 2 % len(EMOJI)]}"
+
+
+def lobby_button(lobby: Message, verb: str) -> str:
+    """A lobby button's id by its verb (join, ai1 for a greedy AI, start): its label speaks the server's language."""
+    return next(custom_id for custom_id in lobby.custom_ids() if custom_id.endswith(f":{verb}"))
+
+
 def to_act(standin: LoadStandIn, message: Message, host: User) -> User:
     """The player the game message says is to act (the host when it names nobody)."""
     found = TURN.search(message.content)
@@ -277,15 +297,15 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, guest: User 
         stats.errors.append(f"{channel.name}: /ludo start failed")
         return
     if guest is not None:
-        joined = await step(standin, stats, inflight, lambda: standin.click(guest, lobby, label="Join"),
+        joined = await step(standin, stats, inflight, lambda: standin.click(guest, lobby, lobby_button(lobby, "join")),
                             done_if="already in")
     else:
-        joined = await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Add AI (greedy)"),
+        joined = await step(standin, stats, inflight, lambda: standin.click(host, lobby, lobby_button(lobby, "ai1")),
                             done_if="full")
     if joined is None:
         stats.errors.append(f"{channel.name}: {'Join' if guest else 'Add AI'} failed")
         return
-    if await step(standin, stats, inflight, lambda: standin.click(host, lobby, label="Start"),
+    if await step(standin, stats, inflight, lambda: standin.click(host, lobby, lobby_button(lobby, "start")),
                   done_if="lobby is closed") is None:
         stats.errors.append(f"{channel.name}: Start failed")
         return
@@ -513,10 +533,15 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         guilds = [standin.add_guild(f"guild {n}", shard=(n % processes, processes))
                   for n in range(max(processes, min(games // 25, 40)))]
         players: list[tuple[User, User | None, Channel]] = []
+        for number, guild in enumerate(guilds):
+            guild.locale = LOCALES[number % len(LOCALES)]
         for number in range(games):
             guild = guilds[number % len(guilds)]
             guest = standin.add_user(f"q{number}", guild=guild) if number % PEOPLE_EVERY == 0 else None
             host = standin.add_user(f"p{number}", guild=guild)
+            for user in (host, guest):
+                if user is not None:
+                    user.global_name = world_name(user.id)
             players.append((host, guest, standin.add_channel(guild, f"g{number}")))
         await standin.start()
         bots = Bots(standin, url, folder, processes)
@@ -526,7 +551,8 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
             await asyncio.gather(*(bots.start(shard, sync=shard == 0) for shard in range(processes)))
             say(f"load: {games} games of classic at once (one in {PEOPLE_EVERY} between two people, the others one "
                 f"person against a greedy AI), {processes} bot processes, "
-                f"{len(guilds)} guilds, at most {concurrency} clicks in flight, "
+                f"{len(guilds)} guilds in {min(len(guilds), len(LOCALES))} languages, names in every script, "
+                f"at most {concurrency} clicks in flight, "
                 f"{where}"
                 + (", with faults" if with_faults else ""))
             started, own_before = time.monotonic(), _cpu(resource.RUSAGE_SELF)
