@@ -231,7 +231,7 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
         accounts.append(live.content)
         assert all(german_labels.fullmatch(label) for label in live.labels()), live.labels()
         found = GERMAN_TURN.search(live.content)
-        assert found and "🔒 Würfel festgelegt: `" in live.content and "It is" not in live.content
+        assert found and "🔒 Würfel-Seed versiegelt: `" in live.content and "It is" not in live.content
         alt = live.file("board.png").description
         assert alt is not None and " (Rot)" in alt and ("würfelt" in alt or "zieht mit der" in alt), alt
         await click(standin, ludo, standin.users[int(found[1])], live, custom_id=live.custom_ids()[0])

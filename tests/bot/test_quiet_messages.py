@@ -34,10 +34,10 @@ class Words:
 
 
 LANGUAGES = {
-    "en-US": Words("Join", "Start", re.compile(r"It is <@(\d+)>'s turn"), "🎲 {name} rolled ", "🔒 Dice committed: `",
+    "en-US": Words("Join", "Start", re.compile(r"It is <@(\d+)>'s turn"), "🎲 {name} rolled ", "🔒 Dice seed locked: `",
                    re.compile(r"… and \d+ more before")),
     "de": Words("Beitreten", "Starten", re.compile(r"<@(\d+)> ist am Zug"), "🎲 {name} würfelt ",
-                "🔒 Würfel festgelegt: `", re.compile(r"… und \d+ mehr davor")),
+                "🔒 Würfel-Seed versiegelt: `", re.compile(r"… und \d+ mehr davor")),
 }
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
