@@ -39,7 +39,7 @@ GLOSSARY: dict[str, str] = {
     "host": "hôte",
     "lobby": "lobby",
     "AI / computer player": "IA",
-    "rematch": "revanche",
+    "rematch": "revanche", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {

@@ -37,7 +37,7 @@ GLOSSARY: dict[str, str] = {
     "host": "host",
     "lobby": "room",
     "AI / computer player": "AI",
-    "rematch": "tanding ulang",
+    "rematch": "tanding ulang", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {

@@ -38,7 +38,7 @@ GLOSSARY: dict[str, str] = {
     "host": "dono da sala",
     "lobby": "sala",
     "AI / computer player": "IA",
-    "rematch": "revanche",
+    "rematch": "revanche", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {
