@@ -121,7 +121,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.ended_by": "⏹️ أنهى {who} هذه اللعبة.",
     "status.ended_early": "⏹️ أُنهيت هذه اللعبة.",
     "status.abandoned": "⏹️ أُنهيت هذه اللعبة لأنها مهجورة: لم يلعب أحد منذ <t:{at}:f>. لا تُحتسب في إحصاءات أحد.",
-    "spectate.header": "👁️ **مشاهدة لودو — {rules}**{extra} · اللعبة `{id}` · حتى <t:{now}:T>",
+    "spectate.header": "👁️ **مشاهدة لودو — {rules}**{extra} · اللعبة `{id}` · الوضع عند <t:{now}:T>",
     "spectate.only_you": "أنت وحدك ترى هذا العرض؛ زر «تحديث» يعرض اللوحة كما هي الآن.",
     "replay.alt": plural(
         "actions",

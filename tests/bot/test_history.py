@@ -4,10 +4,9 @@ animated replay of any of them."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from babel.dates import format_date
-
-from typing import Any
 
 from bot.app import LudoBot
 from playground.standin import StandIn
