@@ -7,7 +7,8 @@ no member, a game is played through interactions alone (`bot.delivery`).
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
 `bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
 language (else the server's), public ones the server's (a game's messages: the language stored with the game); a
-server picks its language in /ludo settings, each language named in its own words. The commands about past
+server picks its language in /ludo settings, each language named in its own words, or goes back to following
+its Discord locale (the choice "the server's Discord language"). The commands about past
 games are in `bot.archive_commands`, imported at the end so that the group holds them."""
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from bot.my_games import games_text
 from bot.parts import Parts
 from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from service import GameRecord, Refused, seat_of
-from service.i18n import SPOKEN, translate
+from service.i18n import SPOKEN, isolated, translate
 from service.i18n import language as language_of
 from service.text import rules_summary
 
@@ -53,7 +54,9 @@ START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path"
                  "capture_bonus", "stacking", "game_end", "turn_limit", "ai_takeover", "auto_single", "quick",
                  "kill_to_unlock", "teams")
 SETTINGS_OPTIONS = ("language", "preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
-LANGUAGE_CHOICES = [app_commands.Choice(name=spoken.name, value=spoken.code) for spoken in SPOKEN.values()]
+FOLLOW_DISCORD = "discord"  # the language choice that goes back to the server's Discord locale (no language saved)
+LANGUAGE_CHOICES = [app_commands.Choice(name=spoken.name, value=spoken.code) for spoken in SPOKEN.values()] + [
+    app_commands.Choice(name=described("choice.language.discord"), value=FOLLOW_DISCORD)]
 
 ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"),
                           allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
@@ -213,8 +216,9 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
                                 sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
             favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
                          if found.favourite_preset else "")
-            text = translate(lang, "stats.line", name=plain(who.display_name), rating=rating, games=found.games,
-                             wins=found.wins, average=average, captures=found.captures, favourite=favourite)
+            text = translate(lang, "stats.line", name=isolated(lang, plain(who.display_name)), rating=rating,
+                             games=found.games, wins=found.wins, average=average, captures=found.captures,
+                             favourite=favourite)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
@@ -269,8 +273,10 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
                                    "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
                                    "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
-        saved = await parts.service.guilds.update(scope_of(interaction),
-                                                    {k: v for k, v in changes.items() if v is not None})
+        changes = {k: v for k, v in changes.items() if v is not None}
+        if language == FOLLOW_DISCORD:
+            changes["language"] = None  # none chosen: the server's Discord locale, as before any choice
+        saved = await parts.service.guilds.update(scope_of(interaction), changes)
         speaks = saved.language or guild_locale(interaction)
         interaction.extras[SERVER_LANGUAGE] = speaks  # (the answer speaks the server's new language, where it does)
         lang = user_locale(interaction)
@@ -280,7 +286,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
         await interaction.response.send_message(
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
                       reminder=saved.reminder_before // 60, action=action) + " "
-            + translate(lang, "settings.language", language=SPOKEN[language_of(speaks)].name), ephemeral=True)
+            + translate(lang, "settings.language" if saved.language else "settings.follows",
+                        language=SPOKEN[language_of(speaks)].name), ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

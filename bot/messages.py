@@ -21,7 +21,7 @@ from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
-from service.i18n import DEFAULT, colour, drawn, isolated, templates, translate
+from service.i18n import DEFAULT, colour, directionless, drawn, isolated, templates, translate
 from service.seats import lobby_seats, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
@@ -57,8 +57,9 @@ def plain(text: str) -> str:
     """Text a user chose (a display name) shown as it is in a message: Discord's markdown, masked links and
     mentions escaped. Escaping is Discord markup, so it lives in the adapter, where names go into message text:
     records and the service keep names as given, and the board picture and its alt text (no markup) show them
-    unescaped."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+    unescaped. Direction controls are dropped (names kept before they were, too): no name turns the sentence around
+    it (`service.i18n.directionless`)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(directionless(text)))
 
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:

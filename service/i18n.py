@@ -13,6 +13,9 @@ What a template is:
 - numbers filled in are written the language's way through Babel ("1.234", "2,5" in German; "{mu:.1f}" keeps its
   fraction digits), with Latin digits; a number inside Discord markup (a mention `<@{user}>`, a channel
   `<#{channel}>`, a timestamp `<t:{at}:R>`, a code span such as `` `{id}` ``) is left as it is.
+- a timestamp `<t:{at}:R>` is Discord's to write, in the reader's client language; Discord's client has no Arabic,
+  Urdu or Bengali, so in those the bot writes the time itself in the language's words
+  (`service.languages.moment`: "خلال 5 دقائق"), not a timestamp whose words would be another language's.
 
 Right to left (Arabic, Urdu): every filled-in value is wrapped in Unicode directional isolates (FSI U+2068 ... PDI
 U+2069), so a mention, a number or a game id inside an Arabic sentence keeps its place and its own direction, and a
@@ -42,22 +45,35 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 
-from service.languages import CATALOGUES, DEFAULT, RIGHT_TO_LEFT, SPOKEN, category, known, language, number
+from service.languages import (
+    CATALOGUES,
+    DEFAULT,
+    RIGHT_TO_LEFT,
+    SPOKEN,
+    WRITTEN_TIMES,
+    category,
+    known,
+    language,
+    moment,
+    number,
+)
 from service.locales.forms import Plural
 
-__all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "drawn",
-           "isolated", "known", "language", "templates", "translate"]
+__all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "directionless",
+           "drawn", "isolated", "known", "language", "templates", "translate"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
 MARKUP = re.compile(r"<(?:@[!&]?|#|t:)[^<>]*>|`[^`\n]*`")  # Discord's mentions and timestamps, code spans
 FIELD = re.compile(r"\{(\w+)([!:][^{}]*)?\}")
+TIMESTAMP = re.compile(r"<t:\{(\w+)\}:([tTdDfFR])>")  # a timestamp of a filled-in time
 _NUMBERS = (int, float, Decimal)  # the values written the language's way
 
 
@@ -105,12 +121,36 @@ class _Number:
         return number(self.code, self.value, spec)
 
 
+class _Moment:
+    """A time filled into a sentence of a language Discord's client lacks, written in its words
+    (`service.languages.moment`); the format spec is the timestamp's style."""
+
+    __slots__ = ("code", "value")
+
+    def __init__(self, code: str, value: float) -> None:
+        self.code, self.value = code, value
+
+    def __format__(self, style: str) -> str:
+        return moment(self.code, self.value, style, time.time())
+
+
+@functools.lru_cache(maxsize=256)
+def _timeless(template: str) -> tuple[str, frozenset[str]]:
+    """A template whose timestamps (`<t:{at}:R>`) are fields the bot writes (`{at:R}`), and their names."""
+    names = frozenset(found[1] for found in TIMESTAMP.finditer(template))
+    return TIMESTAMP.sub(lambda found: "{" + found[1] + ":" + found[2] + "}", template), names
+
+
 def _fill(code: str, key: str, values: Mapping[str, object], isolate: bool) -> str:
     entry = CATALOGUES[code][key]
     if isinstance(entry, Plural):
         entry = entry.forms[category(code, values[entry.count])]
     if not values:
         return entry
+    if code in WRITTEN_TIMES and "<t:" in entry:
+        entry, times = _timeless(entry)
+        values = {name: _Moment(code, value) if name in times and isinstance(value, int | float) else value
+                  for name, value in values.items()}
     form = _form(entry, isolate)
     filled = {name: _value(code, name, value, form) for name, value in values.items()}
     return form.text.format(**filled)
@@ -140,6 +180,17 @@ def drawn(locale: str | None, key: str, **values: object) -> str:
     """The sentence `key` for a picture: as `translate`, without directional isolates (the picture lays out its
     words itself)."""
     return _fill(language(locale), key, values, False)
+
+
+# the characters that set the direction of the text after them: embeddings and overrides (U+202A-U+202E), isolates
+# (U+2066-U+2069) and the marks (LRM, RLM, ALM); a name that carried them could turn a sentence around it
+DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+
+
+def directionless(name: str) -> str:
+    """A player's name without the characters that would change the direction of the text around it (a name ending
+    in U+202E, RIGHT-TO-LEFT OVERRIDE, would show the rest of an English sentence backwards)."""
+    return DIRECTION_CONTROLS.sub("", name)
 
 
 def isolated(locale: str | None, text: str) -> str:

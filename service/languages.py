@@ -9,6 +9,11 @@ Counts and numbers follow the Unicode CLDR data of the language's locale, throug
 category of a count ("one", "few"...), `number` writes a number the language's way ("1.234,5" in German). Digits stay
 Latin in every language: the pictures and the buttons number the squares with Latin digits, and a sentence naming a
 square must name it as the board shows it.
+
+Times: Discord writes a timestamp (`<t:1700000000:R>`, "in 5 minutes") in the reader's client language, and its client
+has no Arabic, Urdu or Bengali, so for those (`WRITTEN_TIMES`) `moment` writes the time itself, in the language:
+"خلال 5 دقائق"; a time an hour or more away also gets its date and time in UTC, so that a message read later still
+says when ("خلال 5 ساعات (14 نوفمبر 7:05 م UTC)").
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ import importlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from types import ModuleType
 from typing import cast
 
 from babel import Locale
+from babel.dates import format_date, format_skeleton, format_time, format_timedelta
 from babel.numbers import NumberPattern
 
 from service.locales.forms import Plural
@@ -90,6 +97,7 @@ CATALOGUES: Mapping[str, Catalogue] = {lang.code: texts for lang in LANGUAGES
 SPOKEN: Mapping[str, Language] = {lang.code: lang for lang in LANGUAGES if lang.code in CATALOGUES}
 _BY_DISCORD = {locale.lower(): lang.code for lang in SPOKEN.values() for locale in lang.discord}
 RIGHT_TO_LEFT = frozenset(lang.code for lang in LANGUAGES if lang.rtl)
+WRITTEN_TIMES = frozenset(lang.code for lang in LANGUAGES if not lang.discord)  # Discord's client lacks them
 
 
 @functools.lru_cache(maxsize=128)
@@ -152,3 +160,21 @@ def _number(code: str, value: int | float | Decimal, spec: str) -> str:
         pattern = copy.copy(pattern)
         pattern.frac_prec = (int(spec[1:-1]),) * 2
     return str(pattern.apply(value, locale, numbering_system="latn"))
+
+
+def moment(code: str, at: float, style: str, now: float) -> str:
+    """The time `at` (Unix seconds) in a language's words, for what Discord's timestamp `<t:at:style>` would show:
+    "R" relative to `now` ("in 5 minutes"; an hour or more away, with its UTC day and time after it), "d"/"D" a
+    date, "t"/"T" a time, "f"/"F" both, in UTC (the bot cannot know the reader's time zone)."""
+    locale = cldr_locale(_CODES[code].cldr)
+    when = datetime.fromtimestamp(at, UTC)
+    if style in ("d", "D"):
+        return format_date(when, "medium" if style == "d" else "long", locale=locale)
+    clock = format_time(when, "medium" if style in ("T", "F") else "short", tzinfo=UTC, locale=locale) + " UTC"
+    if style in ("t", "T"):
+        return clock
+    if style != "R":
+        return format_skeleton("yMMMd", when, locale=locale) + " " + clock
+    relative = format_timedelta(timedelta(seconds=round(at - now)), granularity="minute", threshold=1.5,
+                                add_direction=True, locale=locale)
+    return relative if abs(at - now) < 3600 else f"{relative} ({format_skeleton('MMMd', when, locale=locale)} {clock})"

@@ -7,7 +7,7 @@ import functools
 import engine
 from engine import ai
 from service.errors import Refused
-from service.i18n import DEFAULT, colour, drawn, translate
+from service.i18n import DEFAULT, colour, directionless, drawn, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple
@@ -31,7 +31,8 @@ def thinks(record: GameRecord, seat: int) -> bool:
 
 
 def kept_name(name: str | None) -> str | None:
-    """A display name as a record keeps it."""
+    """A display name as a record keeps it: without direction controls (`service.i18n.directionless`)."""
+    name = directionless(name or "")
     return name[:NAME_LIMIT] if name else None
 
 
@@ -46,8 +47,8 @@ def seat_names(record: GameRecord, lang: str = DEFAULT) -> dict[int, str]:
 def _names(seats: tuple[tuple[int, str | None, int | None], ...], lang: str) -> tuple[tuple[int, str], ...]:
     def default(seat: int, name: str | None, ai_level: int | None) -> str:
         colour_name = colour(lang, seat).capitalize()
-        if ai_level is None:
-            return name or colour_name
+        if ai_level is None:  # (a name kept before `kept_name` dropped direction controls loses them here)
+            return directionless(name or "") or colour_name
         return drawn(lang, "seat.ai", colour=colour_name, level=translate(lang, "ai." + level_name(ai_level)))
 
     return tuple((seat, default(seat, name, ai_level)) for seat, name, ai_level in seats)

@@ -66,10 +66,15 @@ def image_label(action: engine.Action) -> str:
     return ""
 
 
+def listed(words: Iterable[str], lang: str = DEFAULT) -> str:
+    """Words as a list: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    words = list(words)
+    return words[0] if len(words) == 1 else translate(lang, "word.and", a=", ".join(words[:-1]), b=words[-1])
+
+
 def dice_text(values: Iterable[int], lang: str = DEFAULT) -> str:
     """Dice values in words: "3", "5 and 3"."""
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else translate(lang, "word.and", a=", ".join(words[:-1]), b=words[-1])
+    return listed((str(v) for v in values), lang)
 
 
 EVENT_KEYS = {ev.ENTERED: "event.entered", ev.MOVED: "event.moved", ev.BONUS_ROLL: "event.bonus_roll",

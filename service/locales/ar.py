@@ -34,10 +34,10 @@ GLOSSARY: dict[str, str] = {
 
 TEXTS: dict[str, str | Plural] = {
     # colours of the seats
-    "colour.red": "أحمر", "colour.green": "أخضر", "colour.yellow": "أصفر", "colour.blue": "أزرق",
+    "colour.red": "الأحمر", "colour.green": "الأخضر", "colour.yellow": "الأصفر", "colour.blue": "الأزرق",
     "word.and": "{a} و{b}",
     "ai.random": "عشوائي", "ai.greedy": "طمّاع", "ai.expert": "خبير", "ai.master": "أستاذ",
-    "seat.ai": "كمبيوتر {colour} ({level})",
+    "seat.ai": "كمبيوتر ({colour}، {level})",
     # buttons
     "button.roll": "ارمِ النرد", "button.die_first": "العب {value} أولًا", "button.enter": "أخرج الحجر {token}",
     "button.move": "الحجر {token}: {start} ← {end}", "button.pair": "الزوج {a}+{b}: {start} ← {end}",
@@ -87,7 +87,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 ضد 2: الأحمر والأصفر ضد الأخضر والأزرق؛ لا يأكل الشريكان أحدهما الآخر أبدًا، "
                    "ويفوز الفريق حين يصل الشريكان كلاهما إلى البيت",
     "rules.quick": "سريع: ينتهي اللاعب بوصول أول حجر له إلى البيت",
-    "rules.first_wins": "أول من يصل إلى البيت يفوز", "rules.all_places": "يستمر اللعب على كل المراكز",
+    "rules.first_wins": "أول من يصل إلى البيت يفوز",
+    "rules.all_places": "بعد الفائز يواصل الباقون اللعب على المراكز التالية",
     "variant.quick": "سريع", "variant.kill_to_unlock": "لا دخول بلا أكل", "variant.teams": "فرق",
     # the lobby
     "lobby.head": "🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعبين.",
@@ -103,9 +104,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **لودو — {rules}**{extra} · اللعبة `{id}`",
     "game.caption": "اللعبة {id} · النقلة {ply}",
-    "game.seed": "🔓 بذرة النرد `{seed}` (sha256 `{digest}` كما التُزم بها): تحقق من كل رمية بالأمر "
-                 "`/ludo verify {id}`.",
-    "game.commitment": "🔒 النرد مُلتزَم به مسبقًا: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 بذرة النرد `{seed}` (sha256 `{digest}`، مطابق لما ظهر قبل اللعب): تحقق من كل رمية بالأمر "
+                  "`/ludo verify {id}`."),
+    "game.commitment": "🔒 بذرة النرد مقفلة: `{digest}…` (تحقق منها بعد اللعب بالأمر /ludo verify)",
     "account.more": plural("n", zero="… وقبل ذلك {n} حدث", one="… وقبل ذلك {n} حدث", two="… وقبل ذلك {n} حدثان",
                            few="… وقبل ذلك {n} أحداث", many="… وقبل ذلك {n} حدثًا", other="… وقبل ذلك {n} حدث"),
     "game.forced": "▶️ لم يكن أمام {who} إلا نقلة واحدة، فلعبها البوت.",
@@ -120,7 +121,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.ended_by": "⏹️ أنهى {who} هذه اللعبة.",
     "status.ended_early": "⏹️ أُنهيت هذه اللعبة.",
     "status.abandoned": "⏹️ أُنهيت هذه اللعبة لأنها مهجورة: لم يلعب أحد منذ <t:{at}:f>. لا تُحتسب في إحصاءات أحد.",
-    "spectate.header": "👁️ **مشاهدة لودو — {rules}**{extra} · اللعبة `{id}` · حتى <t:{now}:T>",
+    "spectate.header": "👁️ **مشاهدة لودو — {rules}**{extra} · اللعبة `{id}` · الوضع عند <t:{now}:T>",
     "spectate.only_you": "أنت وحدك ترى هذا العرض؛ زر «تحديث» يعرض اللوحة كما هي الآن.",
     "replay.alt": plural(
         "actions",
@@ -227,7 +228,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.guild_open": "بلغ هذا الخادم الحد الأقصى لغرف لودو وألعابه المفتوحة في وقت واحد ({most}): أكمل لعبة "
                           "أو أنهِها (/ludo end) أو ألغِ غرفة، ثم حاول مرة أخرى.",
     "refused.user_burst": "أنت تفتح غرف لودو أسرع مما يسمح به البوت: حاول مرة أخرى <t:{at}:R>.",
-    "refused.guild_burst": "تُفتح غرف لودو في هذا الخادم أسرع مما يسمح به البوت: حاولوا مرة أخرى <t:{at}:R>.",
+    "refused.guild_burst": "تُفتح غرف لودو في هذا الخادم أسرع مما يسمح به البوت: حاول مرة أخرى <t:{at}:R>.",
     "refused.wait_replay": "طلبت إعادة قبل لحظات؛ ورسمها عمل ثقيل على البوت، لذا تأتي التالية <t:{at}:R> "
                            "(بعد {seconds} ث).",
     "refused.wait_verify": "استخدمت /ludo verify قبل لحظات: حاول مرة أخرى <t:{at}:R> (بعد {seconds} ث).",
@@ -248,7 +249,7 @@ TEXTS: dict[str, str | Plural] = {
                               few="الدقة {share}% في {decisions} قرارات", many="الدقة {share}% في {decisions} قرارًا",
                               other="الدقة {share}% في {decisions} قرار"),
     "review.no_choices": "لا خيار حقيقيًا طوال اللعبة",
-    "review.costliest": "أغلى قرارات **{who}** ثمنًا (مُعلَّمة من 1 إلى 3 على الرسم):",
+    "review.costliest": "أسوأ قرارات **{who}** (مُعلَّمة من 1 إلى 3 على الرسم):",
     "review.decision": "{n}. النقلة {move}: لُعب {played}؛ والأفضل {best} (−{cost} نقطة)",
     "review.no_mistakes": "لم يتخذ **{who}** أي قرار مكلف.",
     "review.shared": "<@{user}> يشارك هذا التحليل:",
@@ -269,18 +270,18 @@ TEXTS: dict[str, str | Plural] = {
     "error.outdated": "هذا الزر قديم: استخدم أحدث رسالة للعبة.",
     "error.command": "تعذّر تنفيذ هذا الأمر: {error}",
     # turn alerts by direct message (/ludo notify)
-    "notify.on": "🔔 تنبيهات الدور مفعّلة: سأرسل لك رسالة مباشرة حين يحين دورك في لعبة لودو، وعند تذكير الدور. "
-                 "الأمر `/ludo notify alerts:إيقاف` يوقفها. يجب أن يسمح لي Discord بمراسلتك (إعدادات الخصوصية: "
-                 "الرسائل المباشرة من أعضاء الخادم).",
+    "notify.on": ("🔔 تنبيهات الدور مفعّلة: سأرسل لك رسالة مباشرة حين يحين دورك في لعبة لودو، وعند تذكير الدور. "
+                  "الأمر `/ludo notify alerts:off` يوقفها. يجب أن يسمح لي Discord بمراسلتك (إعدادات الخصوصية: "
+                  "الرسائل المباشرة من أعضاء الخادم)."),
     "notify.off": "🔕 تنبيهات الدور متوقفة: لا مزيد من الرسائل المباشرة عن أدوارك.",
     "alert.turn": "🎲 حان دورك في لعبة لودو `{id}` ({rules}): {link}",
     "alert.remind": "⏰ تذكير: دورك في لعبة لودو `{id}` ({rules}) ينتهي <t:{at}:R>: {link}",
     "alert.deadline": "ينتهي دورك <t:{at}:R>.",
-    "alert.stop": "-# الأمر `/ludo notify alerts:إيقاف` يوقف هذه الرسائل.",
+    "alert.stop": "-# الأمر `/ludo notify alerts:off` يوقف هذه الرسائل.",
     "alert.alt": "لوحة لعبة لودو {id}: ",
-    "alert.refused": "🔕 أُوقفت تنبيهات دورك في لودو: لم يسمح لي Discord بإرسال رسالة مباشرة إليك (ربما لا تسمح إعدادات "
-                     "خصوصيتك بالرسائل المباشرة من أعضاء هذا الخادم). اسمح بها، ثم فعّل التنبيهات من جديد بالأمر "
-                     "`/ludo notify alerts:تشغيل`.",
+    "alert.refused": ("🔕 أُوقفت تنبيهات دورك في لودو: لم يسمح لي Discord بإرسال رسالة مباشرة إليك (ربما لا تسمح "
+                      "إعدادات خصوصيتك بالرسائل المباشرة من أعضاء هذا الخادم). اسمح بها، ثم فعّل التنبيهات من جديد "
+                      "بالأمر `/ludo notify alerts:on`."),
     "cmd.notify": "رسالة مباشرة حين يحين دورك في لعبة لودو: تشغيل أو إيقاف",
     "opt.notify.alerts": "تشغيل: رسالة مباشرة حين يحين دورك (وعند التذكير)؛ إيقاف: لا شيء",
     "choice.notify.on": "تشغيل", "choice.notify.off": "إيقاف",
@@ -305,7 +306,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "الرقم 6 يمنح رمية إضافية",
     "opt.start.third_six_ends_turn": "ثالث 6 على التوالي ينهي الدور",
     "opt.start.capture_bonus": "أكل حجر يمنح رمية إضافية", "opt.start.stacking": "حجران لك في خانة واحدة",
-    "opt.start.game_end": "أول: أول من يصل إلى البيت يفوز؛ الكل: يستمر اللعب على كل المراكز",
+    "opt.start.game_end": "أول: أول من يصل إلى البيت يفوز؛ الكل: يواصل الباقون اللعب على المراكز التالية",
     "opt.start.turn_limit": "عدد أدوار كل لاعب (0: بلا حد)",
     "opt.start.ai_takeover": "يأخذ الكمبيوتر مقعد اللاعب الذي يغادر",
     "opt.start.auto_single": "تُلعب النقلات الإجبارية تلقائيًا",
@@ -392,4 +393,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "لا يسمح هذا الخادم للتطبيقات التي أضافها الأعضاء بأنفسهم إلا بالرد الخاص، لذا لا يمكن "
                           "اللعب معي هنا. يستطيع أحد المشرفين السماح بصلاحية «Use External Apps» في هذه القناة، أو "
                           "إضافتي إلى الخادم: {link}",
+    "choice.language.discord": "لغة الخادم في Discord",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "رسائل البوت في هذا الخادم تتبع لغته في Discord، وهي الآن **{language}**.",
 }

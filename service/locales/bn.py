@@ -30,7 +30,7 @@ TEXTS: dict[str, str | Plural] = {
     "colour.red": "লাল", "colour.green": "সবুজ", "colour.yellow": "হলুদ", "colour.blue": "নীল",
     "word.and": "{a} আর {b}",
     "ai.random": "এলোমেলো", "ai.greedy": "লোভী", "ai.expert": "দক্ষ", "ai.master": "ওস্তাদ",
-    "seat.ai": "{colour} কম্পিউটার ({level})",
+    "seat.ai": "কম্পিউটার ({colour}, {level})",
     # buttons
     "button.roll": "ছক্কা চালো", "button.die_first": "আগে {value} খেলো", "button.enter": "গুটি {token} বের করো",
     "button.move": "গুটি {token}: {start} → {end}", "button.pair": "জোড়া {a}+{b}: {start} → {end}",
@@ -43,14 +43,14 @@ TEXTS: dict[str, str | Plural] = {
     # what happened
     "event.rolled": "🎲 {who} চালল: {dice}।",
     "event.entered": "{who} গুটি {token} বের করল।",
-    "event.moved": "{who} গুটি {token} {start} থেকে {end} ঘরে নিল।",
+    "event.moved": "{who} গুটি {token} চালল: {start} নম্বর ঘর থেকে {end} নম্বর ঘরে।",
     "event.captured": "💥 {who} কেটে দিল {victims}।",
     "event.victim": "{owner}-এর গুটি {token}",
     "event.bonus_roll": "{who} আরেক দান পেল।",
     "event.third_six": "পরপর তিনবার ছয়: {who}-এর দান শেষ।",
     "event.die_forfeited": "{die} দিয়ে {who}-এর কোনো চাল নেই।",
     "event.token_home": "🏠 {who}-এর গুটি {token} পেকে গেছে।",
-    "event.finished": "🏁 {who} পেকে গেছে!",
+    "event.finished": "🏁 {who} খেলা শেষ করেছে!",
     "event.out_of_turns": "{who}-এর সব দান শেষ।",
     "event.resigned": "{who} খেলা ছেড়ে দিয়েছে।",
     "event.skipped": "{who}-এর দান বাদ গেল।",
@@ -74,7 +74,7 @@ TEXTS: dict[str, str | Plural] = {
                    "দুই সঙ্গীই পাকা ঘরে পৌঁছালে দল জেতে",
     "rules.quick": "কুইক: প্রথম গুটি পাকলেই খেলোয়াড়ের খেলা শেষ",
     "rules.first_wins": "যে আগে পাকা ঘরে পৌঁছায়, সে-ই জেতে",
-    "rules.all_places": "প্রতিটি স্থানের জন্য খেলা চলতে থাকে",
+    "rules.all_places": "একজন জেতার পরও বাকিরা পরের স্থানগুলোর জন্য খেলে যায়",
     "variant.quick": "কুইক", "variant.kill_to_unlock": "না কাটলে পাকা নয়", "variant.teams": "দল",
     # the lobby
     "lobby.head": "🎲 **লুডু লবি** — <@{host}> {seats} জনের জন্য **{rules}**{extra} খেলা হোস্ট করছে।",
@@ -90,9 +90,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **লুডু — {rules}**{extra} · গেম `{id}`",
     "game.caption": "গেম {id} · চাল {ply}",
-    "game.seed": "🔓 ছক্কার সিড `{seed}` (sha256 `{digest}`, আগেই যেমন বাঁধা ছিল): `/ludo verify {id}` দিয়ে "
-                 "প্রতিটি দান যাচাই করো।",
-    "game.commitment": "🔒 ছক্কা আগেই বাঁধা: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 ছক্কার সিড `{seed}` (sha256 `{digest}`, খেলার আগে যেটা দেখানো হয়েছিল): `/ludo verify {id}` "
+                  "দিয়ে প্রতিটি দান যাচাই করো।"),
+    "game.commitment": "🔒 ছক্কার সিড লক করা: `{digest}…` (খেলার পরে /ludo verify দিয়ে যাচাই করা যায়)",
     "account.more": "… এর আগে আরও {n}টি",
     "game.forced": "▶️ {who}-এর একটাই চাল ছিল, তাই বট সেটা দিয়ে দিয়েছে।",
     "game.order": "দানের ক্রম ঠিক করার চাল: {rolls}\nক্রম: {order}", "game.reroll": " | আবার: ",
@@ -183,7 +183,7 @@ TEXTS: dict[str, str | Plural] = {
                              "শুরু করো।",
     "refused.thread_bot": "এই চ্যানেলে থ্রেড বানানো আর তাতে পোস্ট করার অনুমতি আমার নেই (Create Public Threads, "
                           "Send Messages in Threads): গেম `thread` ছাড়া শুরু করো, বা কোনো মডারেটরকে বলো।",
-    "refused.not_your_turn": "এখন তোমার দান নয়: এখন {colour}-এর দান।",
+    "refused.not_your_turn": "এখন তোমার দান নয়: এখন {colour} খেলছে।",
     "refused.other_channel": "এই বাটনটা অন্য চ্যানেলের একটা গেমের।",
     "refused.foreign_button": "এই বাটনটা এই গেমের নয়।",
     "refused.illegal": "এই চাল চলবে না: {error}।",
@@ -245,18 +245,18 @@ TEXTS: dict[str, str | Plural] = {
     "error.outdated": "এই বাটনটা পুরনো হয়ে গেছে: গেমের সবচেয়ে নতুন মেসেজটা ব্যবহার করো।",
     "error.command": "এই কমান্ড চালানো গেল না: {error}",
     # turn alerts by direct message (/ludo notify)
-    "notify.on": "🔔 দানের অ্যালার্ট চালু: লুডু গেমে তোমার দান এলে আর দানের রিমাইন্ডারের সময় আমি তোমাকে ডাইরেক্ট "
-                 "মেসেজ পাঠাব। `/ludo notify alerts:বন্ধ` দিয়ে বন্ধ করা যায়। Discord-কে আমাকে তোমায় মেসেজ পাঠাতে দিতে "
-                 "হবে (প্রাইভেসি সেটিংস: সার্ভার মেম্বারদের ডাইরেক্ট মেসেজ)।",
+    "notify.on": ("🔔 দানের অ্যালার্ট চালু: লুডু গেমে তোমার দান এলে আর দানের রিমাইন্ডারের সময় আমি তোমাকে ডাইরেক্ট "
+                  "মেসেজ পাঠাব। `/ludo notify alerts:off` দিয়ে বন্ধ করা যায়। Discord-কে আমাকে তোমায় মেসেজ পাঠাতে "
+                  "দিতে হবে (প্রাইভেসি সেটিংস: সার্ভার মেম্বারদের ডাইরেক্ট মেসেজ)।"),
     "notify.off": "🔕 দানের অ্যালার্ট বন্ধ: তোমার দান নিয়ে আর কোনো ডাইরেক্ট মেসেজ আসবে না।",
     "alert.turn": "🎲 লুডু গেম `{id}` ({rules})-এ তোমার দান: {link}",
     "alert.remind": "⏰ মনে করিয়ে দিচ্ছি: লুডু গেম `{id}` ({rules})-এ তোমার দান শেষ হবে <t:{at}:R>: {link}",
     "alert.deadline": "তোমার দান শেষ হবে <t:{at}:R>।",
-    "alert.stop": "-# `/ludo notify alerts:বন্ধ` দিলে এই মেসেজগুলো বন্ধ হবে।",
+    "alert.stop": "-# `/ludo notify alerts:off` দিলে এই মেসেজগুলো বন্ধ হবে।",
     "alert.alt": "লুডু গেম {id}-এর বোর্ড: ",
-    "alert.refused": "🔕 তোমার লুডু দানের অ্যালার্ট বন্ধ করা হয়েছে: Discord আমাকে তোমায় ডাইরেক্ট মেসেজ পাঠাতে দেয়নি "
-                     "(হয়তো তোমার প্রাইভেসি সেটিংসে এই সার্ভারের মেম্বারদের ডাইরেক্ট মেসেজ বন্ধ)। সেটা চালু করো, তারপর "
-                     "`/ludo notify alerts:চালু` দিয়ে আবার অ্যালার্ট চালু করো।",
+    "alert.refused": ("🔕 তোমার লুডু দানের অ্যালার্ট বন্ধ করা হয়েছে: Discord আমাকে তোমায় ডাইরেক্ট মেসেজ পাঠাতে "
+                      "দেয়নি (হয়তো তোমার প্রাইভেসি সেটিংসে এই সার্ভারের মেম্বারদের ডাইরেক্ট মেসেজ বন্ধ)। সেটা "
+                      "চালু করো, তারপর `/ludo notify alerts:on` দিয়ে আবার অ্যালার্ট চালু করো।"),
     "cmd.notify": "লুডু গেমে তোমার দান এলে একটা ডাইরেক্ট মেসেজ: চালু বা বন্ধ",
     "opt.notify.alerts": "চালু: তোমার দান এলে (আর রিমাইন্ডারে) DM; বন্ধ: কিছু না",
     "choice.notify.on": "চালু", "choice.notify.off": "বন্ধ",
@@ -281,7 +281,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "ছয় পড়লে আরেক দান",
     "opt.start.third_six_ends_turn": "পরপর তৃতীয় ছয়ে দান শেষ",
     "opt.start.capture_bonus": "গুটি কাটলে আরেক দান", "opt.start.stacking": "এক ঘরে নিজের দুটি গুটি",
-    "opt.start.game_end": "প্রথম: যে আগে পাকা ঘরে পৌঁছায় সে জেতে; সব: প্রতিটি স্থানের জন্য খেলা চলে",
+    "opt.start.game_end": "প্রথম: যে আগে পাকা ঘরে পৌঁছায় সে জেতে; সব: বাকিরা পরের স্থানগুলোর জন্য খেলে যায়",
     "opt.start.turn_limit": "প্রত্যেকের দানের সংখ্যা (0: সীমা নেই)",
     "opt.start.ai_takeover": "কেউ ছেড়ে গেলে তার জায়গায় কম্পিউটার খেলবে",
     "opt.start.auto_single": "একটাই চাল থাকলে নিজে থেকেই খেলা হবে",
@@ -319,7 +319,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.player": "{who}: {parts}।", "describe.player_left": "{who}: খেলা ছেড়ে দিয়েছে।",
     "describe.no_tokens": "কোনো গুটি নেই", "describe.out_of_turns": "দান শেষ", "describe.finished": "পেকে গেছে",
     "describe.all_home": "চারটিই পাকা", "describe.home": "{n}টি পাকা", "describe.in_yard": "{n}টি এখনো ঘরে",
-    "describe.tokens": "গুটি {list}", "describe.on_square": "{what} {of} ঘরের মধ্যে {square} নম্বর ঘরে",
+    "describe.tokens": "গুটি {list}", "describe.on_square": "{what}, {square} নম্বর ঘরে ({of}টি ঘরের মধ্যে)",
     "describe.locked_pair": "{text}, বাঁধা জোড়া", "describe.block": "{text}, ব্লক",
     "describe.safe": "{text} (নিরাপদ)",
     "describe.in_column": "গুটি {n} পাকা ঘরের পথে, পাকতে আর {left} ঘর বাকি",
@@ -356,4 +356,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "এই সার্ভারে সদস্যদের নিজেদের যোগ করা অ্যাপ শুধু গোপনে উত্তর দিতে পারে, তাই এখানে আমার "
                           "সাথে গেম খেলা যাবে না। কোনো মডারেটর এই চ্যানেলে “Use External Apps” অনুমতি দিতে পারে, বা "
                           "আমাকে সার্ভারে যোগ করতে পারে: {link}",
+    "choice.language.discord": "সার্ভারের Discord ভাষা",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "এই সার্ভারে বটের মেসেজ সার্ভারের Discord ভাষা মেনে চলবে, এখন **{language}**।",
 }

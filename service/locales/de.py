@@ -66,7 +66,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 gegen 2: Rot und Gelb gegen Grün und Blau; Partner schlagen sich nie gegenseitig, "
                    "ein Team gewinnt, wenn beide Partner im Ziel sind",
     "rules.quick": "schnell: wer die erste Figur ins Ziel bringt, ist fertig",
-    "rules.first_wins": "wer zuerst im Ziel ist, gewinnt", "rules.all_places": "es wird um jeden Platz weitergespielt",
+    "rules.first_wins": "wer zuerst im Ziel ist, gewinnt",
+    "rules.all_places": "nach dem Sieger spielen die anderen um die übrigen Plätze weiter",
     "variant.quick": "schnell", "variant.kill_to_unlock": "erst schlagen", "variant.teams": "Teams",
     # the lobby
     "lobby.head": plural(
@@ -84,9 +85,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · Spiel `{id}`",
     "game.caption": "Spiel {id} · Zug {ply}",
-    "game.seed": "🔓 Würfel-Seed `{seed}` (sha256 `{digest}` wie festgelegt): prüfe jeden Wurf mit "
-                 "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Würfel festgelegt: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 Würfel-Seed `{seed}` (sha256 `{digest}`, wie vor dem Spiel angezeigt): prüfe jeden Wurf mit "
+                  "`/ludo verify {id}`."),
+    "game.commitment": "🔒 Würfel-Seed versiegelt: `{digest}…` (nach dem Spiel prüfbar mit /ludo verify)",
     "account.more": plural("n", one="… und {n} mehr davor", other="… und {n} mehr davor"),
     "game.forced": "▶️ {who} hatte nur einen möglichen Zug, also hat der Bot ihn gespielt.",
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
@@ -141,8 +142,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.rules": "Diese Regeln passen nicht zusammen: {error}",
     "refused.settings": "Diese Einstellungen sind nicht möglich: {error}",
     "refused.settings_race": "Die Einstellungen wurden im selben Moment geändert; versuch es bitte noch einmal.",
-    "refused.channel_busy": "In diesem Kanal gibt es schon ein Ludo-Spiel ({holder}): spielt es zu Ende oder "
-                            "beendet es zuerst.",
+    "refused.channel_busy": ("In diesem Kanal läuft schon ein Ludo-Spiel ({holder}): spiel es zu Ende oder beende "
+                             "es zuerst."),
     "refused.lobby_closed": "Diese Lobby ist geschlossen.",
     "refused.already_in": "Du bist schon in diesem Spiel.",
     "refused.full": "Dieses Spiel ist voll.",
@@ -209,15 +210,15 @@ TEXTS: dict[str, str | Plural] = {
         other="Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person auf einmal leiten "
               "darf: starte eine oder brich eine ab und versuch es dann noch einmal."),
     "refused.guild_open": plural(
-        "most", one="Auf diesem Server ist schon {most} Ludo-Lobby oder -Spiel offen, so viele, wie erlaubt sind: "
-                    "spielt das Spiel zu Ende, beendet es (/ludo end) oder brecht die Lobby ab und versucht es dann "
+        "most", one="Auf diesem Server ist schon {most} Ludo-Lobby oder -Spiel offen, mehr sind nicht erlaubt: "
+                    "spiel das Spiel zu Ende, beende es (/ludo end) oder brich die Lobby ab und versuch es dann "
                     "noch einmal.",
-        other="Auf diesem Server sind schon {most} Ludo-Lobbys und -Spiele gleichzeitig offen, so viele, wie erlaubt "
-              "sind: spielt ein Spiel zu Ende, beendet eins (/ludo end) oder brecht eine Lobby ab und versucht es "
+        other="Auf diesem Server sind schon {most} Ludo-Lobbys und -Spiele gleichzeitig offen, mehr sind nicht "
+              "erlaubt: spiel ein Spiel zu Ende, beende eins (/ludo end) oder brich eine Lobby ab und versuch es "
               "dann noch einmal."),
     "refused.user_burst": "Du eröffnest Ludo-Lobbys schneller, als der Bot es erlaubt: versuch es <t:{at}:R> wieder.",
-    "refused.guild_burst": "Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
-                           "versucht es <t:{at}:R> wieder.",
+    "refused.guild_burst": ("Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
+                            "versuch es <t:{at}:R> wieder."),
     "refused.wait_replay": "Du hast gerade eine Wiederholung angefordert; sie zu zeichnen ist viel Arbeit für den Bot, "
                            "die nächste geht <t:{at}:R> (in {seconds} s).",
     "refused.wait_verify": "Du hast /ludo verify gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
@@ -237,16 +238,16 @@ TEXTS: dict[str, str | Plural] = {
     "review.accuracy": plural("decisions", one="Genauigkeit {share} % von {decisions} Entscheidung",
                               other="Genauigkeit {share} % von {decisions} Entscheidungen"),
     "review.no_choices": "keine echte Wahl im ganzen Spiel",
-    "review.costliest": "Teuerste Entscheidungen von **{who}** (im Diagramm mit 1-3 markiert):",
+    "review.costliest": "Die Entscheidungen, die **{who}** am meisten gekostet haben (im Diagramm mit 1-3 markiert):",
     "review.decision": plural("cost", one="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkt)",
                               other="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkte)"),
-    "review.no_mistakes": "**{who}** hat keine teure Entscheidung getroffen.",
+    "review.no_mistakes": "**{who}** hat keine Entscheidung getroffen, die viel gekostet hat.",
     "review.shared": "<@{user}> zeigt diese Analyse:",
     "review.chart_alt": "Diagramm der Gewinnchance jedes Spielers über Ludo-Spiel {id}",
     "review.best_label": "beste", "review.played_label": "gespielt",
     "review.caption": "Entscheidung {n} · Zug {move}",
-    "review.decision_alt": "Die Stellung der teuren Entscheidung {n} bei Zug {move}: der gespielte und der bessere Zug "
-                           "sind markiert",
+    "review.decision_alt": ("Die Stellung bei Fehlentscheidung {n}, Zug {move}: der gespielte und der bessere Zug "
+                            "sind markiert"),
     "refused.replays_busy": "Der Bot zeichnet gerade viele Wiederholungen: bitte frag in einer Minute noch einmal.",
     "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
     "reply.move_not_shown": "Dein Zug zählt, aber Discord hat die aktualisierte Spielnachricht nicht angenommen: "
@@ -301,7 +302,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.third_six_ends_turn": "Eine dritte 6 in Folge beendet den Zug",
     "opt.start.capture_bonus": "Wer schlägt, darf noch einmal würfeln",
     "opt.start.stacking": "Zwei eigene Figuren auf einem Feld",
-    "opt.start.game_end": "erster: wer zuerst im Ziel ist, gewinnt; alle: um jeden Platz weiterspielen",
+    "opt.start.game_end": "erster: wer zuerst im Ziel ist, gewinnt; alle: danach wird um die übrigen Plätze gespielt",
     "opt.start.turn_limit": "Züge pro Person (0: unbegrenzt)",
     "opt.start.ai_takeover": "Eine KI übernimmt den Platz von jemandem, der geht",
     "opt.start.auto_single": "Erzwungene Züge automatisch spielen",
@@ -384,4 +385,8 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "Auf diesem Server dürfen Apps, die Mitglieder selbst hinzugefügt haben, nur privat "
                           "antworten, deshalb kann hier nicht mit mir gespielt werden. Ein Moderator kann in diesem "
                           "Kanal „Externe Apps verwenden“ erlauben oder mich zum Server hinzufügen: {link}",
+    "choice.language.discord": "die Discord-Sprache des Servers",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": ("Die Nachrichten des Bots auf diesem Server folgen seiner Discord-Sprache, gerade "
+                         "**{language}**."),
 }

@@ -86,7 +86,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.header": "🎲 **Ludo — {rules}**{extra} · game `{id}`",
     "game.caption": "game {id} · move {ply}",
     "game.seed": "🔓 Dice seed `{seed}` (sha256 `{digest}` as committed): check every roll with `/ludo verify {id}`.",
-    "game.commitment": "🔒 Dice committed: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Dice seed locked: `{digest}…` (check it after the game with /ludo verify)",
     "account.more": plural("n", one="… and {n} more before", other="… and {n} more before"),
     "game.forced": "▶️ {who} had only one possible move, so the bot played it.",
     "game.order": "Turn-order roll: {rolls}\nOrder: {order}", "game.reroll": " | re-roll: ",
@@ -331,4 +331,8 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "This server lets apps that members added themselves answer only privately, so a game "
                           "cannot be played here with me. A moderator can allow Use External Apps in this channel, "
                           "or add me to the server: {link}",
+    # /ludo history's lines; /ludo settings back to the server's Discord language
+    "choice.language.discord": "the server's Discord language",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "The bot's messages in this server follow its Discord language, now **{language}**.",
 }

@@ -95,7 +95,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 contra 2: rojo y amarillo contra verde y azul; los compañeros nunca se comen entre sí, "
                    "y un equipo gana cuando los dos compañeros llegan a la meta",
     "rules.quick": "rápida: un jugador termina al meter su primera ficha en la meta",
-    "rules.first_wins": "gana el primero que llega a la meta", "rules.all_places": "se sigue jugando por cada puesto",
+    "rules.first_wins": "gana el primero que llega a la meta",
+    "rules.all_places": "tras el ganador, los demás siguen jugando por los puestos restantes",
     "variant.quick": "rápida", "variant.kill_to_unlock": "comer para entrar", "variant.teams": "por parejas",
     # the lobby
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> organiza **{rules}**{extra} para {seats} jugadores.",
@@ -113,7 +114,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "partida {id} · jugada {ply}",
     "game.seed": "🔓 Semilla de los dados `{seed}` (sha256 `{digest}`, el del sello): comprueba cada tirada con "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Dados sellados: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Semilla de los dados sellada: `{digest}…` (compruébala al final con /ludo verify)",
     "account.more": "… y {n} más antes",
     "game.forced": "▶️ {who} solo tenía una jugada posible, así que la ha hecho el bot.",
     "game.order": "Tirada para el orden: {rolls}\nOrden: {order}", "game.reroll": " | desempate: ",
@@ -147,19 +148,19 @@ TEXTS: dict[str, str | Plural] = {
     "games.more": "… y {n} más.",
     "games.none": "Ahora mismo no estás jugando al Ludo en este servidor: /ludo start abre una partida.",
     "stats.none": "{who} todavía no ha terminado ninguna partida de Ludo aquí.",
-    "stats.rating": "puntuación **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
-    "stats.unrated": "todavía sin puntuación (solo cuentan las partidas contra otras personas)",
+    "stats.rating": "nivel **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
+    "stats.unrated": "todavía sin nivel (solo cuentan las partidas contra otras personas)",
     "stats.favourite": ", reglas favoritas **{preset}**",
     "stats.line": "**{name}**: {rating}; partidas: {games}, victorias: {wins}, puesto medio: {average:.2f}, "
                   "fichas comidas: {captures}{favourite}.",
     "leaderboard.head": "🏆 **Clasificación de Ludo** (por nivel de juego; las partidas solo contra IAs no "
                         "puntúan)",
-    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} victoria · puntuación **{ordinal:.1f}**",
-                                many="{place}. <@{user}> — {wins} de victorias · puntuación **{ordinal:.1f}**",
-                                other="{place}. <@{user}> — {wins} victorias · puntuación **{ordinal:.1f}**"),
-    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} victoria · todavía sin puntuación",
-                                  many="{place}. <@{user}> — {wins} de victorias · todavía sin puntuación",
-                                  other="{place}. <@{user}> — {wins} victorias · todavía sin puntuación"),
+    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} victoria · nivel **{ordinal:.1f}**",
+                                many="{place}. <@{user}> — {wins} de victorias · nivel **{ordinal:.1f}**",
+                                other="{place}. <@{user}> — {wins} victorias · nivel **{ordinal:.1f}**"),
+    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} victoria · todavía sin nivel",
+                                  many="{place}. <@{user}> — {wins} de victorias · todavía sin nivel",
+                                  other="{place}. <@{user}> — {wins} victorias · todavía sin nivel"),
     "leaderboard.empty": "Todavía no hay partidas.",
     "settings.saved": "Ajustes de Ludo: reglas **{preset}**, turnos de {turn} min, aviso {reminder} min antes, al "
                       "acabar el tiempo: {action}.",
@@ -274,15 +275,14 @@ TEXTS: dict[str, str | Plural] = {
                               many="precisión del {share} % en {decisions} de decisiones",
                               other="precisión del {share} % en {decisions} decisiones"),
     "review.no_choices": "ninguna decisión real en toda la partida",
-    "review.costliest": "Las decisiones más caras de **{who}** (marcadas del 1 al 3 en el gráfico):",
+    "review.costliest": "Las decisiones que más le costaron a **{who}** (marcadas del 1 al 3 en el gráfico):",
     "review.decision": "{n}. jugada {move}: jugó {played}; mejor era {best} (−{cost} puntos)",
-    "review.no_mistakes": "**{who}** no tomó ninguna decisión cara.",
+    "review.no_mistakes": "**{who}** no tomó ninguna decisión que le costara caro.",
     "review.shared": "<@{user}> comparte este análisis:",
     "review.chart_alt": "Gráfico de la probabilidad de ganar de cada jugador a lo largo de la partida de Ludo {id}",
     "review.best_label": "mejor", "review.played_label": "jugada",
     "review.caption": "decisión {n} · jugada {move}",
-    "review.decision_alt": "La posición de la decisión cara {n}, en la jugada {move}: están marcadas la jugada hecha "
-                           "y la mejor",
+    "review.decision_alt": "La posición del error {n}, en la jugada {move}: están marcadas la jugada hecha y la mejor",
     "reply.saved_after_all": "Tu jugada se guardó al final: el mensaje de la partida se ha vuelto a publicar abajo.",
     "reply.move_not_shown": "Tu jugada cuenta, pero Discord no aceptó el mensaje actualizado de la partida: "
                             "`/ludo board` muestra la partida tal como está ahora.",
@@ -334,7 +334,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "Con un 6 se vuelve a tirar",
     "opt.start.third_six_ends_turn": "El tercer 6 seguido acaba el turno",
     "opt.start.capture_bonus": "Si comes, vuelves a tirar", "opt.start.stacking": "Dos fichas propias en una casilla",
-    "opt.start.game_end": "primero: gana el primero en la meta; todos: se juega por cada puesto",
+    "opt.start.game_end": "primero: gana el primero en la meta; todos: los demás siguen por los puestos restantes",
     "opt.start.turn_limit": "Turnos por jugador (0: sin límite)",
     "opt.start.ai_takeover": "Una IA ocupa el puesto de quien se vaya",
     "opt.start.auto_single": "Hacer automáticamente las jugadas obligadas",
@@ -418,4 +418,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "En este servidor, las apps que los miembros han añadido por su cuenta solo pueden "
                           "responder en privado, así que aquí no se puede jugar conmigo. Un moderador puede "
                           "permitir «Usar aplicaciones externas» en este canal o añadirme al servidor: {link}",
+    "choice.language.discord": "el idioma del servidor en Discord",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "Los mensajes del bot en este servidor siguen su idioma de Discord, ahora **{language}**.",
 }

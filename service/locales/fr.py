@@ -39,7 +39,7 @@ GLOSSARY: dict[str, str] = {
     "host": "hôte",
     "lobby": "lobby",
     "AI / computer player": "IA",
-    "rematch": "revanche",
+    "rematch": "revanche", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -94,7 +94,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 contre 2 : rouge et jaune contre vert et bleu ; des partenaires ne se mangent jamais, "
                    "une équipe gagne quand ses deux partenaires sont arrivés",
     "rules.quick": "rapide : un joueur a fini dès son premier pion arrivé",
-    "rules.first_wins": "le premier arrivé gagne", "rules.all_places": "on joue toutes les places",
+    "rules.first_wins": "le premier arrivé gagne",
+    "rules.all_places": "après le gagnant, les autres continuent pour les places suivantes",
     "variant.quick": "rapide", "variant.kill_to_unlock": "manger pour monter", "variant.teams": "équipes",
     # the lobby
     "lobby.head": "🎲 **Lobby de Ludo** — <@{host}> organise **{rules}**{extra} pour {seats} joueurs.",
@@ -112,7 +113,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "partie {id} · coup {ply}",
     "game.seed": "🔓 Graine des dés `{seed}` (sha256 `{digest}`, comme annoncé) : vérifie chaque lancer avec "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Dés scellés : `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Graine des dés scellée : `{digest}…` (vérifiable après la partie avec /ludo verify)",
     "account.more": "… et {n} de plus avant",
     "game.forced": "▶️ {who} n'avait qu'un seul coup possible, alors le bot l'a joué.",
     "game.order": "Lancer pour l'ordre de jeu : {rolls}\nOrdre : {order}", "game.reroll": " | relance : ",
@@ -146,19 +147,19 @@ TEXTS: dict[str, str | Plural] = {
     "games.more": "… et {n} de plus.",
     "games.none": "Tu ne joues aucune partie de Ludo sur ce serveur en ce moment : /ludo start en ouvre une.",
     "stats.none": "{who} n'a encore terminé aucune partie de Ludo ici.",
-    "stats.rating": "classement **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
-    "stats.unrated": "pas encore de classement (seules les parties contre d'autres personnes comptent)",
+    "stats.rating": "cote **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
+    "stats.unrated": "pas encore de cote (seules les parties contre d'autres personnes comptent)",
     "stats.favourite": ", règles préférées **{preset}**",
     "stats.line": "**{name}** : {rating} ; parties : {games}, victoires : {wins}, place moyenne : {average:.2f}, "
                   "pions mangés : {captures}{favourite}.",
     "leaderboard.head": "🏆 **Classement Ludo** (par niveau de jeu ; les parties contre des IA seules ne comptent "
                         "pas)",
-    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} victoire · classement **{ordinal:.1f}**",
-                                many="{place}. <@{user}> — {wins} de victoires · classement **{ordinal:.1f}**",
-                                other="{place}. <@{user}> — {wins} victoires · classement **{ordinal:.1f}**"),
-    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} victoire · pas encore de classement",
-                                  many="{place}. <@{user}> — {wins} de victoires · pas encore de classement",
-                                  other="{place}. <@{user}> — {wins} victoires · pas encore de classement"),
+    "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} victoire · cote **{ordinal:.1f}**",
+                                many="{place}. <@{user}> — {wins} de victoires · cote **{ordinal:.1f}**",
+                                other="{place}. <@{user}> — {wins} victoires · cote **{ordinal:.1f}**"),
+    "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} victoire · pas encore de cote",
+                                  many="{place}. <@{user}> — {wins} de victoires · pas encore de cote",
+                                  other="{place}. <@{user}> — {wins} victoires · pas encore de cote"),
     "leaderboard.empty": "Pas encore de partie.",
     "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
                       "la fin du temps : {action}.",
@@ -331,7 +332,8 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "Un 6 fait rejouer",
     "opt.start.third_six_ends_turn": "Un troisième 6 d'affilée termine le tour",
     "opt.start.capture_bonus": "Manger un pion fait rejouer", "opt.start.stacking": "Deux de ses pions sur une case",
-    "opt.start.game_end": "premier : le premier arrivé gagne ; toutes : on joue toutes les places",
+    "opt.start.game_end": ("premier : le premier arrivé gagne ; toutes : les autres continuent pour les places "
+                           "suivantes"),
     "opt.start.turn_limit": "Tours par joueur (0 : illimité)",
     "opt.start.ai_takeover": "Une IA prend la place d'un joueur qui part",
     "opt.start.auto_single": "Jouer automatiquement les coups forcés",
@@ -372,7 +374,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.all_home": "les 4 arrivés",
     "describe.home": plural("n", one="{n} arrivé", many="{n} d'arrivés", other="{n} arrivés"),
     "describe.in_yard": "{n} à l'écurie",
-    "describe.tokens": "pions {list}", "describe.on_square": "{what} sur la case {square} sur {of}",
+    "describe.tokens": "pions {list}", "describe.on_square": "{what} sur la case {square} des {of}",
     "describe.locked_pair": "{text}, une paire liée", "describe.block": "{text}, un barrage",
     "describe.safe": "{text} (case sûre)",
     "describe.in_column": plural("left", one="pion {n} dans l'escalier, à {left} case de l'arrivée",
@@ -417,4 +419,8 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "Sur ce serveur, les applis que les membres ont ajoutées eux-mêmes ne peuvent répondre "
                           "qu'en privé, donc on ne peut pas jouer avec moi ici. Un modérateur peut autoriser "
                           "« Utiliser des applications externes » dans ce salon, ou m'ajouter au serveur : {link}",
+    "choice.language.discord": "la langue Discord du serveur",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": ("Les messages du bot sur ce serveur suivent la langue Discord du serveur, actuellement "
+                         "**{language}**."),
 }

@@ -28,7 +28,7 @@ TEXTS: dict[str, str | Plural] = {
     "colour.red": "लाल", "colour.green": "हरा", "colour.yellow": "पीला", "colour.blue": "नीला",
     "word.and": "{a} और {b}",
     "ai.random": "अंधाधुंध", "ai.greedy": "लालची", "ai.expert": "माहिर", "ai.master": "उस्ताद",
-    "seat.ai": "{colour} कंप्यूटर ({level})",
+    "seat.ai": "कंप्यूटर ({colour}, {level})",
     # buttons
     "button.roll": "पासा फेंको", "button.die_first": "पहले {value} चलो", "button.enter": "गोटी {token} खोलो",
     "button.move": "गोटी {token}: {start} → {end}", "button.pair": "जोड़ी {a}+{b}: {start} → {end}",
@@ -73,7 +73,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 बनाम 2: लाल और पीला बनाम हरा और नीला; साथी एक-दूसरे की गोटी कभी नहीं काटते, "
                    "टीम तब जीतती है जब दोनों साथी होम पहुँच जाएँ",
     "rules.quick": "क्विक: पहली गोटी होम पहुँचते ही खिलाड़ी का खेल पूरा",
-    "rules.first_wins": "जो पहले होम पहुँचे, वही जीते", "rules.all_places": "हर स्थान के लिए खेल चलता रहता है",
+    "rules.first_wins": "जो पहले होम पहुँचे, वही जीते",
+    "rules.all_places": "एक के जीतने के बाद बाकी खिलाड़ी अगले स्थानों के लिए खेलते रहते हैं",
     "variant.quick": "क्विक", "variant.kill_to_unlock": "बिना काटे होम नहीं", "variant.teams": "टीम",
     # the lobby
     "lobby.head": "🎲 **लूडो लॉबी** — <@{host}> {seats} खिलाड़ियों के लिए **{rules}**{extra} होस्ट कर रहे हैं।",
@@ -89,9 +90,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **लूडो — {rules}**{extra} · खेल `{id}`",
     "game.caption": "खेल {id} · चाल {ply}",
-    "game.seed": "🔓 पासों का सीड `{seed}` (sha256 `{digest}`, जैसा पहले तय था): हर पासा `/ludo verify {id}` से "
-                 "जाँचो।",
-    "game.commitment": "🔒 पासे पहले से तय: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 पासों का सीड `{seed}` (sha256 `{digest}`, वही जो खेल से पहले दिखाया गया था): हर पासा `/ludo "
+                  "verify {id}` से जाँचो।"),
+    "game.commitment": "🔒 पासों का सीड लॉक: `{digest}…` (खेल के बाद /ludo verify से जाँच सकते हो)",
     "account.more": "… इससे पहले {n} और",
     "game.forced": "▶️ {who} के पास एक ही चाल थी, इसलिए बॉट ने वही चल दी।",
     "game.order": "बारी तय करने का पासा: {rolls}\nक्रम: {order}", "game.reroll": " | दोबारा: ",
@@ -183,7 +184,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` के बिना शुरू करो।",
     "refused.thread_bot": "मुझे इस चैनल में थ्रेड बनाने और उनमें पोस्ट करने की इजाज़त नहीं (Create Public Threads, "
                           "Send Messages in Threads): खेल `thread` के बिना शुरू करो, या किसी मॉडरेटर से पूछो।",
-    "refused.not_your_turn": "अभी तुम्हारी बारी नहीं है: {colour} की बारी है।",
+    "refused.not_your_turn": "अभी तुम्हारी बारी नहीं है: अभी {colour} खेल रहा है।",
     "refused.other_channel": "यह बटन किसी दूसरे चैनल के खेल का है।",
     "refused.foreign_button": "यह बटन इस खेल का नहीं है।",
     "refused.illegal": "यह चाल नहीं चल सकते: {error}।",
@@ -233,14 +234,14 @@ TEXTS: dict[str, str | Plural] = {
     "review.accuracy": plural("decisions", one="{decisions} फ़ैसले में {share}% सटीक",
                               other="{decisions} फ़ैसलों में {share}% सटीक"),
     "review.no_choices": "पूरे खेल में कोई असली विकल्प नहीं मिला",
-    "review.costliest": "**{who}** के सबसे महंगे फ़ैसले (चार्ट पर 1-3 से निशान लगे):",
+    "review.costliest": "**{who}** के सबसे ज़्यादा नुकसान वाले फ़ैसले (चार्ट पर 1-3 से निशान लगे):",
     "review.decision": "{n}. चाल {move}: चला {played}; बेहतर था {best} (−{cost} अंक)",
-    "review.no_mistakes": "**{who}** ने कोई महंगा फ़ैसला नहीं लिया।",
+    "review.no_mistakes": "**{who}** ने कोई नुकसान वाला फ़ैसला नहीं लिया।",
     "review.shared": "<@{user}> ने यह रिव्यू शेयर किया:",
     "review.chart_alt": "लूडो खेल {id} में हर खिलाड़ी के जीत के चांस का चार्ट",
     "review.best_label": "बेहतर", "review.played_label": "चला",
     "review.caption": "फ़ैसला {n} · चाल {move}",
-    "review.decision_alt": "महंगे फ़ैसले {n} की स्थिति, चाल {move} पर: चली गई चाल और बेहतर चाल पर निशान हैं",
+    "review.decision_alt": "नुकसान वाले फ़ैसले {n} की स्थिति, चाल {move} पर: चली गई चाल और बेहतर चाल पर निशान हैं",
     "reply.saved_after_all": "तुम्हारी चाल आख़िरकार सेव हो गई: खेल का मैसेज नीचे फिर से पोस्ट किया गया है।",
     "reply.move_not_shown": "तुम्हारी चाल गिन ली गई, पर Discord ने खेल का नया मैसेज नहीं लिया: "
                             "`/ludo board` से खेल की अभी की हालत देखो।",
@@ -290,7 +291,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "छक्का आने पर एक और बारी",
     "opt.start.third_six_ends_turn": "लगातार तीसरा छक्का बारी ख़त्म कर देता है",
     "opt.start.capture_bonus": "गोटी काटने पर एक और बारी", "opt.start.stacking": "एक खाने पर अपनी दो गोटियाँ",
-    "opt.start.game_end": "पहला: जो पहले होम पहुँचे वो जीते; सभी: हर स्थान के लिए खेल चलता रहे",
+    "opt.start.game_end": "पहला: जो पहले होम पहुँचे वो जीते; सभी: उसके बाद बाकी अगले स्थानों के लिए खेलें",
     "opt.start.turn_limit": "हर खिलाड़ी की बारियाँ (0: कोई सीमा नहीं)",
     "opt.start.ai_takeover": "खेल छोड़ने वाले खिलाड़ी की जगह कंप्यूटर खेले",
     "opt.start.auto_single": "इकलौती चाल अपने-आप चल दी जाए",
@@ -369,4 +370,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "इस सर्वर में मेंबर्स के ख़ुद जोड़े हुए ऐप्स सिर्फ़ प्राइवेट में जवाब दे सकते हैं, इसलिए "
                           "यहाँ मेरे साथ खेल नहीं हो सकता। कोई मॉडरेटर इस चैनल में “Use External Apps” की इजाज़त दे "
                           "सकता है, या मुझे सर्वर में जोड़ सकता है: {link}",
+    "choice.language.discord": "सर्वर की Discord भाषा",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "इस सर्वर में बॉट के संदेश सर्वर की Discord भाषा में आएँगे, अभी **{language}**।",
 }

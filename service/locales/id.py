@@ -37,7 +37,7 @@ GLOSSARY: dict[str, str] = {
     "host": "host",
     "lobby": "room",
     "AI / computer player": "AI",
-    "rematch": "tanding ulang",
+    "rematch": "tanding ulang", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -53,7 +53,7 @@ TEXTS: dict[str, str | Plural] = {
     "button.join": "Gabung", "button.leave": "Keluar", "button.start": "Mulai", "button.cancel": "Batal",
     "button.ai0": "Tambah AI (acak)", "button.ai1": "Tambah AI (rakus)", "button.ai2": "Tambah AI (ahli)",
     "button.ai3": "Tambah AI (master)",
-    "button.spectate": "Tonton", "button.refresh": "Refresh", "button.replay": "Replay",
+    "button.spectate": "Tonton", "button.refresh": "Muat ulang", "button.replay": "Replay",
     "button.rematch": "Tanding ulang",
     # what happened
     "event.rolled": "🎲 {who} dapat {dice}.",
@@ -90,7 +90,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 lawan 2: merah dan kuning lawan hijau dan biru; rekan satu tim tidak pernah saling makan, "
                    "tim menang kalau kedua rekannya sudah finis",
     "rules.quick": "cepat: pemain selesai begitu bidak pertamanya finis",
-    "rules.first_wins": "yang pertama finis menang", "rules.all_places": "game lanjut sampai semua peringkat terisi",
+    "rules.first_wins": "yang pertama finis menang",
+    "rules.all_places": "setelah ada pemenang, yang lain lanjut main untuk peringkat berikutnya",
     "variant.quick": "cepat", "variant.kill_to_unlock": "makan dulu", "variant.teams": "tim",
     # the lobby
     "lobby.head": "🎲 **Room Ludo** — <@{host}> membuka room **{rules}**{extra} untuk {seats} pemain.",
@@ -108,7 +109,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "game {id} · langkah {ply}",
     "game.seed": "🔓 Seed dadu `{seed}` (sha256 `{digest}`, sesuai yang dikunci): cek setiap lemparan dengan "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Dadu dikunci: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Seed dadu dikunci: `{digest}…` (bisa dicek setelah game dengan /ludo verify)",
     "account.more": "… dan {n} lagi sebelumnya",
     "game.forced": "▶️ {who} cuma punya satu langkah, jadi bot yang menjalankannya.",
     "game.order": "Lempar untuk urutan main: {rolls}\nUrutan: {order}", "game.reroll": " | lempar ulang: ",
@@ -124,7 +125,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.abandoned": "⏹️ Game ini dihentikan karena ditinggalkan: tidak ada yang main sejak <t:{at}:f>. Game ini "
                         "tidak dihitung di statistik siapa pun.",
     "spectate.header": "👁️ **Menonton Ludo — {rules}**{extra} · game `{id}` · per <t:{now}:T>",
-    "spectate.only_you": "Cuma kamu yang melihat tampilan ini; Refresh menampilkan papan seperti sekarang.",
+    "spectate.only_you": "Cuma kamu yang melihat tampilan ini; Muat ulang menampilkan papan seperti sekarang.",
     "replay.alt": "Replay animasi game Ludo {id}, {actions} aksi. Posisi akhir: ",
     "replay.private": "Replay game `{id}`", "replay.public": "🎞️ Replay game Ludo `{id}`",
     # replies to commands
@@ -239,15 +240,15 @@ TEXTS: dict[str, str | Plural] = {
                      "lawan {others} · {accuracy}",
     "review.accuracy": "akurasi {share}% dari {decisions} keputusan",
     "review.no_choices": "tidak ada pilihan sungguhan sepanjang game",
-    "review.costliest": "Keputusan paling mahal **{who}** (ditandai 1-3 di grafik):",
+    "review.costliest": "Keputusan **{who}** yang paling merugikan (ditandai 1-3 di grafik):",
     "review.decision": "{n}. langkah {move}: main {played}; lebih baik {best} (−{cost} poin)",
-    "review.no_mistakes": "**{who}** tidak membuat keputusan yang mahal.",
+    "review.no_mistakes": "**{who}** tidak membuat keputusan yang merugikan.",
     "review.shared": "<@{user}> membagikan analisis ini:",
     "review.chart_alt": "Grafik peluang menang tiap pemain sepanjang game Ludo {id}",
     "review.best_label": "terbaik", "review.played_label": "dimainkan",
     "review.caption": "keputusan {n} · langkah {move}",
-    "review.decision_alt": "Posisi keputusan mahal {n}, di langkah {move}: langkah yang dimainkan dan yang lebih baik "
-                           "ditandai",
+    "review.decision_alt": ("Posisi keputusan merugikan {n}, di langkah {move}: langkah yang dimainkan dan yang "
+                            "lebih baik ditandai"),
     "reply.saved_after_all": "Langkahmu ternyata tersimpan: pesan game dikirim ulang di bawah.",
     "reply.move_not_shown": "Langkahmu dihitung, tapi Discord tidak menerima pesan game yang diperbarui: "
                             "`/ludo board` menampilkan game seperti sekarang.",
@@ -297,7 +298,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "Dapat 6 boleh lempar lagi",
     "opt.start.third_six_ends_turn": "Enam ketiga berturut-turut mengakhiri giliran",
     "opt.start.capture_bonus": "Makan bidak boleh lempar lagi", "opt.start.stacking": "Dua bidak sendiri di satu kotak",
-    "opt.start.game_end": "pertama: yang pertama finis menang; semua: lanjut sampai semua peringkat terisi",
+    "opt.start.game_end": "pertama: yang pertama finis menang; semua: sisanya lanjut main untuk peringkat berikutnya",
     "opt.start.turn_limit": "Giliran per pemain (0: tanpa batas)",
     "opt.start.ai_takeover": "AI mengambil alih kursi pemain yang keluar",
     "opt.start.auto_single": "Jalankan otomatis langkah yang tidak ada pilihan lain",
@@ -373,4 +374,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "Di server ini, aplikasi yang ditambahkan sendiri oleh member hanya boleh membalas secara "
                           "pribadi, jadi kamu tidak bisa main bersamaku di sini. Moderator bisa mengizinkan "
                           "“Gunakan Aplikasi Eksternal” di saluran ini, atau menambahkan aku ke server: {link}",
+    "choice.language.discord": "bahasa Discord server ini",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "Pesan bot di server ini mengikuti bahasa Discord server, sekarang **{language}**.",
 }

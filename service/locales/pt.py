@@ -38,7 +38,7 @@ GLOSSARY: dict[str, str] = {
     "host": "dono da sala",
     "lobby": "sala",
     "AI / computer player": "IA",
-    "rematch": "revanche",
+    "rematch": "revanche", "replay": "replay",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -95,7 +95,7 @@ TEXTS: dict[str, str | Plural] = {
                    "e a dupla vence quando os dois parceiros chegam",
     "rules.quick": "rápida: o jogador termina quando o primeiro peão dele chega",
     "rules.first_wins": "quem chegar primeiro vence",
-    "rules.all_places": "o jogo continua até definir todas as posições",
+    "rules.all_places": "depois do vencedor, os outros continuam jogando pelas colocações seguintes",
     "variant.quick": "rápida", "variant.kill_to_unlock": "comer para entrar", "variant.teams": "duplas",
     # the lobby
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> abriu uma partida de **{rules}**{extra} para {seats} jogadores.",
@@ -113,7 +113,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "partida {id} · jogada {ply}",
     "game.seed": "🔓 Semente dos dados `{seed}` (sha256 `{digest}`, igual ao lacre): confira cada jogada de dado "
                  "com `/ludo verify {id}`.",
-    "game.commitment": "🔒 Dados lacrados: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Semente dos dados lacrada: `{digest}…` (dá pra conferir no fim com /ludo verify)",
     "account.more": "… e mais {n} antes",
     "game.forced": "▶️ {who} só tinha uma jogada possível, então o bot fez a jogada.",
     "game.order": "Dado para a ordem de jogo: {rolls}\nOrdem: {order}", "game.reroll": " | de novo: ",
@@ -248,8 +248,8 @@ TEXTS: dict[str, str | Plural] = {
               "termine ou encerre uma partida (/ludo end) ou cancele uma sala e tente de novo."),
     "refused.user_burst": "Você está abrindo salas de Ludo mais rápido do que o bot permite: tente de novo "
                           "<t:{at}:R>.",
-    "refused.guild_burst": "Estão abrindo salas de Ludo neste servidor mais rápido do que o bot permite: tentem de "
-                           "novo <t:{at}:R>.",
+    "refused.guild_burst": ("Estão abrindo salas de Ludo neste servidor mais rápido do que o bot permite: tente de "
+                            "novo <t:{at}:R>."),
     "refused.wait_replay": "Você pediu um replay agora há pouco; desenhar um dá muito trabalho para o bot, então o "
                            "próximo pode sair <t:{at}:R> (em {seconds} s).",
     "refused.wait_verify": "Você usou /ludo verify agora há pouco: tente de novo <t:{at}:R> (em {seconds} s).",
@@ -270,15 +270,14 @@ TEXTS: dict[str, str | Plural] = {
                               many="precisão de {share}% em {decisions} de decisões",
                               other="precisão de {share}% em {decisions} decisões"),
     "review.no_choices": "nenhuma escolha de verdade na partida toda",
-    "review.costliest": "Decisões mais caras de **{who}** (marcadas de 1 a 3 no gráfico):",
+    "review.costliest": "As decisões que mais custaram a **{who}** (marcadas de 1 a 3 no gráfico):",
     "review.decision": "{n}. jogada {move}: jogou {played}; melhor era {best} (−{cost} pontos)",
-    "review.no_mistakes": "**{who}** não tomou nenhuma decisão cara.",
+    "review.no_mistakes": "**{who}** não tomou nenhuma decisão que custasse caro.",
     "review.shared": "<@{user}> compartilhou esta análise:",
     "review.chart_alt": "Gráfico da chance de vitória de cada jogador ao longo da partida de Ludo {id}",
     "review.best_label": "melhor", "review.played_label": "jogado",
     "review.caption": "decisão {n} · jogada {move}",
-    "review.decision_alt": "A posição da decisão cara {n}, na jogada {move}: a jogada feita e a melhor estão "
-                           "marcadas",
+    "review.decision_alt": "A posição do erro {n}, na jogada {move}: a jogada feita e a melhor estão marcadas",
     "reply.saved_after_all": "Sua jogada foi salva, sim: a mensagem da partida foi postada de novo aqui embaixo.",
     "reply.move_not_shown": "Sua jogada valeu, mas o Discord não aceitou a mensagem atualizada da partida: "
                             "`/ludo board` mostra a partida como está agora.",
@@ -288,7 +287,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`/ludo board` mostra a partida como está agora.",
     "error.storage": "O armazenamento está fora do ar agora: tente de novo daqui a pouco. Se sua jogada foi salva "
                      "logo antes, a mensagem da partida mostra ela assim que o armazenamento voltar.",
-    "error.unexpected": "Foi mal, algo deu errado do nosso lado e nada foi alterado (referência `{reference}`).",
+    "error.unexpected": "Desculpe, algo deu errado do nosso lado e nada foi alterado (referência `{reference}`).",
     "error.outdated": "Este botão está desatualizado: use a mensagem mais recente da partida.",
     "error.command": "Não deu para executar esse comando: {error}",
     # turn alerts by direct message (/ludo notify)
@@ -329,7 +328,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.third_six_ends_turn": "O terceiro 6 seguido encerra a vez",
     "opt.start.capture_bonus": "Quem come um peão joga de novo",
     "opt.start.stacking": "Dois peões seus na mesma casa",
-    "opt.start.game_end": "primeiro: quem chegar primeiro vence; todos: continua até definir todas as posições",
+    "opt.start.game_end": "primeiro: quem chegar primeiro vence; todos: os outros seguem pelas colocações seguintes",
     "opt.start.turn_limit": "Rodadas por jogador (0: sem limite)",
     "opt.start.ai_takeover": "Uma IA assume o lugar de quem sair",
     "opt.start.auto_single": "Fazer automaticamente as jogadas forçadas",
@@ -413,4 +412,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "Neste servidor, apps que os membros adicionaram por conta própria só podem responder no "
                           "privado, então não dá para jogar comigo aqui. Um moderador pode liberar “Usar "
                           "aplicativos externos” neste canal ou me adicionar ao servidor: {link}",
+    "choice.language.discord": "o idioma do servidor no Discord",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "As mensagens do bot neste servidor seguem o idioma dele no Discord, agora **{language}**.",
 }

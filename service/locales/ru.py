@@ -2,9 +2,9 @@
 
 Plural categories (CLDR, ru): "one" (1, 21, 31…: "1 победа"), "few" (2-4, 22-24…: "2 победы"), "many" (0, 5-20,
 25-30…: "5 побед") and "other" (fractions: "1,5 очка"). Choices: Ludo's words as Russian players say them
-(`GLOSSARY`): "фишка", "кубик", "база" for the yard, "финишная прямая", "финиш", "срубить" a фишка, "блок"; the
+(`GLOSSARY`): "фишка", "кубик", "база" for the yard, "финишная прямая", "финиш", "сбить" a фишка, "блок"; the
 game is "Лудо" in sentences (the command stays /ludo); a lobby is a "лобби", its host the "хост", the AI "ИИ".
-Past tense would have to agree with a player's unknown gender, so events are told in the present ("{who} рубит") and
+Past tense would have to agree with a player's unknown gender, so events are told in the present ("{who} сбивает") and
 other sentences are built without a gendered verb. A name never takes a case ending: it stands as the subject, in
 parentheses or after a colon. Sentences with several counts name each count ("побед: 3").
 """
@@ -28,7 +28,7 @@ GLOSSARY: dict[str, str] = {
     "die / dice": "кубик / кубики",
     "six": "шестёрка",
     "enter a token": "вывести фишку (с базы)",
-    "capture": "срубить, съесть",
+    "capture": "сбить, съесть",
     "block": "блок",
     "pair": "пара",
     "bonus roll": "ещё бросок",
@@ -61,7 +61,7 @@ TEXTS: dict[str, str | Plural] = {
     "event.rolled": "🎲 {who} бросает: {dice}.",
     "event.entered": "{who} выводит фишку {token}.",
     "event.moved": "{who} ходит фишкой {token} с клетки {start} на {end}.",
-    "event.captured": "💥 {who} рубит {victims}.",
+    "event.captured": "💥 {who} сбивает {victims}.",
     "event.victim": "фишку {token} ({owner})",
     "event.bonus_roll": "{who} бросает ещё раз.",
     "event.third_six": "Третья шестёрка подряд: {who} теряет ход.",
@@ -85,7 +85,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.enter": "Фишка выходит с базы, когда выпадает {value}.",
     "rules.enter_either": "Фишка выходит с базы, когда {value} выпадает на любом из кубиков.",
     "rules.bonus_on_six": "за шестёрку — ещё бросок", "rules.third_six": "третья шестёрка подряд заканчивает ход",
-    "rules.capture_bonus": "за срубленную фишку — ещё бросок",
+    "rules.capture_bonus": "за сбитую фишку — ещё бросок",
     "rules.safe_starts": "стартовые клетки и звёзды безопасны", "rules.safe_stars": "звёзды безопасны",
     "rules.stacking_forbidden": "нельзя вставать на клетку со своей фишкой",
     "rules.stacking_allowed": "твои фишки могут стоять на одной клетке",
@@ -94,12 +94,13 @@ TEXTS: dict[str, str | Plural] = {
     "rules.scoring": "каждая клетка даёт очко; каждая фишка на финише умножает счёт",
     "rules.turn_limit": plural("n", one="не больше {n} хода на игрока", few="не больше {n} ходов на игрока",
                                many="не больше {n} ходов на игрока", other="не больше {n} хода на игрока"),
-    "rules.kill_to_unlock": "фишка заходит на финишную прямую, только когда её игрок уже кого-то срубил",
-    "rules.teams": "2 на 2: красный и жёлтый против зелёного и синего; партнёры никогда не рубят друг друга, "
+    "rules.kill_to_unlock": "фишка заходит на финишную прямую, только когда её игрок уже кого-то сбил",
+    "rules.teams": "2 на 2: красный и жёлтый против зелёного и синего; партнёры никогда не сбивают друг друга, "
                    "команда побеждает, когда оба партнёра на финише",
     "rules.quick": "быстрая игра: игрок финиширует с первой фишкой на финише",
-    "rules.first_wins": "побеждает первый на финише", "rules.all_places": "игра идёт до распределения всех мест",
-    "variant.quick": "быстрая", "variant.kill_to_unlock": "сначала сруби", "variant.teams": "команды",
+    "rules.first_wins": "побеждает первый на финише",
+    "rules.all_places": "после победителя остальные доигрывают за оставшиеся места",
+    "variant.quick": "быстрая", "variant.kill_to_unlock": "сначала сбей", "variant.teams": "команды",
     # the lobby
     "lobby.head": "🎲 **Лобби Лудо** — <@{host}> собирает **{rules}**{extra} для {seats} игроков.",
     "lobby.ai": "ИИ ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(свободно)",
@@ -114,9 +115,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **Лудо — {rules}**{extra} · игра `{id}`",
     "game.caption": "игра {id} · ход {ply}",
-    "game.seed": "🔓 Сид кубиков `{seed}` (sha256 `{digest}`, как и было зафиксировано): проверь каждый бросок "
-                 "командой `/ludo verify {id}`.",
-    "game.commitment": "🔒 Броски зафиксированы заранее: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 Сид кубиков `{seed}` (sha256 `{digest}`, тот же, что был показан до игры): проверь каждый "
+                  "бросок командой `/ludo verify {id}`."),
+    "game.commitment": "🔒 Сид кубиков запечатан: `{digest}…` (после игры его проверит /ludo verify)",
     "account.more": "… и ещё {n} раньше",
     "game.forced": "▶️ {who}: был только один возможный ход, бот сделал его сам.",
     "game.order": "Бросок за очерёдность: {rolls}\nПорядок: {order}", "game.reroll": " | переброс: ",
@@ -154,7 +155,7 @@ TEXTS: dict[str, str | Plural] = {
     "stats.unrated": "рейтинга пока нет (в рейтинг идут только игры против людей)",
     "stats.favourite": ", любимые правила **{preset}**",
     "stats.line": "**{name}**: {rating}; игр: {games}, побед: {wins}, среднее место: {average:.2f}, "
-                  "срублено фишек: {captures}{favourite}.",
+                  "сбито фишек: {captures}{favourite}.",
     "leaderboard.head": "🏆 **Таблица лидеров Лудо** (по рейтингу мастерства; игры только против ИИ не считаются)",
     "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} победа · рейтинг **{ordinal:.1f}**",
                                 few="{place}. <@{user}> — {wins} победы · рейтинг **{ordinal:.1f}**",
@@ -179,7 +180,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.rules": "Эти правила не сочетаются: {error}",
     "refused.settings": "Такие настройки невозможны: {error}",
     "refused.settings_race": "Настройки изменились в тот же момент; попробуй ещё раз.",
-    "refused.channel_busy": "В этом канале уже идёт игра в Лудо ({holder}): сначала доиграйте или завершите её.",
+    "refused.channel_busy": "В этом канале уже идёт игра в Лудо ({holder}): сначала доиграй или заверши её.",
     "refused.lobby_closed": "Это лобби закрыто.",
     "refused.already_in": "Ты уже в этой игре.",
     "refused.full": "В этой игре нет мест.",
@@ -247,17 +248,17 @@ TEXTS: dict[str, str | Plural] = {
               "одновременно: начни или отмени одно из них и попробуй снова."),
     "refused.guild_open": plural(
         "most",
-        one="На этом сервере уже открыто {most} лобби или игра Лудо — больше нельзя: доиграйте или завершите игру "
-            "(/ludo end) или отмените лобби, потом попробуйте снова.",
-        few="На этом сервере уже открыто {most} лобби и игры Лудо — больше нельзя: доиграйте или завершите игру "
-            "(/ludo end) или отмените лобби, потом попробуйте снова.",
-        many="На этом сервере уже открыто {most} лобби и игр Лудо — больше нельзя: доиграйте или завершите игру "
-             "(/ludo end) или отмените лобби, потом попробуйте снова.",
-        other="На этом сервере уже открыто {most} лобби и игры Лудо — больше нельзя: доиграйте или завершите игру "
-              "(/ludo end) или отмените лобби, потом попробуйте снова."),
+        one="На этом сервере уже открыто {most} лобби или игра Лудо — больше нельзя: доиграй или заверши игру "
+            "(/ludo end) или отмени лобби, потом попробуй снова.",
+        few="На этом сервере уже открыто {most} лобби и игры Лудо — больше нельзя: доиграй или заверши игру "
+            "(/ludo end) или отмени лобби, потом попробуй снова.",
+        many="На этом сервере уже открыто {most} лобби и игр Лудо — больше нельзя: доиграй или заверши игру "
+             "(/ludo end) или отмени лобби, потом попробуй снова.",
+        other="На этом сервере уже открыто {most} лобби и игры Лудо — больше нельзя: доиграй или заверши игру "
+              "(/ludo end) или отмени лобби, потом попробуй снова."),
     "refused.user_burst": "Ты открываешь лобби Лудо быстрее, чем позволяет бот: попробуй снова <t:{at}:R>.",
-    "refused.guild_burst": "На этом сервере лобби Лудо открываются быстрее, чем позволяет бот: попробуйте снова "
-                           "<t:{at}:R>.",
+    "refused.guild_burst": ("На этом сервере лобби Лудо открываются быстрее, чем позволяет бот: попробуй снова "
+                            "<t:{at}:R>."),
     "refused.wait_replay": "Повтор недавно уже был запрошен; рисовать его для бота тяжело, так что следующий "
                            "можно будет запросить <t:{at}:R> (через {seconds} с).",
     "refused.wait_verify": "После /ludo verify нужна пауза: попробуй снова <t:{at}:R> (через {seconds} с).",
@@ -278,14 +279,14 @@ TEXTS: dict[str, str | Plural] = {
                               many="точность {share} % в {decisions} решениях",
                               other="точность {share} % в {decisions} решения"),
     "review.no_choices": "за всю игру ни одного настоящего выбора",
-    "review.costliest": "Самые дорогие решения игрока **{who}** (на графике отмечены 1-3):",
+    "review.costliest": "Решения, которые дороже всего обошлись игроку **{who}** (на графике отмечены 1-3):",
     "review.decision": "{n}. ход {move}: сыграно {played}; лучше {best} (−{cost} п. п.)",
-    "review.no_mistakes": "**{who}**: ни одного дорогого решения.",
+    "review.no_mistakes": "**{who}**: ни одной серьёзной ошибки.",
     "review.shared": "<@{user}> делится этим разбором:",
     "review.chart_alt": "График шансов на победу каждого игрока по ходу игры Лудо {id}",
     "review.best_label": "лучший", "review.played_label": "сыгранный",
     "review.caption": "решение {n} · ход {move}",
-    "review.decision_alt": "Позиция дорогого решения {n}, ход {move}: отмечены сыгранный ход и лучший",
+    "review.decision_alt": "Позиция ошибки {n}, ход {move}: отмечены сыгранный ход и лучший",
     "reply.saved_after_all": "Твой ход всё-таки сохранён: сообщение игры отправлено заново ниже.",
     "reply.move_not_shown": "Твой ход засчитан, но Discord не принял обновлённое сообщение игры: `/ludo board` "
                             "покажет игру такой, какая она сейчас.",
@@ -334,14 +335,14 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.dice": "только strict: один или два кубика", "opt.start.end_path": "только strict: 4 или 5",
     "opt.start.bonus_on_six": "За шестёрку — ещё бросок",
     "opt.start.third_six_ends_turn": "Третья шестёрка подряд заканчивает ход",
-    "opt.start.capture_bonus": "За срубленную фишку — ещё бросок",
+    "opt.start.capture_bonus": "За сбитую фишку — ещё бросок",
     "opt.start.stacking": "Две свои фишки на одной клетке",
-    "opt.start.game_end": "первый: побеждает первый на финише; все: игра за все места",
+    "opt.start.game_end": "первый: побеждает первый на финише; все: остальные доигрывают за оставшиеся места",
     "opt.start.turn_limit": "Ходов на игрока (0: без ограничения)",
     "opt.start.ai_takeover": "ИИ занимает место вышедшего игрока",
     "opt.start.auto_single": "Делать вынужденные ходы автоматически",
     "opt.start.quick": "Быстрая игра: побеждает первая фишка на финише",
-    "opt.start.kill_to_unlock": "Фишка заходит на финишную прямую только после того, как кого-то срубили",
+    "opt.start.kill_to_unlock": "Фишка заходит на финишную прямую только после того, как кого-то сбили",
     "opt.start.teams": "2 на 2 (красный+жёлтый против зелёного+синего; нужно 4 места)",
     "opt.rules.preset": "Правила из набора вместо игры в этом канале",
     "opt.stats.user": "Чьи результаты (по умолчанию: твои)",
@@ -386,7 +387,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.score": "очки: {n}",
     "describe.turns_left": plural("n", one="остался {n} ход", few="осталось {n} хода", many="осталось {n} ходов",
                                   other="осталось {n} хода"),
-    "describe.column_locked": "финишная прямая закрыта, пока не срублена фишка",
+    "describe.column_locked": "финишная прямая закрыта, пока не сбита фишка",
     # words in the board picture (render)
     "board.red": "красный", "board.green": "зелёный", "board.yellow": "жёлтый", "board.blue": "синий",
     "board.rules_line": plural("squares", one="{rules} · {squares} клетка",
@@ -401,7 +402,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.out": "{colour} · выбыл", "board.home_count": "{colour} · финиш {home}/{tokens}",
     "board.points": "{score} очк.",
     "board.place1": "1-е", "board.place2": "2-е", "board.place3": "3-е", "board.place4": "4-е",
-    "board.no_move": "{who}: нет хода на {dice}", "board.captured": "{who} рубит {victims}",
+    "board.no_move": "{who}: нет хода на {dice}", "board.captured": "{who} сбивает {victims}",
     "board.victim": "{colour} {token}", "board.token_home": "{who}: фишка {token} на финише",
     "board.all_home": "{who}: все фишки дома", "board.out_of_turns": "{who}: ходы закончились",
     "board.resigned": "{who} выходит из игры", "board.third_six": "{who}: третья 6, ход окончен",
@@ -424,4 +425,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "На этом сервере приложения, которые участники добавили сами, могут отвечать только "
                           "приватно, поэтому играть со мной здесь не получится. Модератор может разрешить "
                           "«Использовать внешние приложения» в этом канале или добавить меня на сервер: {link}",
+    "choice.language.discord": "язык сервера в Discord",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "Сообщения бота на этом сервере идут на языке сервера в Discord, сейчас это **{language}**.",
 }

@@ -90,7 +90,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2'ye 2: kırmızı ve sarı, yeşil ve maviye karşı; takım arkadaşları birbirini kırmaz, iki "
                    "arkadaş da bitirince takım kazanır",
     "rules.quick": "hızlı: ilk piyonu eve giren oyuncu bitirmiş olur",
-    "rules.first_wins": "ilk bitiren kazanır", "rules.all_places": "oyun bütün sıralamalar için sürer",
+    "rules.first_wins": "ilk bitiren kazanır",
+    "rules.all_places": "kazanan çıktıktan sonra diğerleri kalan sıralar için oynamaya devam eder",
     "variant.quick": "hızlı", "variant.kill_to_unlock": "kırmadan giriş yok", "variant.teams": "takımlar",
     # the lobby
     "lobby.head": "🎲 **Ludo odası** — <@{host}>, {seats} kişilik bir **{rules}**{extra} oyunu açtı.",
@@ -108,7 +109,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "oyun {id} · hamle {ply}",
     "game.seed": "🔓 Zar tohumu `{seed}` (sha256 `{digest}`, mühürdeki gibi): her atışı `/ludo verify {id}` ile "
                  "kontrol et.",
-    "game.commitment": "🔒 Zarlar mühürlü: `{digest}…` (/ludo verify)",
+    "game.commitment": "🔒 Zar tohumu mühürlü: `{digest}…` (oyundan sonra /ludo verify ile kontrol edilebilir)",
     "account.more": "… ve öncesinde {n} tane daha",
     "game.forced": "▶️ {who} için tek bir hamle vardı, onu bot oynadı.",
     "game.order": "Sıra için atılan zarlar: {rolls}\nSıra: {order}", "game.reroll": " | yeniden: ",
@@ -138,14 +139,14 @@ TEXTS: dict[str, str | Plural] = {
     "games.more": "… ve {n} tane daha.",
     "games.none": "Şu an bu sunucuda Ludo oynamıyorsun: /ludo start ile bir oyun aç.",
     "stats.none": "{who} burada henüz bir Ludo oyunu bitirmedi.",
-    "stats.rating": "puan **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
-    "stats.unrated": "henüz puanı yok (yalnızca başka insanlara karşı oyunlar puanlanır)",
+    "stats.rating": "reyting **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
+    "stats.unrated": "henüz reytingi yok (yalnızca başka insanlara karşı oyunlar reytinge sayılır)",
     "stats.favourite": ", en sevdiği kurallar **{preset}**",
     "stats.line": "**{name}**: {rating}; {games} oyun, {wins} galibiyet, ortalama sıra {average:.2f}, "
                   "{captures} kırılan piyon{favourite}.",
-    "leaderboard.head": "🏆 **Ludo sıralaması** (beceri puanına göre; sadece bilgisayara karşı oyunlar puanlanmaz)",
-    "leaderboard.rated": "{place}. <@{user}> — {wins} galibiyet · puan **{ordinal:.1f}**",
-    "leaderboard.unrated": "{place}. <@{user}> — {wins} galibiyet · henüz puanı yok",
+    "leaderboard.head": "🏆 **Ludo sıralaması** (reytinge göre; yalnızca bilgisayara karşı oyunlar reytinge sayılmaz)",
+    "leaderboard.rated": "{place}. <@{user}> — {wins} galibiyet · reyting **{ordinal:.1f}**",
+    "leaderboard.unrated": "{place}. <@{user}> — {wins} galibiyet · henüz reyting yok",
     "leaderboard.empty": "Henüz oyun yok.",
     "settings.saved": "Ludo ayarları: kurallar **{preset}**, sıra başına {turn} dakika, süre bitmeden {reminder} "
                       "dakika önce hatırlatma, süre dolunca: {action}.",
@@ -159,7 +160,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.rules": "Bu kurallar birlikte çalışmıyor: {error}",
     "refused.settings": "Bu ayarlar mümkün değil: {error}",
     "refused.settings_race": "Ayarlar aynı anda değişti; lütfen tekrar dene.",
-    "refused.channel_busy": "Bu kanalda zaten bir Ludo oyunu var ({holder}): önce onu bitirin ya da sonlandırın.",
+    "refused.channel_busy": "Bu kanalda zaten bir Ludo oyunu var ({holder}): önce onu bitir ya da sonlandır.",
     "refused.lobby_closed": "Bu oda kapandı.",
     "refused.already_in": "Zaten bu oyundasın.",
     "refused.full": "Bu oyun dolu.",
@@ -218,10 +219,10 @@ TEXTS: dict[str, str | Plural] = {
     "refused.user_open": "Bu sunucuda zaten {most} açık Ludo odan var, bir oyuncunun aynı anda açabileceği en fazla "
                          "sayı bu: birini başlat ya da iptal et, sonra tekrar dene.",
     "refused.guild_open": "Bu sunucuda zaten aynı anda {most} açık Ludo odası ve oyunu var, izin verilen en fazla "
-                          "sayı bu: bir oyunu bitirin ya da sonlandırın (/ludo end) veya bir odayı iptal edin, sonra "
-                          "tekrar deneyin.",
+                          "sayı bu: bir oyunu bitir ya da sonlandır (/ludo end) veya bir odayı iptal et, sonra "
+                          "tekrar dene.",
     "refused.user_burst": "Ludo odalarını botun izin verdiğinden hızlı açıyorsun: <t:{at}:R> tekrar dene.",
-    "refused.guild_burst": "Bu sunucuda Ludo odaları botun izin verdiğinden hızlı açılıyor: <t:{at}:R> tekrar deneyin.",
+    "refused.guild_burst": "Bu sunucuda Ludo odaları botun izin verdiğinden hızlı açılıyor: <t:{at}:R> tekrar dene.",
     "refused.wait_replay": "Az önce bir tekrar istedin; çizmek bot için ağır iş, bir sonraki <t:{at}:R> gelebilir "
                            "({seconds} sn sonra).",
     "refused.wait_verify": "Az önce /ludo verify kullandın: <t:{at}:R> tekrar dene ({seconds} sn sonra).",
@@ -239,14 +240,14 @@ TEXTS: dict[str, str | Plural] = {
                      "rakiplerin seçimleri {others} · {accuracy}",
     "review.accuracy": "{decisions} kararda %{share} isabet",
     "review.no_choices": "oyun boyunca gerçek bir seçim yok",
-    "review.costliest": "**{who}** için en pahalı kararlar (grafikte 1-3 ile işaretli):",
+    "review.costliest": "**{who}** için en çok kaybettiren kararlar (grafikte 1-3 ile işaretli):",
     "review.decision": "{n}. karar · hamle {move}: oynanan {played}; daha iyisi {best} (−{cost} puan)",
-    "review.no_mistakes": "**{who}** pahalı bir karar vermedi.",
+    "review.no_mistakes": "**{who}** kaybettiren bir karar vermedi.",
     "review.shared": "<@{user}> bu analizi paylaşıyor:",
     "review.chart_alt": "`{id}` kodlu Ludo oyunu boyunca her oyuncunun kazanma şansı grafiği",
     "review.best_label": "en iyi", "review.played_label": "oynanan",
     "review.caption": "karar {n} · hamle {move}",
-    "review.decision_alt": "{n}. pahalı kararın konumu, hamle {move}: oynanan hamle ve daha iyisi işaretli",
+    "review.decision_alt": "{n}. hatalı kararın konumu, hamle {move}: oynanan hamle ve daha iyisi işaretli",
     "reply.saved_after_all": "Hamlen yine de kaydedildi: oyun mesajı aşağıda yeniden gönderildi.",
     "reply.move_not_shown": "Hamlen sayıldı ama Discord güncellenen oyun mesajını kabul etmedi: `/ludo board` oyunu "
                             "şu anki hâliyle gösterir.",
@@ -285,7 +286,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.leave": "Bu kanaldaki oyundan ayrıl (hükmen kaybedersin)",
     "cmd.end": "Bu kanaldaki oyunu bitir (oda sahibi ya da Kanalları Yönet)",
     "cmd.stats": "Bir oyuncunun bu sunucudaki Ludo sonuçları",
-    "cmd.leaderboard": "Sunucunun en iyi Ludo oyuncuları, beceri puanına göre",
+    "cmd.leaderboard": "Sunucunun en iyi Ludo oyuncuları, reytinge göre",
     "cmd.settings": "Bu sunucunun yeni oyunlar için varsayılanları (Sunucuyu Yönet)",
     "cmd.export": "Biten bir oyunun dosyası (kurallar, yerler, tohum, kayıt), her yerde kontrol için",
     "cmd.verify": "Biten bir oyunu açıklanan tohumuyla yeniden oynat ve her atışı kontrol et",
@@ -297,7 +298,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "6 atan bir kez daha atar",
     "opt.start.third_six_ends_turn": "Üst üste üçüncü 6 sırayı bitirir",
     "opt.start.capture_bonus": "Piyon kıran bir kez daha atar", "opt.start.stacking": "Kendi iki piyonun aynı karede",
-    "opt.start.game_end": "ilk: ilk bitiren kazanır; hepsi: bütün sıralamalar için oyna",
+    "opt.start.game_end": "ilk: ilk bitiren kazanır; hepsi: diğerleri kalan sıralar için oynamaya devam eder",
     "opt.start.turn_limit": "Oyuncu başına tur (0: sınırsız)",
     "opt.start.ai_takeover": "Ayrılan oyuncunun yerini bilgisayar alır",
     "opt.start.auto_single": "Tek seçenekli hamleleri otomatik oyna",
@@ -373,4 +374,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "Bu sunucu, üyelerin kendi eklediği uygulamaların yalnızca gizli yanıt vermesine izin "
                           "veriyor, bu yüzden burada benimle oynanamaz. Bir moderatör bu kanalda “Harici "
                           "Uygulamaları Kullan” iznini açabilir ya da beni sunucuya ekleyebilir: {link}",
+    "choice.language.discord": "sunucunun Discord dili",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "Botun bu sunucudaki mesajları sunucunun Discord dilini izler, şu an **{language}**.",
 }

@@ -31,7 +31,7 @@ TEXTS: dict[str, str | Plural] = {
     "colour.red": "سرخ", "colour.green": "سبز", "colour.yellow": "پیلا", "colour.blue": "نیلا",
     "word.and": "{a} اور {b}",
     "ai.random": "اندھا دھند", "ai.greedy": "لالچی", "ai.expert": "ماہر", "ai.master": "استاد",
-    "seat.ai": "{colour} کمپیوٹر ({level})",
+    "seat.ai": "کمپیوٹر ({colour}، {level})",
     # buttons
     "button.roll": "پانسہ پھینکیں", "button.die_first": "پہلے {value} چلیں", "button.enter": "گوٹی {token} کھولیں",
     "button.move": "گوٹی {token}: {start} ← {end}", "button.pair": "جوڑی {a}+{b}: {start} ← {end}",
@@ -76,7 +76,8 @@ TEXTS: dict[str, str | Plural] = {
     "rules.teams": "2 بمقابلہ 2: سرخ اور پیلا بمقابلہ سبز اور نیلا؛ ساتھی ایک دوسرے کی گوٹی کبھی نہیں کاٹتے، "
                    "ٹیم تب جیتتی ہے جب دونوں ساتھی گھر پہنچ جائیں",
     "rules.quick": "تیز کھیل: پہلی گوٹی گھر پہنچتے ہی کھلاڑی کا کھیل مکمل",
-    "rules.first_wins": "جو پہلے گھر پہنچے وہی جیتے", "rules.all_places": "ہر پوزیشن کے لیے کھیل جاری رہتا ہے",
+    "rules.first_wins": "جو پہلے گھر پہنچے وہی جیتے",
+    "rules.all_places": "ایک کے جیتنے کے بعد باقی کھلاڑی اگلی پوزیشنوں کے لیے کھیلتے رہتے ہیں",
     "variant.quick": "تیز", "variant.kill_to_unlock": "کاٹے بغیر گھر نہیں", "variant.teams": "ٹیمیں",
     # the lobby
     "lobby.head": "🎲 **لوڈو لابی** — <@{host}> {seats} کھلاڑیوں کے لیے **{rules}**{extra} کی میزبانی کر رہے ہیں۔",
@@ -92,9 +93,9 @@ TEXTS: dict[str, str | Plural] = {
     # the game message
     "game.header": "🎲 **لوڈو — {rules}**{extra} · کھیل `{id}`",
     "game.caption": "کھیل {id} · چال {ply}",
-    "game.seed": "🔓 پانسوں کا سیڈ `{seed}` (sha256 `{digest}`، جیسا پہلے طے تھا): ہر پانسہ `/ludo verify {id}` سے "
-                 "جانچیں۔",
-    "game.commitment": "🔒 پانسے پہلے سے طے: `{digest}…` (/ludo verify)",
+    "game.seed": ("🔓 پانسوں کا سیڈ `{seed}` (sha256 `{digest}`، وہی جو کھیل سے پہلے دکھایا گیا تھا): ہر پانسہ "
+                  "`/ludo verify {id}` سے جانچیں۔"),
+    "game.commitment": "🔒 پانسوں کا سیڈ لاک: `{digest}…` (کھیل کے بعد /ludo verify سے جانچ سکتے ہیں)",
     "account.more": "… اس سے پہلے {n} اور",
     "game.forced": "▶️ {who} کے پاس ایک ہی چال تھی، اس لیے بوٹ نے وہی چل دی۔",
     "game.order": "باری طے کرنے کا پانسہ: {rolls}\nترتیب: {order}", "game.reroll": " | دوبارہ: ",
@@ -187,7 +188,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` کے بغیر شروع کریں۔",
     "refused.thread_bot": "مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں (Create Public Threads، "
                           "Send Messages in Threads): کھیل `thread` کے بغیر شروع کریں، یا کسی موڈریٹر سے کہیں۔",
-    "refused.not_your_turn": "ابھی آپ کی باری نہیں: {colour} کی باری ہے۔",
+    "refused.not_your_turn": "ابھی آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
     "refused.other_channel": "یہ بٹن کسی دوسرے چینل کے کھیل کا ہے۔",
     "refused.foreign_button": "یہ بٹن اس کھیل کا نہیں ہے۔",
     "refused.illegal": "یہ چال نہیں چل سکتے: {error}۔",
@@ -240,14 +241,14 @@ TEXTS: dict[str, str | Plural] = {
     "review.accuracy": plural("decisions", one="{decisions} فیصلے میں {share}% درست",
                               other="{decisions} فیصلوں میں {share}% درست"),
     "review.no_choices": "پورے کھیل میں کوئی حقیقی انتخاب نہیں ملا",
-    "review.costliest": "**{who}** کے سب سے مہنگے فیصلے (چارٹ پر 1 سے 3 تک نشان زدہ):",
+    "review.costliest": "**{who}** کے سب سے زیادہ نقصان دہ فیصلے (چارٹ پر 1 سے 3 تک نشان زدہ):",
     "review.decision": "{n}. چال {move}: چلی {played}؛ بہتر تھی {best} (−{cost} نمبر)",
-    "review.no_mistakes": "**{who}** نے کوئی مہنگا فیصلہ نہیں کیا۔",
+    "review.no_mistakes": "**{who}** نے کوئی نقصان دہ فیصلہ نہیں کیا۔",
     "review.shared": "<@{user}> نے یہ تجزیہ شیئر کیا:",
     "review.chart_alt": "لوڈو کھیل {id} کے دوران ہر کھلاڑی کے جیت کے امکان کا چارٹ",
     "review.best_label": "بہتر", "review.played_label": "چلی گئی",
     "review.caption": "فیصلہ {n} · چال {move}",
-    "review.decision_alt": "مہنگے فیصلے {n} کی صورتحال، چال {move} پر: چلی گئی چال اور بہتر چال پر نشان ہیں",
+    "review.decision_alt": "نقصان دہ فیصلے {n} کی صورتحال، چال {move} پر: چلی گئی چال اور بہتر چال پر نشان ہیں",
     "reply.saved_after_all": "آپ کی چال آخرکار محفوظ ہو گئی: کھیل کا پیغام نیچے دوبارہ پوسٹ کر دیا گیا ہے۔",
     "reply.move_not_shown": "آپ کی چال گن لی گئی، مگر Discord نے کھیل کا نیا پیغام قبول نہیں کیا: "
                             "`/ludo board` سے کھیل کی موجودہ حالت دیکھیں۔",
@@ -261,18 +262,18 @@ TEXTS: dict[str, str | Plural] = {
     "error.outdated": "یہ بٹن پرانا ہو چکا ہے: کھیل کا سب سے نیا پیغام استعمال کریں۔",
     "error.command": "یہ کمانڈ نہیں چل سکی: {error}",
     # turn alerts by direct message (/ludo notify)
-    "notify.on": "🔔 باری کے الرٹ آن ہیں: لوڈو کھیل میں آپ کی باری آنے پر اور باری کی یاد دہانی پر میں آپ کو ڈائریکٹ "
-                 "میسج بھیجوں گا۔ `/ludo notify alerts:بند` سے انہیں بند کریں۔ Discord کو مجھے آپ کو پیغام بھیجنے کی "
-                 "اجازت دینی ہو گی (پرائیویسی سیٹنگز: سرور ممبرز سے ڈائریکٹ میسج)۔",
+    "notify.on": ("🔔 باری کے الرٹ آن ہیں: لوڈو کھیل میں آپ کی باری آنے پر اور باری کی یاد دہانی پر میں آپ کو "
+                  "ڈائریکٹ میسج بھیجوں گا۔ `/ludo notify alerts:off` سے انہیں بند کریں۔ Discord کو مجھے آپ کو پیغام "
+                  "بھیجنے کی اجازت دینی ہو گی (پرائیویسی سیٹنگز: سرور ممبرز سے ڈائریکٹ میسج)۔"),
     "notify.off": "🔕 باری کے الرٹ بند ہیں: آپ کی باریوں کے بارے میں اب کوئی ڈائریکٹ میسج نہیں آئے گا۔",
     "alert.turn": "🎲 لوڈو کھیل `{id}` ({rules}) میں آپ کی باری ہے: {link}",
     "alert.remind": "⏰ یاد دہانی: لوڈو کھیل `{id}` ({rules}) میں آپ کی باری <t:{at}:R> ختم ہو گی: {link}",
     "alert.deadline": "آپ کی باری <t:{at}:R> ختم ہو گی۔",
-    "alert.stop": "-# `/ludo notify alerts:بند` سے یہ پیغامات بند ہو جائیں گے۔",
+    "alert.stop": "-# `/ludo notify alerts:off` سے یہ پیغامات بند ہو جائیں گے۔",
     "alert.alt": "لوڈو کھیل {id} کا بورڈ: ",
-    "alert.refused": "🔕 آپ کے لوڈو باری الرٹ بند کر دیے گئے: Discord نے مجھے آپ کو ڈائریکٹ میسج بھیجنے نہیں دیا (شاید "
-                     "آپ کی پرائیویسی سیٹنگز اس سرور کے ممبرز سے ڈائریکٹ میسج کی اجازت نہیں دیتیں)۔ اجازت دیں، پھر "
-                     "`/ludo notify alerts:آن` سے الرٹ دوبارہ آن کریں۔",
+    "alert.refused": ("🔕 آپ کے لوڈو باری الرٹ بند کر دیے گئے: Discord نے مجھے آپ کو ڈائریکٹ میسج بھیجنے نہیں دیا "
+                      "(شاید آپ کی پرائیویسی سیٹنگز اس سرور کے ممبرز سے ڈائریکٹ میسج کی اجازت نہیں دیتیں)۔ اجازت "
+                      "دیں، پھر `/ludo notify alerts:on` سے الرٹ دوبارہ آن کریں۔"),
     "cmd.notify": "لوڈو کھیل میں آپ کی باری آنے پر ڈائریکٹ میسج: آن یا بند",
     "opt.notify.alerts": "آن: آپ کی باری آنے پر (اور یاد دہانی پر) DM؛ بند: کوئی نہیں",
     "choice.notify.on": "آن", "choice.notify.off": "بند",
@@ -297,7 +298,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "چھکا آنے پر ایک اور باری",
     "opt.start.third_six_ends_turn": "لگاتار تیسرا چھکا باری ختم کر دیتا ہے",
     "opt.start.capture_bonus": "گوٹی کاٹنے پر ایک اور باری", "opt.start.stacking": "ایک خانے میں اپنی دو گوٹیاں",
-    "opt.start.game_end": "پہلا: جو پہلے گھر پہنچے وہ جیتے؛ سب: ہر پوزیشن کے لیے کھیل جاری رہے",
+    "opt.start.game_end": "پہلا: جو پہلے گھر پہنچے وہ جیتے؛ سب: اس کے بعد باقی اگلی پوزیشنوں کے لیے کھیلیں",
     "opt.start.turn_limit": "ہر کھلاڑی کی باریاں (0: کوئی حد نہیں)",
     "opt.start.ai_takeover": "کھیل چھوڑنے والے کی جگہ کمپیوٹر کھیلے",
     "opt.start.auto_single": "اکلوتی چال خود بخود چل دی جائے",
@@ -377,4 +378,7 @@ TEXTS: dict[str, str | Plural] = {
     "start.private_here": "اس سرور پر ممبران کی خود شامل کی ہوئی ایپس صرف نجی طور پر جواب دے سکتی ہیں، اس لیے یہاں "
                           "میرے ساتھ کھیل نہیں ہو سکتا۔ کوئی موڈریٹر اس چینل میں «Use External Apps» کی اجازت دے "
                           "سکتا ہے، یا مجھے سرور میں شامل کر سکتا ہے: {link}",
+    "choice.language.discord": "سرور کی Discord زبان",
+    "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
+    "settings.follows": "اس سرور میں بوٹ کے پیغامات سرور کی Discord زبان میں ہوں گے، ابھی **{language}**۔",
 }

@@ -19,7 +19,8 @@ async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin
     sessions = ludo.handlers.service  # type: ignore[union-attr]
     seed = (await sessions.games.load(game_id)).seed
     digest = commitment(seed)
-    assert f"🔒 Dice committed: `{digest[:12]}…` (/ludo verify)" in first.content  # short while the game runs
+    # short while the game runs
+    assert f"🔒 Dice seed locked: `{digest[:12]}…` (check it after the game with /ludo verify)" in first.content
     assert str(seed) not in first.content and digest not in first.content
 
     for command in ("export", "verify"):  # the seed stays secret while the game runs

@@ -3,7 +3,10 @@ animated replay of any of them."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+
+from babel.dates import format_date
 
 from bot.app import LudoBot
 from playground.standin import StandIn
@@ -49,3 +52,21 @@ async def test_history_lists_finished_games_and_replay_posts_any_of_them(standin
     assert f"`{ids[0]}`" not in shown.content and f"`{ids[1]}`" in shown.content
     assert await storage.stats.history(standin.guild.id) == [(ids[1], await storage.redis.zscore(
         keys.history(standin.guild.id), ids[1]))]
+
+
+async def test_history_speaks_the_servers_language_dates_included(standin: StandIn, ludo: LudoBot) -> None:
+    """The history's lines come from the catalogue: in a Bengali server (a language Discord's client lacks) the date
+    is written in Bengali by the bot, not a timestamp the reader's client would write in English."""
+    alice = standin.add_user("alice")
+    first = await start_game(standin, ludo, alice, ai=1, preset="star", turn_limit=2)
+    assert first is not None
+    game_id = game_id_of(first)
+    await play_to_end(standin, ludo)
+    assert ludo.handlers is not None
+    await ludo.handlers.service.guilds.update(standin.guild.id, {"language": "bn"})
+    listed = (await slash(standin, ludo, alice, standin.channel, "history")).response_record
+    assert listed is not None and listed.content is not None
+    line = listed.content.splitlines()[1]
+    assert line.startswith(f"`{game_id}` · ") and "<t:" not in line and "🥇" in line
+    assert format_date(datetime.now(UTC), "medium", locale="bn") in line
+    assert "কম্পিউটার (" in line  # the AI's seat name, in Bengali

@@ -231,7 +231,7 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
         accounts.append(live.content)
         assert all(german_labels.fullmatch(label) for label in live.labels()), live.labels()
         found = GERMAN_TURN.search(live.content)
-        assert found and "🔒 Würfel festgelegt: `" in live.content and "It is" not in live.content
+        assert found and "🔒 Würfel-Seed versiegelt: `" in live.content and "It is" not in live.content
         alt = live.file("board.png").description
         assert alt is not None and " (Rot)" in alt and ("würfelt" in alt or "zieht mit der" in alt), alt
         await click(standin, ludo, standin.users[int(found[1])], live, custom_id=live.custom_ids()[0])
@@ -307,9 +307,12 @@ async def test_the_synced_commands_carry_descriptions_and_choice_names_in_every_
                    if set(option.get("description_localizations") or {}) != spoken.keys()]
     assert undescribed == []  # every option of every command is described in every language Discord has
     languages = {o["name"]: o for o in commands["settings"]["options"]}["language"]
-    assert [(c["name"], c["value"]) for c in languages["choices"]] == [(lang.name, code)
-                                                                       for code, lang in SPOKEN.items()]
-    assert all(not c.get("name_localizations") for c in languages["choices"])  # each named in its own words
+    *named, follow = languages["choices"]
+    assert [(c["name"], c["value"]) for c in named] == [(lang.name, code) for code, lang in SPOKEN.items()]
+    assert all(not c.get("name_localizations") for c in named)  # each named in its own words
+    # and the way back to the server's Discord locale, in the reader's language
+    assert (follow["name"], follow["value"]) == (translate("en", "choice.language.discord"), "discord")
+    assert set(follow["name_localizations"]) == spoken.keys()
 
 
 def test_numbers_take_the_languages_decimal_mark() -> None:

@@ -7,6 +7,7 @@ sees the values in, and the direction of a paragraph that begins with a name."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,7 +18,7 @@ from playground.standin import StandIn
 from service import languages as registry
 from service.i18n import CATALOGUES, FSI, PDI, drawn, translate
 from service.locales.forms import Plural
-from tests.bot.helpers import play_out_in_any_language, start_in_any_language
+from tests.bot.helpers import play_out_in_any_language, private_text, slash, start_in_any_language
 
 MENTION = re.compile(r"<@(\d+)>")
 # test-made Arabic for the sentences below, where the Arabic catalogue has not landed (every other key: English)
@@ -45,11 +46,12 @@ def arabic(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     registry.known.cache_clear()
 
 
-def test_values_sit_in_isolates_outside_their_mention_timestamp_and_code_span(arabic: str) -> None:
-    text = translate(arabic, "game.remind", user=123456789012345678, id="ab12cd34", at=1700000000)
+def test_values_sit_in_isolates_outside_their_mention_and_code_span(arabic: str) -> None:
+    text = translate(arabic, "game.remind", user=123456789012345678, id="ab12cd34", at=int(time.time()) + 600)
     assert f"{FSI}<@123456789012345678>{PDI}" in text  # the mention whole: Discord still reads it
     assert f"{FSI}`ab12cd34`{PDI}" in text  # a copied id has no invisible character
-    assert f"{FSI}<t:1700000000:R>{PDI}" in text
+    # Discord's client has no Arabic, so the bot writes the time itself, in Arabic (tests/service/test_languages.py)
+    assert "<t:" not in text and f"{FSI}خلال 10 دقائق{PDI}" in text
     assert MENTION.findall(text) == ["123456789012345678"] and text.count(FSI) == text.count(PDI) == 3
     assert re.findall(r"`([^`]*)`", text) == ["ab12cd34"]
 
@@ -126,3 +128,18 @@ async def test_right_to_left_names_are_isolated_in_every_language_so_a_number_st
     unisolated = get_display(line.replace(FSI, "").replace(PDI, ""), base_dir="L")
     assert f"ةمطاف {roll[1]}" in shown  # the roll right of the name, read after it
     assert f"{roll[1]} ةمطاف" in unisolated  # unisolated: the roll shown before the name
+
+
+async def test_a_name_with_a_direction_override_turns_no_sentence_around(standin: StandIn, ludo: LudoBot) -> None:
+    """U+202E (RIGHT-TO-LEFT OVERRIDE) in a display name would show every character after it backwards, the rest
+    of the English sentence too ("Eve 4; boB 6" read as "6 boB ;4 evE"): names lose their direction controls, so
+    the turn-order line reads in order, with no control character left in the message."""
+    eve, bob = standin.add_user("eve"), standin.add_user("bob")
+    eve.global_name, bob.global_name = "Eve\u202e\u2066", "Bob"
+    lobby = await start_in_any_language(standin, ludo, eve, (bob,))
+    line = next(line for line in lobby.content.splitlines() if line.startswith("Turn-order roll: "))
+    assert not any(c in lobby.content for c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+    shown = get_display(line, base_dir="L")
+    assert shown == line and re.fullmatch(r"Turn-order roll: (Eve|Bob) [1-6]; (Eve|Bob) [1-6].*", shown), shown
+    stats = private_text(await slash(standin, ludo, bob, standin.channel, "stats", user=eve))
+    assert "\u202e" not in stats

@@ -88,6 +88,23 @@ async def test_without_a_choice_the_server_speaks_its_discord_locale(standin: St
     assert lobby is not None and "**Ludo lobby**" in lobby.content
 
 
+async def test_a_server_that_chose_a_language_can_follow_its_discord_locale_again(standin: StandIn,
+                                                                                 ludo: LudoBot) -> None:
+    assert ludo.storage is not None
+    standin.guild.locale = "de"
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt")
+    back = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="discord"))
+    assert back.endswith(translate("en", "settings.follows", language="Deutsch"))  # the owner reads English
+    raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
+    assert raw is not None and json.loads(raw).get("language") is None  # as before any choice
+    alice = standin.add_user("alice")
+    lobby = await (await slash(standin, ludo, alice, standin.channel, "start", seats=2)).result()
+    assert lobby is not None and "**Ludo-Lobby**" in lobby.content  # the server's Discord locale again
+    choices = next(o for o in ludo.tree.get_command("ludo").get_command("settings").parameters  # type: ignore[union-attr]
+                   if o.name == "language").choices
+    assert [c.value for c in choices][-1] == "discord" and "Deutsch" in [c.name for c in choices]
+
+
 async def test_a_language_the_bot_does_not_speak_is_refused_and_changes_nothing(ludo: LudoBot) -> None:
     assert ludo.handlers is not None
     guilds = ludo.handlers.service.guilds

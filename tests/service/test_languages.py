@@ -3,6 +3,8 @@ language's way, counted templates in the alt text and the pictures."""
 
 from __future__ import annotations
 
+import re
+import time
 from decimal import Decimal
 
 import pytest
@@ -10,8 +12,9 @@ import pytest
 import engine
 from engine.describe import PHRASES, describe_position
 from render import WORDS, BoardView
-from service.i18n import CATALOGUES, DEFAULT, SPOKEN, drawn, known, templates, translate
-from service.languages import LANGUAGES, categories, category, number
+from service.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, drawn, known, templates, translate
+from service.languages import LANGUAGES, WRITTEN_TIMES, categories, category, moment, number
+from service.locales.forms import Plural
 
 DISCORD_LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
                    "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN",
@@ -98,3 +101,23 @@ def test_counted_templates_pick_their_form_where_the_engine_and_render_fill_them
 
 def test_a_sentence_for_a_picture_is_drawn_without_isolates() -> None:
     assert drawn("de", "game.caption", id="abc12", ply=1234) == "Spiel abc12 · Zug 1.234"
+
+
+def test_where_discords_client_lacks_the_language_the_bot_writes_the_times() -> None:
+    """Discord writes `<t:…:R>` in the reader's client language, and its client has no Arabic, Urdu or Bengali
+    ("ينتهي الدور in 5 minutes"): in those the bot writes the time in the language; elsewhere Discord does."""
+    assert sorted(WRITTEN_TIMES) == ["ar", "bn", "ur"]
+    now = time.time()
+    assert translate("bn", "status.deadline", at=int(now) + 300) == " (দান শেষ হবে 5 মিনিটে)"
+    assert translate("ar", "alert.deadline", at=int(now) + 300) == f"ينتهي دورك {FSI}خلال 5 دقائق{PDI}."
+    assert translate("de", "status.deadline", at=1700000000) == " (Zug endet <t:1700000000:R>)"
+    # hours ahead, a message read later still says when: its day and time in UTC
+    later = moment("ur", 1700000000 + 5 * 3600, "R", 1700000000)
+    assert later == "5 گھنٹے میں (15 نومبر 3:13 AM UTC)"  # (1700000000: 14 November 2023, 22:13 UTC)
+    assert moment("bn", 1700000000, "d", 0) == "14 নভে, 2023"
+    for code in WRITTEN_TIMES:
+        for key, entry in CATALOGUES[code].items():
+            for template in entry.forms.values() if isinstance(entry, Plural) else [entry]:
+                for name in re.findall(r"<t:\{(\w+)\}", template):
+                    values = {field: 1 for field in re.findall(r"\{(\w+)", template)} | {name: int(now) + 60}
+                    assert "<t:" not in translate(code, key, **values), (code, key)
