@@ -188,3 +188,12 @@ async def test_the_page_shows_a_group_dm_where_a_game_plays_through_interactions
     seen = (await state(http, play, "bob", group.id))["messages"]
     assert [m["id"] for m in seen] == [str(lobby.id)] and lobby.interaction is not None
     assert not [r for r in play.standin.requests if f"/channels/{group.id}" in r.path]
+
+
+async def test_the_page_has_an_icon_where_browsers_ask_for_it(play: Playground, http: aiohttp.ClientSession) -> None:
+    for path in ("favicon.ico", "static/favicon.svg"):
+        async with http.get(play.url + path) as response:
+            assert response.status == 200 and response.content_type == "image/svg+xml", path
+            assert (await response.text()).startswith("<svg")
+    async with http.get(play.url) as page:
+        assert 'rel="icon" href="/static/favicon.svg"' in await page.text()
