@@ -89,7 +89,7 @@ class Page:
         users = {str(u.id): view.user_view(u) for u in self.standin.users.values()}
         return web.json_response({
             "guild": {"id": str(guild.id), "name": guild.name},
-            "members": [view.user_view(m) for m in self.members],
+            "members": [view.member_view(self.standin, m) for m in self.members],
             "users": users,
             "channel": str(self.standin.channel.id),
             "commands": view.commands(self.standin, guild.id),

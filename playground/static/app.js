@@ -47,7 +47,8 @@ function drawMembers() {
     class: `member${m.id === page.member.id ? " selected" : ""}`, type: "button", role: "radio",
     "aria-checked": m.id === page.member.id ? "true" : "false", "data-member": m.username, "data-testid": "member",
     onclick: () => { page.member = m; drawMembers(); restart(); },
-  }, Render.avatar(m), Render.el("span", { text: m.name }),
+  }, Render.avatar(m), Render.el("span", { class: "member-name" }, Render.el("span", { text: m.name }),
+       m.manages ? Render.el("span", { class: "manages", "data-testid": "manages", text: "manages the server" }) : null),
      page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null)));
 }
 
