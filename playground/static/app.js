@@ -17,10 +17,15 @@ async function api(path, body) {
   return data;
 }
 
-function notice(text) {
-  const node = Render.el("div", { class: "notice", "data-testid": "notice", text });
+// A red notice for a few seconds; one `about` the command box goes as soon as the command is fixed or sent.
+function notice(text, about = null) {
+  const node = Render.el("div", { class: "notice", "data-testid": "notice", "data-about": about, text });
   $("#notices").append(node);
   setTimeout(() => node.remove(), 6000);
+}
+
+function clearNotices(about) {
+  for (const node of $("#notices").querySelectorAll(`[data-about="${about}"]`)) node.remove();
 }
 
 // -- actions ---------------------------------------------------------------------------------------------------
@@ -196,6 +201,7 @@ function unchoose() {
 }
 
 function clearCommand() {
+  clearNotices("command");
   unchoose();
   $("#command-input").value = "";
   suggest();
@@ -215,7 +221,7 @@ async function send(event) {
     await api("/api/command", { member: page.member.id, channel: page.channel, command: page.chosen.command,
                                  path: page.chosen.path, options });
     clearCommand();
-  } catch (error) { notice(error.message); }
+  } catch (error) { notice(error.message, "command"); }
 }
 
 function keys(event) {
@@ -247,6 +253,7 @@ async function main() {
   });
   input.addEventListener("keydown", keys);
   $("#composer").addEventListener("submit", send);
+  $("#options").addEventListener("input", () => clearNotices("command"));  // (what it said is being fixed)
   drawMembers();
   restart();
 }
