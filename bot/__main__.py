@@ -14,7 +14,7 @@ import aiohttp
 import discord
 
 from bot import health
-from bot.app import LudoBot, command_tree, localize, open_storage
+from bot.app import LudoBot, command_tree, localize, open_storage, without_voice
 from bot.settings import BotSettings
 from bot.stopping import on_stop_signal
 from storage import StorageError
@@ -43,6 +43,7 @@ async def run(settings: BotSettings, token: str) -> None:
 
 async def sync(token: str, guild_id: int | None) -> int:
     """Register the /ludo commands globally, or in one guild (they show there at once)."""
+    without_voice()
     async with discord.Client(intents=discord.Intents.none()) as client:
         await client.login(token)
         tree = command_tree(client)

@@ -65,6 +65,13 @@ async def open_storage(settings: BotSettings) -> Storage:
                               retention=round(settings.game_retention_days * 24 * 3600))
 
 
+def without_voice() -> None:
+    """The bot never joins a voice channel: discord.py's warnings at a client's creation that voice would need PyNaCl
+    and davey are noise in every operator's log."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class LudoBot(discord.AutoShardedClient):
     """One bot process: the shards in `SHARD_IDS` of `SHARD_COUNT` (all shards when unset)."""
 
@@ -77,6 +84,7 @@ class LudoBot(discord.AutoShardedClient):
         self.metrics = Metrics()  # this process's own registry
         trace = self.gate.trace()
         self.metrics.trace(trace)
+        without_voice()
         super().__init__(intents=intents, shard_count=settings.shard_count, http_trace=trace,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.settings = settings

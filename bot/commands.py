@@ -1,7 +1,8 @@
 """The `/ludo` command group: for servers that added the bot and for people who added the app to their account (a
 user install), in servers, group DMs and DMs. Discord gives a group's installs and contexts to all its subcommands, so
 each says where it makes no sense: a game is played in a server channel or a group DM (`/ludo start` in the bot's
-DM is refused), `/ludo settings` needs a server; rules, stats, games and notify answer anywhere. Where the bot is
+DM is refused), `/ludo settings` needs a server (nobody manages a group DM or a DM: a game there takes its rules from
+/ludo start's options alone); rules, stats, games and notify answer anywhere. Where the bot is
 no member, a game is played through interactions alone (`bot.delivery`).
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
@@ -267,6 +268,10 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
     parts = parts_of(interaction)
 
     async def work() -> None:
+        if interaction.context.dm_channel:  # the bot's DM: no games at all
+            raise Refused("refused.no_games_here")
+        if interaction.guild_id is None:  # a group DM or a DM: nobody manages it (Discord has no such permission
+            raise Refused("refused.settings_no_server")  # there), so its games take /ludo start's options alone
         if not interaction.permissions.manage_guild:
             raise Refused("refused.manage_server")
         changes: dict[str, Any] = {"language": language, "preset": preset, "timeout_action": timeout_action,

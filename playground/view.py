@@ -1,6 +1,7 @@
 """What the page shows, as JSON: a channel's messages as one member sees them, the channels and threads, and the
 commands the bot registered with the stand-in (with their options), plus typing a command's options back.
 
+    member_view(standin, user)        -> {"id", "name", "username", "bot", "manages"}
     state(standin, channel, viewer)   -> {"channel", "channels", "messages", "interactions", "violations"}
     commands(standin, guild_id)       -> [{"command": "ludo", "path": ["start"], "options": [...]}, ...]
     option_values(standin, command, {"seats": "2", "thread": "true"})  -> {"seats": 2, "thread": True}
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT
+from playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT, MANAGE_GUILD
 from playground.standin.server import OptionValue
 
 Json = dict[str, Any]
@@ -25,6 +26,12 @@ RECENT_INTERACTIONS = 8  # a member's latest interactions whose fate the page sh
 def user_view(user: User) -> Json:
     return {"id": str(user.id), "name": user.global_name or user.username, "username": user.username,
             "bot": user.bot}
+
+
+def member_view(standin: StandIn, user: User) -> Json:
+    """A member the page lets one act as, and whether they may manage the server (and so use /ludo settings)."""
+    manages = bool(standin.guild.permissions_of(user.id) & MANAGE_GUILD)
+    return {**user_view(user), "manages": manages}
 
 
 def file_url(message: Message, attachment_id: int) -> str:

@@ -2,6 +2,7 @@
 the stand-in as Discord's client sends them (`StandIn.slash`, `click`, `select`: the code the tests act through).
 
     GET  /                      the page (static/index.html, app.js, style.css)
+    GET  /favicon.ico           its icon (static/favicon.svg: a die), where browsers ask for one unbidden
     GET  /api/world             the members, the default channel and the registered commands
     GET  /api/state?channel=&member=&digest=   a channel as a member sees it; waits (up to 20 s) while it is the
                                 same as the `digest` the page holds (a long poll: the page updates at once)
@@ -52,6 +53,7 @@ class Page:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/", self.index)
+        app.router.add_get("/favicon.ico", self.icon)
         app.router.add_static("/static/", STATIC)
         app.router.add_get("/api/world", self.world)
         app.router.add_get("/api/state", self.state)
@@ -79,12 +81,15 @@ class Page:
     async def index(self, request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html")
 
+    async def icon(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "favicon.svg")  # (served as image/svg+xml, by its name)
+
     async def world(self, request: web.Request) -> web.Response:
         guild = self.standin.guild
         users = {str(u.id): view.user_view(u) for u in self.standin.users.values()}
         return web.json_response({
             "guild": {"id": str(guild.id), "name": guild.name},
-            "members": [view.user_view(m) for m in self.members],
+            "members": [view.member_view(self.standin, m) for m in self.members],
             "users": users,
             "channel": str(self.standin.channel.id),
             "commands": view.commands(self.standin, guild.id),

@@ -22,12 +22,14 @@ from pydantic import SecretStr
 from bot.app import LudoBot
 from bot.settings import BotSettings
 from playground.standin import BotRunner, StandIn, User
+from playground.standin.records import MANAGE_GUILD
 from playground.web import Page
 from storage import Storage
 
 logger = logging.getLogger(__name__)
 
 MEMBERS = ("alice", "bob", "carol", "dave")
+MANAGER = "alice"  # the member with Manage Server: /ludo settings (and so the server's language) can be tried
 ERROR_LOGGERS = ("discord", "bot", "service.workers")  # what the bot logs as errors: reported by `stop`
 
 
@@ -41,12 +43,17 @@ def playground_settings(standin: StandIn, data_dir: str | Path, **overrides: Any
 
 
 class Playground:
-    """The stand-in with `members` in its guild, the bot connected to it, and the page on http://host:port/."""
+    """The stand-in with `members` in its guild (`manager` with a role that may manage the server), the bot connected
+    to it, and the page on http://host:port/."""
 
     def __init__(self, *, data_dir: str | Path, port: int = 8080, host: str = "127.0.0.1",
-                 members: Sequence[str] = MEMBERS, storage: Storage | None = None, **settings: Any) -> None:
+                 members: Sequence[str] = MEMBERS, manager: str | None = MANAGER, storage: Storage | None = None,
+                 **settings: Any) -> None:
         self.standin = StandIn()
-        self.members: list[User] = [self.standin.install_app(self.standin.add_user(name)) for name in members]
+        moderators = self.standin.add_role(self.standin.guild, "Moderators", MANAGE_GUILD)
+        self.members: list[User] = [
+            self.standin.install_app(self.standin.add_user(name, roles=[moderators] if name == manager else []))
+            for name in members]
         # a group DM of every member, who all added the app to their account: a game there is played through
         # interactions alone, the bot being no member of it
         self.group = self.standin.add_group_dm("friends", *self.members)

@@ -14,6 +14,7 @@ import secrets
 import time
 import zlib
 from collections import deque
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
@@ -38,6 +39,12 @@ DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
 
 HEARTBEAT_INTERVAL_MS = 41250
+HEARTBEAT_ACK_DELAY = 0.05
+"""Seconds before a heartbeat is acknowledged: Discord's ACK comes a network round trip later, never at once.
+discord.py's keep-alive thread notes when it sent a heartbeat only after the event loop reports the send done; an ACK
+handled on the same loop before that (the stand-in in the bot's own process, on a busy machine) makes it measure the
+time since the previous heartbeat, the whole interval, and log "Can't keep up, shard ID 0 websocket is 41.3s
+behind"."""
 
 
 class Connection:
@@ -49,6 +56,17 @@ class Connection:
         self.compressed = compress
         self.closed_by_us = False
         self._lock = asyncio.Lock()
+        self._pending: set[asyncio.Task[None]] = set()
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside this connection's reading; cancelled when the connection ends."""
+        task = asyncio.create_task(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    def cancel_pending(self) -> None:
+        for task in self._pending:
+            task.cancel()
 
     async def send(self, payload: Json) -> None:
         text = json.dumps(payload, separators=(",", ":"))
@@ -156,6 +174,7 @@ class Gateway:
                     break
                 session = await self._receive(conn, session, payload) or session
         finally:
+            conn.cancel_pending()
             self.connections.discard(conn)
             if session is not None and session.connection is conn:
                 session.connection = None
@@ -168,7 +187,7 @@ class Gateway:
         op = payload.get("op")
         data: Any = payload.get("d")
         if op == HEARTBEAT:
-            await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            conn.later(self._acknowledge(conn))  # (an IDENTIFY right behind the first heartbeat need not wait)
         elif op == IDENTIFY:
             if session is not None:
                 await conn.close(4005, "Already authenticated.")
@@ -187,6 +206,10 @@ class Gateway:
         else:
             await conn.close(4001, "Unknown opcode.")
         return None
+
+    async def _acknowledge(self, conn: Connection) -> None:
+        await asyncio.sleep(HEARTBEAT_ACK_DELAY)
+        await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
 
     async def _identify(self, conn: Connection, data: Json) -> GatewaySession | None:
         standin = self.standin

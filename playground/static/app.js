@@ -17,10 +17,15 @@ async function api(path, body) {
   return data;
 }
 
-function notice(text) {
-  const node = Render.el("div", { class: "notice", "data-testid": "notice", text });
+// A red notice for a few seconds; one `about` the command box goes as soon as the command is fixed or sent.
+function notice(text, about = null) {
+  const node = Render.el("div", { class: "notice", "data-testid": "notice", "data-about": about, text });
   $("#notices").append(node);
   setTimeout(() => node.remove(), 6000);
+}
+
+function clearNotices(about) {
+  for (const node of $("#notices").querySelectorAll(`[data-about="${about}"]`)) node.remove();
 }
 
 // -- actions ---------------------------------------------------------------------------------------------------
@@ -47,7 +52,8 @@ function drawMembers() {
     class: `member${m.id === page.member.id ? " selected" : ""}`, type: "button", role: "radio",
     "aria-checked": m.id === page.member.id ? "true" : "false", "data-member": m.username, "data-testid": "member",
     onclick: () => { page.member = m; drawMembers(); restart(); },
-  }, Render.avatar(m), Render.el("span", { text: m.name }),
+  }, Render.avatar(m), Render.el("span", { class: "member-name" }, Render.el("span", { text: m.name }),
+       m.manages ? Render.el("span", { class: "manages", "data-testid": "manages", text: "manages the server" }) : null),
      page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null)));
 }
 
@@ -195,6 +201,7 @@ function unchoose() {
 }
 
 function clearCommand() {
+  clearNotices("command");
   unchoose();
   $("#command-input").value = "";
   suggest();
@@ -214,7 +221,7 @@ async function send(event) {
     await api("/api/command", { member: page.member.id, channel: page.channel, command: page.chosen.command,
                                  path: page.chosen.path, options });
     clearCommand();
-  } catch (error) { notice(error.message); }
+  } catch (error) { notice(error.message, "command"); }
 }
 
 function keys(event) {
@@ -246,6 +253,7 @@ async function main() {
   });
   input.addEventListener("keydown", keys);
   $("#composer").addEventListener("submit", send);
+  $("#options").addEventListener("input", () => clearNotices("command"));  // (what it said is being fixed)
   drawMembers();
   restart();
 }

@@ -29,48 +29,173 @@ const Render = (() => {
                         text: user.bot ? "🎲" : user.name.slice(0, 1).toUpperCase() });
   }
 
-  function timestamp(seconds, style) {
-    const when = new Date(Number(seconds) * 1000);
-    if (style === "R") {
-      const delta = Math.round((when - Date.now()) / 1000);
-      const units = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
-      const [size, unit] = units.find(([s]) => Math.abs(delta) >= s) || [1, "second"];
-      return new Intl.RelativeTimeFormat("en", { numeric: "auto" }).format(Math.round(delta / size), unit);
+  // Discord's timestamp styles (<t:unix:style>, `f` when none), in the reader's language as Discord's client shows
+  // them; `R` in moment.js's `fromNow` words and thresholds, as Discord's client words it, kept current (`tick`).
+  const RELATIVE = [  // [below this many of the unit, the unit's size in seconds, singular, plural]
+    [45, 1, "a few seconds", "a few seconds"], [45, 60, "a minute", "minutes"], [22, 3600, "an hour", "hours"],
+    [26, 86400, "a day", "days"], [11, 2629746, "a month", "months"], [Infinity, 31556952, "a year", "years"],
+  ];
+
+  function relative(seconds, now) {
+    const delta = seconds - now / 1000;
+    const size = Math.abs(delta);
+    let words = "";
+    for (const [below, unit, one, many] of RELATIVE) {
+      const count = Math.round(size / unit);
+      if (unit === 1) { if (count < below) { words = one; break; } continue; }
+      if (count <= 1) { words = one; break; }
+      if (count < below) { words = `${count} ${many}`; break; }
     }
-    if (style === "d" || style === "D") return when.toLocaleDateString();
-    if (style === "t" || style === "T") return when.toLocaleTimeString();
-    return when.toLocaleString();
+    return delta >= 0 ? `in ${words}` : `${words} ago`;
   }
 
-  // Inline markdown of one line, on text already HTML-escaped; code spans are kept apart from the rest.
-  function inline(text) {
-    const codes = [];
-    text = text.replace(/`([^`]+)`/g, (_, code) => `\u0000${codes.push(code) - 1}\u0000`);
-    text = text
-      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escape(names.users[id]?.name || "unknown-user")}</span>`)
-      .replace(/&lt;@&amp;(\d+)&gt;/g, '<span class="mention">@role</span>')
-      .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escape(names.channels[id] || "unknown")}</span>`)
-      .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) => `<code>${escape(timestamp(s, style))}</code>`)
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
-      .replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>")
-      .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
-      .replace(/__(.+?)__/g, "<u>$1</u>")
-      .replace(/(^|[^\w*])\*(?!\s)(.+?)\*(?!\w)/g, "$1<em>$2</em>")
-      .replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/g, "$1<em>$2</em>")
-      .replace(/~~(.+?)~~/g, "<s>$1</s>")
-      .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>');
-    return text.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
+  function timestamp(seconds, style = "f", now = Date.now()) {
+    const when = new Date(Number(seconds) * 1000);
+    const format = (options) => new Intl.DateTimeFormat(undefined, options).format(when).replace(/\u202f/g, " ");
+    const time = { hour: "numeric", minute: "2-digit" };
+    const parts = {
+      t: () => format(time),
+      T: () => format({ ...time, second: "2-digit" }),
+      d: () => format({ year: "numeric", month: "2-digit", day: "2-digit" }),
+      D: () => format({ year: "numeric", month: "long", day: "numeric" }),
+      f: () => `${parts.D()} ${parts.t()}`,
+      F: () => `${format({ weekday: "long", year: "numeric", month: "long", day: "numeric" })} ${parts.t()}`,
+      s: () => `${parts.d()} ${parts.t()}`,
+      S: () => `${parts.d()} ${parts.T()}`,
+      R: () => relative(Number(seconds), now),
+    };
+    return (parts[style] || parts.f)();
   }
+
+  function timestampTag(seconds, style) {
+    return `<span class="timestamp" data-seconds="${seconds}" data-style="${style || "f"}" title="${escape(timestamp(seconds, "F"))}">${escape(timestamp(seconds, style || "f"))}</span>`;
+  }
+
+  // Relative times read as Discord's client keeps them: current as time passes.
+  function tick(root = document) {
+    for (const node of root.querySelectorAll(".timestamp[data-style='R']")) {
+      const text = timestamp(node.dataset.seconds, "R");
+      if (node.textContent !== text) node.textContent = text;
+    }
+  }
+  setInterval(tick, 1000);
+
+  // Inline markdown as Discord's client reads it (its parser is simple-markdown's): at each position the first rule
+  // whose pattern matches there, else plain text up to the next character that could start one.
+  const userName = (id) => escape(names.users[id]?.name || "unknown-user");
+  const INLINE = [
+    [/^\\([^0-9A-Za-z\s])/, (m) => escape(m[1])],
+    [/^(`+)([\s\S]*?[^`])\1(?!`)/, (m) => `<code>${escape(m[2])}</code>`],
+    [/^<@!?(\d+)>/, (m) => `<span class="mention">@${userName(m[1])}</span>`],
+    [/^<@&(\d+)>/, () => '<span class="mention">@role</span>'],
+    [/^<#(\d+)>/, (m) => `<span class="mention">#${escape(names.channels[m[1]] || "unknown")}</span>`],
+    [/^<t:(-?\d+)(?::([tTdDfFsSR]))?>/, (m) => timestampTag(m[1], m[2])],
+    [/^<a?:(\w+):\d+>/, (m) => `<span class="emoji">:${escape(m[1])}:</span>`],
+    [/^<\/([\w -]+):\d+>/, (m) => `<span class="mention">/${escape(m[1])}</span>`],
+    [/^<(https?:\/\/[^\s>]+)>/, (m) => link(m[1], escape(m[1]))],
+    [/^\[((?:\\[\s\S]|[^\\\]\[])+)\]\(<?(https?:\/\/[^\s)>]+)>?\)/, (m) => link(m[2], inline(m[1]))],
+    [/^https?:\/\/[^\s<]+[^<.,:;"')\]\s]/, (m) => link(m[0], escape(m[0]))],
+    [/^\*\*([\s\S]+?)\*\*(?!\*)/, (m) => `<strong>${inline(m[1])}</strong>`],
+    [/^__([\s\S]+?)__(?!_)/, (m) => `<u>${inline(m[1])}</u>`],
+    [/^\*(?=\S)((?:\*\*|\\[\s\S]|\s+(?:\\[\s\S]|[^\s*\\]|\*\*)|[^\s*\\])+?)\*(?!\*)/, (m) => `<em>${inline(m[1])}</em>`],
+    [/^_((?:__|\\[\s\S]|[^\\_])+?)_(?![A-Za-z0-9_])/, (m, before) => /\w/.test(before) ? null : `<em>${inline(m[1])}</em>`],
+    [/^~~([\s\S]+?)~~/, (m) => `<s>${inline(m[1])}</s>`],
+    [/^\|\|([\s\S]+?)\|\|/, (m) => `<span class="spoiler">${inline(m[1])}</span>`],
+  ];
+  const PLAIN = /^[\s\S]+?(?=[\\`<[*_~|]|https?:\/\/|$)/;
+
+  function link(url, html) {
+    return `<a href="${escape(url)}" target="_blank" rel="noopener">${html}</a>`;
+  }
+
+  function inline(text) {
+    let html = "";
+    let rest = text;
+    while (rest) {
+      let done = false;
+      for (const [pattern, render] of INLINE) {
+        const m = rest.match(pattern);
+        const out = m && render(m, text.slice(0, text.length - rest.length).slice(-1));
+        if (out !== null && out !== undefined && m) {
+          html += out;
+          rest = rest.slice(m[0].length);
+          done = true;
+          break;
+        }
+      }
+      if (done) continue;
+      const plain = rest.match(PLAIN)?.[0] || rest[0];
+      html += escape(plain);
+      rest = rest.slice(plain.length);
+    }
+    return html;
+  }
+
+  // Block markdown of text without code blocks: headings, subtext, lists, block quotes (`>` per line, `>>>` for the
+  // rest of the message; not nested), each a block element; the other lines inline, joined by their line breaks.
+  function blocks(text, quoted = false) {
+    const lines = text.split("\n");
+    const out = [];  // [html, is a block]
+    const add = (html, block) => out.push([html, block]);
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      let m;
+      if (!quoted && (m = line.match(/^>>> ?([\s\S]*)$/))) {
+        add(`<blockquote>${blocks([m[1], ...lines.slice(i + 1)].join("\n"), true)}</blockquote>`, true);
+        break;
+      }
+      if (!quoted && /^> |^>$/.test(line)) {
+        const quote = [];
+        for (; i < lines.length && /^> |^>$/.test(lines[i]); i++) quote.push(lines[i].slice(2));
+        i -= 1;
+        add(`<blockquote>${blocks(quote.join("\n"), true)}</blockquote>`, true);
+      } else if ((m = line.match(/^(#{1,3}) +(\S.*)$/))) {
+        add(`<h${m[1].length}>${inline(m[2])}</h${m[1].length}>`, true);
+      } else if ((m = line.match(/^-# +(\S.*)$/))) {
+        add(`<div class="subtext">${inline(m[1])}</div>`, true);
+      } else if (/^ *(?:[-*]|\d{1,9}\.) +\S/.test(line)) {
+        const items = [];  // (a list of the other kind, at its first item's indent, is a list of its own)
+        const kind = (item) => /\d/.test(item[2]);
+        for (; i < lines.length && (m = lines[i].match(/^( *)([-*]|\d{1,9}\.) +(\S.*)$/)); i++) {
+          if (items.length && m[1].length <= items[0][1].length && kind(m) !== kind(items[0])) break;
+          items.push(m);
+        }
+        i -= 1;
+        add(list(items), true);
+      } else {
+        add(inline(line), false);
+      }
+    }
+    return out.map(([html, block], i) => (i > 0 && !block && !out[i - 1][1] ? "\n" : "") + html).join("");
+  }
+
+  function list(items) {  // consecutive list lines; two more spaces of indent: a nested list
+    const ordered = /\d/.test(items[0][2]);
+    const start = ordered ? ` start="${parseInt(items[0][2], 10)}"` : "";
+    let html = "";
+    for (let i = 0; i < items.length; i++) {
+      const indent = items[0][1].length;
+      const nested = [];
+      while (i + 1 < items.length && items[i + 1][1].length >= indent + 2) nested.push(items[++i]);
+      html += `<li>${inline(items[i - nested.length][3])}${nested.length ? list(nested) : ""}</li>`;
+    }
+    return ordered ? `<ol${start}>${html}</ol>` : `<ul>${html}</ul>`;
+  }
+
+  // A message's markdown: code blocks (```lang\n...```, shown as written) first, then the blocks between them.
+  const CODE_BLOCK = /```(?:([a-z0-9_+\-.#]+?)\n)?\n*([^\n][\s\S]*?)\n*```/gi;
 
   function markdown(source) {
-    const lines = escape(source || "").split("\n").map((line) => {
-      let m;
-      if ((m = line.match(/^(#{1,3}) (.*)$/))) return `<h${m[1].length}>${inline(m[2])}</h${m[1].length}>`;
-      if ((m = line.match(/^-# (.*)$/))) return `<span class="subtext">${inline(m[1])}</span>`;
-      if ((m = line.match(/^&gt; (.*)$/))) return `<blockquote>${inline(m[1])}</blockquote>`;
-      return inline(line);
-    });
-    return lines.join("\n").replace(/<\/(h\d|blockquote)>\n/g, "</$1>");
+    const text = source || "";
+    let html = "";
+    let last = 0;
+    for (const m of text.matchAll(CODE_BLOCK)) {
+      html += blocks(text.slice(last, m.index).replace(/\n$/, ""));
+      html += `<pre class="codeblock"><code>${escape(m[2])}</code></pre>`;
+      last = m.index + m[0].length;
+      if (text[last] === "\n") last += 1;
+    }
+    return html + (last < text.length || !html ? blocks(text.slice(last)) : "");
   }
 
   function buttonOf(component, message, act) {
@@ -112,11 +237,11 @@ const Render = (() => {
   function embedOf(embed, files) {
     const box = el("div", { class: "embed", style: embed.color ? `border-left-color:#${embed.color.toString(16).padStart(6, "0")}` : null });
     if (embed.author?.name) box.append(el("div", { class: "field-name", text: embed.author.name }));
-    if (embed.title) box.append(el("div", { class: "title", html: inline(escape(embed.title)) }));
+    if (embed.title) box.append(el("div", { class: "title", html: inline(embed.title) }));
     if (embed.description) box.append(el("div", { class: "content", html: markdown(embed.description) }));
     if (embed.fields?.length) {
       box.append(el("div", { class: "fields" }, ...embed.fields.map((f) => el("div", { class: f.inline ? "field" : "field block" },
-        el("div", { class: "field-name", html: inline(escape(f.name)) }), el("div", { class: "content", html: markdown(f.value) })))));
+        el("div", { class: "field-name", html: inline(f.name) }), el("div", { class: "content", html: markdown(f.value) })))));
     }
     for (const key of ["image", "thumbnail"]) {
       const url = embed[key]?.url;
@@ -171,5 +296,5 @@ const Render = (() => {
     return node;
   }
 
-  return { names, el, markdown, message, avatar };
+  return { names, el, markdown, message, avatar, timestamp, tick };
 })();

@@ -199,6 +199,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_not_game": "In diesem Kanal gibt es erst eine Lobby, noch kein Spiel: der Host startet es mit "
                               "dem Button „Starten“.",
     "refused.manage_server": "Nur wer diesen Server verwalten darf, kann seine Ludo-Einstellungen ändern.",
+    "refused.settings_no_server": "Ludo-Einstellungen hat nur ein Server, und einen Gruppenchat oder eine "
+                                  "Direktnachricht verwaltet niemand: Hier stellst du die Regeln jedes Spiels mit den "
+                                  "Optionen von /ludo start ein.",
     "refused.unknown_game": "Auf diesem Server gibt es kein Ludo-Spiel `{id}` (beendete Spiele bleiben 30 Tage "
                             "erhalten): siehe /ludo history.",
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "

@@ -192,6 +192,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_channel_game": "There is no Ludo game in this channel: start one with /ludo start.",
     "refused.lobby_not_game": "This channel has a lobby, not a game yet: the host starts it with its Start button.",
     "refused.manage_server": "Only members who can manage this server can change its Ludo settings.",
+    "refused.settings_no_server": "Only a server has Ludo settings, and nobody manages a group DM or a DM: here, each "
+                                  "game takes its rules from the options of /ludo start.",
     "refused.unknown_game": "There is no Ludo game `{id}` in this server (finished games are kept 30 days): "
                             "see /ludo history.",
     "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "

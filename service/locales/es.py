@@ -230,6 +230,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_not_game": "En este canal hay una sala, todavía no una partida: el anfitrión la empieza con su "
                               "botón Empezar.",
     "refused.manage_server": "Solo quien puede gestionar este servidor puede cambiar sus ajustes de Ludo.",
+    "refused.settings_no_server": "Solo los servidores tienen ajustes de Ludo, y nadie gestiona un MD de grupo ni un "
+                                  "MD: aquí, elige las reglas de cada partida con las opciones de /ludo start.",
     "refused.unknown_game": "No hay ninguna partida de Ludo `{id}` en este servidor (las partidas terminadas se "
                             "guardan 30 días): mira /ludo history.",
     "refused.not_finished": "La partida `{id}` no ha terminado: su semilla de dados es secreta hasta el final (las "

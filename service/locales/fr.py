@@ -229,6 +229,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_not_game": "Ce salon a un lobby, pas encore une partie : l'hôte la démarre avec son bouton "
                               "Démarrer.",
     "refused.manage_server": "Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages Ludo.",
+    "refused.settings_no_server": "Seuls les serveurs ont des réglages Ludo, et personne ne gère un groupe privé ou "
+                                  "un MP : ici, choisis les règles de chaque partie avec les options de /ludo start.",
     "refused.unknown_game": "Il n'y a pas de partie de Ludo `{id}` sur ce serveur (les parties terminées sont "
                             "gardées 30 jours) : regarde /ludo history.",
     "refused.not_finished": "La partie `{id}` n'est pas finie : la graine de ses dés reste secrète jusqu'à la fin (les "

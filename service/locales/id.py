@@ -211,6 +211,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_channel_game": "Tidak ada game Ludo di saluran ini: mulai dengan /ludo start.",
     "refused.lobby_not_game": "Saluran ini baru punya room, belum game: host memulainya dengan tombol Mulai.",
     "refused.manage_server": "Hanya member yang bisa mengelola server ini yang bisa mengubah pengaturan Ludo-nya.",
+    "refused.settings_no_server": "Pengaturan Ludo cuma ada di server, dan DM grup atau DM tidak dikelola siapa pun: "
+                                  "di sini, atur aturan tiap game lewat opsi /ludo start.",
     "refused.unknown_game": "Tidak ada game Ludo `{id}` di server ini (game yang selesai disimpan 30 hari): lihat "
                             "/ludo history.",
     "refused.not_finished": "Game `{id}` belum selesai: seed dadunya dirahasiakan sampai akhir (game yang dihentikan "

@@ -225,6 +225,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_not_game": "Este canal tem uma sala, ainda não uma partida: o dono da sala começa pelo botão "
                               "Começar.",
     "refused.manage_server": "Só quem pode gerenciar este servidor pode mudar as configurações do Ludo.",
+    "refused.settings_no_server": "Só servidores têm configurações do Ludo, e ninguém gerencia uma DM em grupo ou uma "
+                                  "DM: aqui, escolha as regras de cada partida nas opções do /ludo start.",
     "refused.unknown_game": "Não existe partida de Ludo `{id}` neste servidor (partidas terminadas ficam guardadas "
                             "30 dias): veja /ludo history.",
     "refused.not_finished": "A partida `{id}` não terminou: a semente dos dados fica em segredo até o fim "

@@ -211,6 +211,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_channel_game": "Bu kanalda Ludo oyunu yok: /ludo start ile bir tane başlat.",
     "refused.lobby_not_game": "Bu kanalda henüz oyun değil, oda var: oda sahibi oyunu Başlat düğmesiyle başlatır.",
     "refused.manage_server": "Ludo ayarlarını yalnızca bu sunucuyu yönetebilen üyeler değiştirebilir.",
+    "refused.settings_no_server": "Ludo ayarları yalnızca sunucularda olur ve bir grup DM'yi ya da DM'yi kimse "
+                                  "yönetmez: burada her oyunun kurallarını /ludo start seçenekleriyle belirle.",
     "refused.unknown_game": "Bu sunucuda `{id}` kodlu bir Ludo oyunu yok (biten oyunlar 30 gün saklanır): "
                             "/ludo history'ye bak.",
     "refused.not_finished": "Oyun `{id}` bitmedi: zar tohumu sonuna kadar gizli kalır (erken bitirilen oyunlarınki "

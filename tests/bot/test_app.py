@@ -1,9 +1,11 @@
-"""The bot's start-up: where Pillow cannot shape text (no FriBiDi), one clear warning, and the bot runs on."""
+"""The bot's start-up: where Pillow cannot shape text (no FriBiDi), one clear warning, and the bot runs on; nothing
+about voice, which the bot never uses."""
 
 from __future__ import annotations
 
 import logging
 
+import discord
 import pytest
 from PIL import features
 
@@ -33,3 +35,13 @@ async def test_a_bot_that_shapes_names_says_nothing_of_it(launch: Launch, caplog
     with caplog.at_level(logging.WARNING, logger="bot.app"):
         await launch()
     assert not [r for r in caplog.records if "unshaped" in r.getMessage()]
+
+
+async def test_the_bot_says_nothing_of_voice_it_never_uses(launch: Launch, caplog: pytest.LogCaptureFixture,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # as in a fresh process without PyNaCl and davey (discord.py warns once a process, at a client's creation)
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    with caplog.at_level(logging.WARNING, logger="discord"):
+        await launch()
+    assert not [r.getMessage() for r in caplog.records if "voice" in r.getMessage()]

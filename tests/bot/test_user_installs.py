@@ -276,3 +276,15 @@ async def test_one_game_per_group_dm_and_its_limits_count_there(standin: StandIn
     assert lobby is not None and "Ludo lobby" in lobby.content
     games = private_text(await slash(standin, ludo, alice, other, "games"))
     assert game_id not in games  # the first group DM's game belongs to its own scope
+
+
+async def test_settings_in_a_group_dm_are_refused_naming_it(standin: StandIn, ludo: LudoBot) -> None:
+    """Nobody manages a group DM (Discord has no Manage Server there, not even for its owner): /ludo settings says
+    so, not "this server", and changes nothing; the bot's own DM has no games to set."""
+    alice, _, group = friends(standin)
+    refused = private_text(await slash(standin, ludo, alice, group, "settings", preset="star"))
+    assert "group DM" in refused and "this server" not in refused and "/ludo start" in refused
+    lobby = await (await slash(standin, ludo, alice, group, "start")).result()
+    assert lobby is not None and "is hosting **classic**" in lobby.content
+    assert "group DM" in private_text(await slash(standin, ludo, alice, standin.dm_channel(alice), "settings",
+                                                  preset="star"))

@@ -1,6 +1,8 @@
 """The playground in a real browser: Chromium (the distribution's, /usr/bin/chromium) driven by Playwright opens the
 page, types `/ludo start` in the command box, adds an AI, starts, and clicks through to the end of the game as the
-person; the board pictures load, a private answer shows only to the member who got it.
+person; the board pictures load, a private answer shows only to the member who got it. The page draws messages as
+Discord's client does: its markdown (code blocks among it), its timestamps (`R` in its words, kept current); a notice
+about a command goes once the command is fixed; the member who manages the server says so.
 
 Skipped only off CI when there is no Chromium; on CI (CI=true) a missing browser fails. `PLAYGROUND_SCREENSHOT=path`
 also keeps the screenshot taken mid-game there (docs/images/playground.png comes from it).
@@ -57,7 +59,9 @@ async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the 
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
         try:
-            opened = await browser.new_page(viewport={"width": 1280, "height": 900})
+            # (a reader in the US, in UTC: what Discord's client shows them is written out below)
+            opened = await browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US",
+                                            timezone_id="UTC")
             opened.set_default_timeout(10_000)
             opened.on("pageerror", lambda error: errors.append(str(error)))
             await opened.goto(play.url)
@@ -126,3 +130,85 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
     assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     if os.environ.get("PLAYGROUND_SCREENSHOT"):
         shutil.copyfile(shot, os.environ["PLAYGROUND_SCREENSHOT"])
+
+
+SHOWN = """(node, markdown) => {
+  const box = document.createElement("div");
+  box.className = "content";
+  box.innerHTML = Render.markdown(markdown);
+  node.append(box);
+  return [box.innerText, box.innerHTML];
+}"""
+
+
+async def shown(page: Page, markdown: str) -> tuple[str, str]:
+    """What the page shows of `markdown` as message text: (the text one reads, its HTML)."""
+    text, html = await page.eval_on_selector("#messages", SHOWN, markdown)
+    return text, html
+
+
+RELATIVE = [  # seconds from now, and how Discord's client words it (moment.js's `fromNow` in English)
+    (30, "in a few seconds"), (50, "in a minute"), (5 * 60, "in 5 minutes"), (50 * 60, "in an hour"),
+    (3 * 3600, "in 3 hours"), (21.4 * 3600, "in 21 hours"), (23.5 * 3600, "in a day"), (24.5 * 3600, "in a day"),
+    (40 * 3600, "in 2 days"), (30 * 86400, "in a month"), (100 * 86400, "in 3 months"), (400 * 86400, "in a year"),
+    (-5 * 60, "5 minutes ago"), (-24 * 3600, "a day ago"), (-20, "a few seconds ago"),
+]
+STYLES = [  # <t:1618953630:style> (2021-04-20 21:20:30 UTC) as Discord's client shows it to a US reader in UTC
+    ("t", "9:20 PM"), ("T", "9:20:30 PM"), ("d", "04/20/2021"), ("D", "April 20, 2021"),
+    ("f", "April 20, 2021 9:20 PM"), ("F", "Tuesday, April 20, 2021 9:20 PM"), ("", "April 20, 2021 9:20 PM"),
+]
+
+
+async def test_times_read_as_discords_client_shows_them(page: Page) -> None:
+    """A turn's deadline once read "in 24 hours" on one turn and "tomorrow" on the next."""
+    now = await page.evaluate("() => Date.now() / 1000")
+    relative = [(await shown(page, f"turn ends <t:{int(now + offset)}:R>"))[0] for offset, _ in RELATIVE]
+    assert relative == [f"turn ends {reads}" for _, reads in RELATIVE]
+    styled = [(await shown(page, f"at <t:1618953630{':' + style if style else ''}>."))[0] for style, _ in STYLES]
+    assert styled == [f"at {reads}." for _, reads in STYLES]
+
+
+async def test_a_relative_time_stays_current(page: Page) -> None:
+    now = await page.evaluate("() => Date.now() / 1000")
+    text, _ = await shown(page, f"<t:{int(now) + 46}:R>")  # 45.5 s or more: "a minute"; under it, "a few seconds"
+    assert text == "in a minute"
+    await page.wait_for_function("() => document.querySelector('#messages .content:last-child').innerText"
+                                 " === 'in a few seconds'", timeout=5_000)
+
+
+async def test_the_page_draws_discords_markdown(page: Page) -> None:
+    report = "✅ Every roll checks out: game `g1`.\n```\nroll 1: red 6 <ok>\nroll 2: green 3\n```"
+    text, html = await shown(page, report)
+    assert "```" not in text and "<pre" in html and "roll 1: red 6 <ok>\nroll 2: green 3" in text
+    assert text.startswith("✅ Every roll checks out: game g1.")
+    text, html = await shown(page, "**bold** *it* __under__ ~~gone~~ ||secret|| `a*b*` snake_case_name")
+    assert text == "bold it under gone secret a*b* snake_case_name"
+    for tag in ("<strong>bold</strong>", "<em>it</em>", "<u>under</u>", "<s>gone</s>", '"spoiler">secret',
+                "<code>a*b*</code>"):
+        assert tag in html
+    text, html = await shown(page, r"\*\*Ana\*\* \_x\_ \[site](https://x.y) \<@&1> a\|b")
+    assert text == "**Ana** _x_ [site](https://x.y) <@&1> a|b" and "mention" not in html
+    assert ">site</a>" not in html  # no masked link (the address itself is one, as in Discord)
+    text, html = await shown(page, "# Title\n-# small print\n> quoted\n- one\n- two\n[link](https://x.y)")
+    assert "<h1>Title</h1>" in html and "<blockquote>quoted</blockquote>" in html
+    assert "<ul><li>one</li><li>two</li></ul>" in html and '<a href="https://x.y"' in html and "[" not in text
+
+
+async def test_a_notice_about_a_command_goes_once_it_is_fixed(page: Page) -> None:
+    await page.fill("[data-testid=command-input]", "/ludo verify")
+    await page.click("[data-testid=suggestion][data-command='/ludo verify']")
+    await page.press("[data-testid=command-input]", "Enter")
+    notice = page.locator("[data-testid=notice]:has-text('missing: game')")
+    await notice.wait_for()
+    await page.fill("[data-option=game]", "nosuchgame")
+    assert await notice.count() == 0  # at once, not 6 s later
+    await page.press("[data-testid=command-input]", "Enter")
+    await page.wait_for_selector("[data-testid=message][data-ephemeral]")  # the bot answered: no such game
+    assert await page.locator("[data-testid=notice]").count() == 0
+
+
+async def test_the_member_who_manages_the_server_says_so(page: Page) -> None:
+    tags = await page.eval_on_selector_all(
+        "[data-testid=member]", "members => members.map(m => [m.dataset.member, "
+        "m.querySelector('[data-testid=manages]')?.innerText || ''])")
+    assert tags == [["alice", "manages the server"], ["bob", ""], ["carol", ""], ["dave", ""]]

@@ -13,7 +13,7 @@ import pytest
 from discord import app_commands
 
 from playground.standin import Message
-from playground.world import MEMBERS, Playground
+from playground.world import MANAGER, MEMBERS, Playground
 
 Json = dict[str, Any]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -73,6 +73,30 @@ async def test_the_page_offers_the_commands_the_bot_registered(play: Playground,
     assert [c["value"] for c in preset["choices"]] == ["classic", "star", "strict", "twodice"]
     seats = next(o for o in offered[("start",)]["options"] if o["name"] == "seats")
     assert (seats["min_value"], seats["max_value"]) == (2, 4)
+
+
+async def private_answer(play: Playground, name: str) -> str:
+    """The newest private answer to member `name` in #general."""
+    user = next(m for m in play.members if m.username == name)
+    mine = await play.standin.wait_until(
+        lambda: [m for m in play.standin.messages(play.standin.channel, include_ephemeral=True)
+                 if m.ephemeral and m.interaction is not None and m.interaction.user is user
+                 and m.interaction.describe().startswith("/ludo settings")], what=f"{name}'s private answer")
+    return mine[-1].content
+
+
+async def test_a_member_manages_the_server_so_its_settings_can_be_tried(play: Playground,
+                                                                        http: aiohttp.ClientSession) -> None:
+    world = await get(http, play, "/api/world")
+    assert [m["username"] for m in world["members"] if m["manages"]] == [MANAGER]
+    other = next(name for name in MEMBERS if name != MANAGER)
+    await command(http, play, other, "settings", language="de")
+    assert "manage this server" in await private_answer(play, other)
+    await command(http, play, MANAGER, "settings", language="de")
+    assert "The bot's messages in this server: **Deutsch**" in await private_answer(play, MANAGER)
+    await command(http, play, other, "start", seats="2")
+    assert "Ludo-Lobby" in (await play.standin.wait_for_message(
+        play.standin.channel, lambda m: not m.ephemeral, include_existing=True)).content
 
 
 async def test_a_private_answer_is_shown_only_to_its_member(play: Playground, http: aiohttp.ClientSession) -> None:
@@ -188,3 +212,12 @@ async def test_the_page_shows_a_group_dm_where_a_game_plays_through_interactions
     seen = (await state(http, play, "bob", group.id))["messages"]
     assert [m["id"] for m in seen] == [str(lobby.id)] and lobby.interaction is not None
     assert not [r for r in play.standin.requests if f"/channels/{group.id}" in r.path]
+
+
+async def test_the_page_has_an_icon_where_browsers_ask_for_it(play: Playground, http: aiohttp.ClientSession) -> None:
+    for path in ("favicon.ico", "static/favicon.svg"):
+        async with http.get(play.url + path) as response:
+            assert response.status == 200 and response.content_type == "image/svg+xml", path
+            assert (await response.text()).startswith("<svg")
+    async with http.get(play.url) as page:
+        assert 'rel="icon" href="/static/favicon.svg"' in await page.text()
