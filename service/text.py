@@ -103,16 +103,23 @@ ACCOUNT_LINES = 8  # lines of an account at most: the newest, which lead to the 
 
 
 def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int = 1200,
-            lang: str = DEFAULT, most: int = ACCOUNT_LINES) -> str:
+            lang: str = DEFAULT, most: int = ACCOUNT_LINES, notes: Iterable[tuple[int, str]] = ()) -> str:
     """What happened, a line an event: the newest `most` lines kept under `limit` characters, after a line saying
-    how many earlier ones were left out."""
-    lines = [line for line in (describe(e, names, lang) for e in events) if line]
-    kept = lines[-most:]
-    while len(kept) > 1 and sum(len(line) + 1 for line in kept) > limit:
+    how many earlier ones were left out. `notes`: (index, line), a line told among the events where it happened,
+    before the event at that index (after them all at their number); a note is never left out (one that came
+    before the lines kept opens them)."""
+    told = [(i, line) for i, line in ((i, describe(e, names, lang)) for i, e in enumerate(events)) if line]
+    kept = told[-most:]
+    while len(kept) > 1 and sum(len(line) + 1 for _, line in kept) > limit:
         kept.pop(0)
-    if len(kept) < len(lines):
-        kept.insert(0, translate(lang, "account.more", n=len(lines) - len(kept)))
-    return "\n".join(kept)
+    lines = [translate(lang, "account.more", n=len(told) - len(kept))] if len(kept) < len(told) else []
+    pending = sorted(notes, key=lambda note: note[0])  # (stable: notes at one index keep their order)
+    for i, line in kept:
+        while pending and pending[0][0] <= i:
+            lines.append(pending.pop(0)[1])
+        lines.append(line)
+    lines.extend(line for _, line in pending)
+    return "\n".join(lines)
 
 
 def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT) -> list[str]:
