@@ -123,14 +123,15 @@ def invited_missing(lobby: LobbyRecord) -> list[int]:
 
 # -- game -----------------------------------------------------------------------------------------------
 def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View | None:
-    """One button per legal action of the player to act, and Spectate (only Spectate while an AI thinks; none once
-    the game is over)."""
+    """One button per choice of the player to act (legal actions that lead to the same position are one button,
+    which plays the first of them: `engine.distinct_actions`), and Spectate (only Spectate while an AI thinks; none
+    once the game is over)."""
     if state.over or not record.active:
         return None
     person = seat_user(record, state.current) is not None
-    actions = engine.legal_actions(state) if person else []
-    return components.game_view(record.id, state.ply, [(engine.action_text(a), action_label(state, a, record.locale))
-                                                       for a in actions], record.locale,
+    groups = engine.distinct_actions(state) if person else []
+    return components.game_view(record.id, state.ply, [(engine.action_text(g[0]), action_label(state, g[0],
+                                                        record.locale, g)) for g in groups], record.locale,
                                 late=person and record.delivery == "interaction" and record.turn_deadline is not None)
 
 
@@ -138,7 +139,7 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
     names = seat_names(record, lang)
     labels: dict[engine.Action, str] = {}
     if seat_user(record, state.current) is not None and not state.over:
-        labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}
+        labels = {g[0]: image_label(g[0], g) for g in engine.distinct_actions(state) if image_label(g[0], g)}
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
                      caption=drawn(lang, "game.caption", id=record.id, ply=state.ply),
                      words=templates(lang, "board.", WORDS), size=PICTURE)

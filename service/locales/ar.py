@@ -41,6 +41,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "ارمِ النرد", "button.die_first": "العب {value} أولًا", "button.enter": "أخرج الحجر {token}",
     "button.move": "الحجر {token}: {start} ← {end}", "button.pair": "الزوج {a}+{b}: {start} ← {end}",
+    "button.enter_any": "أخرج أي حجر ({tokens})",
+    "button.move_any": "أي حجر ({tokens}): {start} ← {end}",
+    "button.pair_any": "أي زوج ({pairs}): {start} ← {end}",
     "button.home": "البيت",
     "button.join": "انضم", "button.leave": "غادر", "button.start": "ابدأ", "button.cancel": "إلغاء",
     "button.ai0": "أضف الكمبيوتر (عشوائي)", "button.ai1": "أضف الكمبيوتر (طمّاع)",

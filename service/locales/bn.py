@@ -34,6 +34,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "ছক্কা চালো", "button.die_first": "আগে {value} খেলো", "button.enter": "গুটি {token} বের করো",
     "button.move": "গুটি {token}: {start} → {end}", "button.pair": "জোড়া {a}+{b}: {start} → {end}",
+    "button.enter_any": "একটা গুটি বের করো ({tokens})",
+    "button.move_any": "যেকোনো গুটি ({tokens}): {start} → {end}",
+    "button.pair_any": "যেকোনো জোড়া ({pairs}): {start} → {end}",
     "button.home": "পাকা",
     "button.join": "যোগ দাও", "button.leave": "ছেড়ে যাও", "button.start": "শুরু করো", "button.cancel": "বাতিল করো",
     "button.ai0": "কম্পিউটার যোগ করো (এলোমেলো)", "button.ai1": "কম্পিউটার যোগ করো (লোভী)",

@@ -22,6 +22,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Würfeln", "button.die_first": "Erst die {value}", "button.enter": "Figur {token} einsetzen",
     "button.move": "Figur {token}: {start} → {end}", "button.pair": "Paar {a}+{b}: {start} → {end}",
+    "button.enter_any": "Eine Figur einsetzen ({tokens})",
+    "button.move_any": "Eine Figur ({tokens}): {start} → {end}",
+    "button.pair_any": "Ein Paar ({pairs}): {start} → {end}",
     "button.home": "Ziel",
     "button.join": "Beitreten", "button.leave": "Verlassen", "button.start": "Starten", "button.cancel": "Abbrechen",
     "button.ai0": "KI hinzufügen (zufällig)", "button.ai1": "KI hinzufügen (gierig)",

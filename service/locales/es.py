@@ -50,6 +50,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Tirar", "button.die_first": "Primero el {value}", "button.enter": "Sacar ficha {token}",
     "button.move": "Ficha {token}: {start} → {end}", "button.pair": "Barrera {a}+{b}: {start} → {end}",
+    "button.enter_any": "Sacar una ficha ({tokens})",
+    "button.move_any": "Una ficha ({tokens}): {start} → {end}",
+    "button.pair_any": "Una barrera ({pairs}): {start} → {end}",
     "button.home": "meta",
     "button.join": "Unirse", "button.leave": "Salir", "button.start": "Empezar", "button.cancel": "Cancelar",
     "button.ai0": "Añadir IA (aleatoria)", "button.ai1": "Añadir IA (codiciosa)",

@@ -51,6 +51,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Lancer", "button.die_first": "D'abord le {value}", "button.enter": "Sortir le pion {token}",
     "button.move": "Pion {token} : {start} → {end}", "button.pair": "Paire {a}+{b} : {start} → {end}",
+    "button.enter_any": "Sortir un pion ({tokens})",
+    "button.move_any": "Un pion ({tokens}) : {start} → {end}",
+    "button.pair_any": "Une paire ({pairs}) : {start} → {end}",
     "button.home": "arrivée",
     "button.join": "Rejoindre", "button.leave": "Quitter", "button.start": "Démarrer", "button.cancel": "Annuler",
     "button.ai0": "Ajouter une IA (aléatoire)", "button.ai1": "Ajouter une IA (gourmande)",

@@ -32,6 +32,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "पासा फेंको", "button.die_first": "पहले {value} चलो", "button.enter": "गोटी {token} खोलो",
     "button.move": "गोटी {token}: {start} → {end}", "button.pair": "जोड़ी {a}+{b}: {start} → {end}",
+    "button.enter_any": "कोई गोटी खोलो ({tokens})",
+    "button.move_any": "कोई गोटी ({tokens}): {start} → {end}",
+    "button.pair_any": "कोई जोड़ी ({pairs}): {start} → {end}",
     "button.home": "होम",
     "button.join": "जुड़ो", "button.leave": "छोड़ो", "button.start": "शुरू करो", "button.cancel": "रद्द करो",
     "button.ai0": "कंप्यूटर जोड़ो (अंधाधुंध)", "button.ai1": "कंप्यूटर जोड़ो (लालची)",

@@ -49,6 +49,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Lempar dadu", "button.die_first": "Pakai {value} dulu", "button.enter": "Keluarkan bidak {token}",
     "button.move": "Bidak {token}: {start} → {end}", "button.pair": "Pasangan {a}+{b}: {start} → {end}",
+    "button.enter_any": "Keluarkan satu bidak ({tokens})",
+    "button.move_any": "Satu bidak ({tokens}): {start} → {end}",
+    "button.pair_any": "Satu pasangan ({pairs}): {start} → {end}",
     "button.home": "finis",
     "button.join": "Gabung", "button.leave": "Keluar", "button.start": "Mulai", "button.cancel": "Batal",
     "button.ai0": "Tambah AI (acak)", "button.ai1": "Tambah AI (rakus)", "button.ai2": "Tambah AI (ahli)",

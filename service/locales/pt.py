@@ -50,6 +50,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Jogar dado", "button.die_first": "Primeiro o {value}", "button.enter": "Tirar peão {token}",
     "button.move": "Peão {token}: {start} → {end}", "button.pair": "Par {a}+{b}: {start} → {end}",
+    "button.enter_any": "Tirar um peão ({tokens})",
+    "button.move_any": "Um peão ({tokens}): {start} → {end}",
+    "button.pair_any": "Um par ({pairs}): {start} → {end}",
     "button.home": "chegada",
     "button.join": "Entrar", "button.leave": "Sair", "button.start": "Começar", "button.cancel": "Cancelar",
     "button.ai0": "Adicionar IA (aleatória)", "button.ai1": "Adicionar IA (gananciosa)",

@@ -51,6 +51,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Бросить кубик", "button.die_first": "Сначала {value}", "button.enter": "Вывести фишку {token}",
     "button.move": "Фишка {token}: {start} → {end}", "button.pair": "Пара {a}+{b}: {start} → {end}",
+    "button.enter_any": "Вывести любую фишку ({tokens})",
+    "button.move_any": "Любая фишка ({tokens}): {start} → {end}",
+    "button.pair_any": "Любая пара ({pairs}): {start} → {end}",
     "button.home": "финиш",
     "button.join": "Играть", "button.leave": "Выйти", "button.start": "Начать", "button.cancel": "Отменить",
     "button.ai0": "Добавить ИИ (случайный)", "button.ai1": "Добавить ИИ (жадный)",

@@ -50,6 +50,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Zar at", "button.die_first": "Önce {value}", "button.enter": "{token}. piyonu çıkar",
     "button.move": "{token}. piyon: {start} → {end}", "button.pair": "Çift {a}+{b}: {start} → {end}",
+    "button.enter_any": "Bir piyon çıkar ({tokens})",
+    "button.move_any": "Bir piyon ({tokens}): {start} → {end}",
+    "button.pair_any": "Bir çift ({pairs}): {start} → {end}",
     "button.home": "ev",
     "button.join": "Katıl", "button.leave": "Ayrıl", "button.start": "Başlat", "button.cancel": "İptal",
     "button.ai0": "Bilgisayar ekle (rastgele)", "button.ai1": "Bilgisayar ekle (açgözlü)",

@@ -35,6 +35,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "پانسہ پھینکیں", "button.die_first": "پہلے {value} چلیں", "button.enter": "گوٹی {token} کھولیں",
     "button.move": "گوٹی {token}: {start} ← {end}", "button.pair": "جوڑی {a}+{b}: {start} ← {end}",
+    "button.enter_any": "کوئی گوٹی کھولیں ({tokens})",
+    "button.move_any": "کوئی گوٹی ({tokens}): {start} ← {end}",
+    "button.pair_any": "کوئی جوڑی ({pairs}): {start} ← {end}",
     "button.home": "گھر",
     "button.join": "شامل ہوں", "button.leave": "چھوڑیں", "button.start": "شروع کریں", "button.cancel": "منسوخ کریں",
     "button.ai0": "کمپیوٹر شامل کریں (اندھا دھند)", "button.ai1": "کمپیوٹر شامل کریں (لالچی)",
