@@ -461,8 +461,8 @@ async def check(storage: Storage, stats: Stats, game_ids: list[str]) -> Check:
         choices: set[int] = set()
         for text in record.log:
             at_ply[state.ply] = text
-            legal = engine.legal_actions(state)
-            if state.current in humans and (len(legal) > 1 or isinstance(legal[0], engine.Roll)):
+            legal = engine.distinct_actions(state)  # one choice a position, as the buttons offer them
+            if state.current in humans and (len(legal) > 1 or isinstance(legal[0][0], engine.Roll)):
                 choices.add(state.ply)  # the player's own click, not an AI or forced move
             state, _ = engine.apply(state, engine.parse_action(text))
         accepted = stats.accepted.get(game_id, [])

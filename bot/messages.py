@@ -10,7 +10,7 @@ import concurrent.futures
 import functools
 import io
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -124,14 +124,15 @@ def invited_missing(lobby: LobbyRecord) -> list[int]:
 
 # -- game -----------------------------------------------------------------------------------------------
 def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View | None:
-    """One button per legal action of the player to act, and Spectate (only Spectate while an AI thinks; none once
-    the game is over)."""
+    """One button per choice of the player to act (legal actions that lead to the same position are one button,
+    which plays the first of them: `engine.distinct_actions`), and Spectate (only Spectate while an AI thinks; none
+    once the game is over)."""
     if state.over or not record.active:
         return None
     person = seat_user(record, state.current) is not None
-    actions = engine.legal_actions(state) if person else []
-    return components.game_view(record.id, state.ply, [(engine.action_text(a), action_label(state, a, record.locale))
-                                                       for a in actions], record.locale,
+    groups = engine.distinct_actions(state) if person else []
+    return components.game_view(record.id, state.ply, [(engine.action_text(g[0]), action_label(state, g[0],
+                                                        record.locale, g)) for g in groups], record.locale,
                                 late=person and record.delivery == "interaction" and record.turn_deadline is not None)
 
 
@@ -139,7 +140,7 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
     names = seat_names(record, lang)
     labels: dict[engine.Action, str] = {}
     if seat_user(record, state.current) is not None and not state.over:
-        labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}
+        labels = {g[0]: image_label(g[0], g) for g in engine.distinct_actions(state) if image_label(g[0], g)}
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
                      caption=drawn(lang, "game.caption", id=record.id, ply=state.ply),
                      words=templates(lang, "board.", WORDS), size=PICTURE)
@@ -208,15 +209,16 @@ def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
 
 async def game_post(record: GameRecord, state: engine.GameState | None = None,
                     events: list[engine.Event] | None = None, *, notify: bool = False, note: str = "",
-                    since: list[engine.Event] | None = None) -> Post:
+                    since: list[engine.Event] | None = None, notes: Sequence[tuple[int, str]] = ()) -> Post:
     """The live game message after `events` (drawn on the board): board, an account in words of `since` (default:
-    `events`), whose turn, the buttons."""
+    `events`) with `notes` among its lines where they happened (`service.text.account`), then `note`, whose turn,
+    the buttons."""
     lang = record.locale
     state = state or state_of(record)
     events = events or []
     names = text_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
-    said = account(events if since is None else since, names, lang=lang)
+    said = account(events if since is None else since, names, lang=lang, notes=notes)
     told = "\n".join(part for part in (header, dice_line(record, state), said, note) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
@@ -238,14 +240,21 @@ def dice_line(record: GameRecord, state: engine.GameState) -> str:
 
 
 async def outcome_post(outcome: Outcome, *, notify: bool, note: str = "") -> Post:
-    """The game message for an operation's outcome, after a `note` (a time-out, the turn order); forced moves
-    the bot played are said so."""
+    """The game message for an operation's outcome, told in the order things happened: `note` (a time-out, the turn
+    order) before the operation's steps, and a forced move the bot played said so before that move (once a
+    seat)."""
     lang = outcome.record.locale
     names = text_names(outcome.record, lang)
-    forced = dict.fromkeys(step.seat for step in outcome.steps if step.by == "auto")
-    note = "\n".join([*([note] if note else []), *(translate(lang, "game.forced", who=names[seat]) for seat in forced)])
-    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, note=note,
-                           since=outcome.told if notify else None)
+    since = outcome.told if notify and outcome.told is not None else outcome.events
+    at = len(since) - len(outcome.events)  # where the operation's own events begin
+    notes = [(at, note)] if note else []
+    forced: set[int] = set()
+    for step in outcome.steps:
+        if step.by == "auto" and step.seat not in forced:
+            forced.add(step.seat)
+            notes.append((at, translate(lang, "game.forced", who=names[step.seat])))
+        at += len(step.events)
+    return await game_post(outcome.record, outcome.state, outcome.events, notify=notify, since=since, notes=notes)
 
 
 async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) -> Post:

@@ -20,6 +20,7 @@ from engine.actions import (
     action_text,
     parse_action,
 )
+from engine.alike import distinct_actions, position_key
 from engine.events import Event
 from engine.game import Transition, apply, legal_actions, new_game, roll_with
 from engine.notation import NotationError, from_text, to_text
@@ -30,5 +31,6 @@ from engine.state import YARD, GameState
 __all__ = [
     "COLOURS", "PRESETS", "YARD", "Action", "ChooseDie", "Event", "GameState", "IllegalAction", "InvalidAction",
     "Move", "MovePair", "NotationError", "Resign", "Roll", "Rules", "RulesError", "Skip", "Transition", "action_text",
-    "apply", "from_text", "legal_actions", "new_game", "parse_action", "position", "roll_with", "to_text",
+    "apply", "distinct_actions", "from_text", "legal_actions", "new_game", "parse_action", "position", "position_key",
+    "roll_with", "to_text",
 ]

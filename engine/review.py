@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, ChooseDie, Move, MovePair, Resign, Roll, action_text, parse_action
+from engine.alike import position_key
 from engine.chances import Chances, win_chances
 from engine.game import apply, legal_actions, new_game
 from engine.rules import Rules
@@ -140,12 +141,6 @@ def _parse(text: str) -> Review:
     return Review(curve, tuple(players))
 
 
-def _canonical(state: GameState) -> tuple[object, ...]:
-    """A position up to which of a seat's tokens is which (two tokens entering from the yard are one position)."""
-    return (tuple(tuple(sorted(state.tokens(seat))) for seat in range(4)), state.phase, state.dice, state.current,
-            state.bonus, len(state.locked))
-
-
 def review_game(rules: Rules, seats: Sequence[int], seed: int, log: Sequence[Action | str]) -> Review:
     """The review of a game record (its rules, seats, seed and action log; actions or their texts).
 
@@ -168,7 +163,7 @@ def review_game(rules: Rules, seats: Sequence[int], seed: int, log: Sequence[Act
             if not played:  # not legal here: let apply say why
                 apply(state, action)
             after_state, after = played[0]
-            if len({_canonical(child) for _, child, _ in worth}) > 1:
+            if len({position_key(child) for _, child, _ in worth}) > 1:
                 made[actor].append(Decision(ply, actor, action_text(action), action_text(best_action),
                                             after[actor], best[actor]))
         else:

@@ -229,8 +229,9 @@ def _footer(m: Metrics, lines: tuple[str, ...], caption: str) -> Block:
     return block
 
 
-def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
-    """Short lines for the notable events (captures, tokens home, players out, forfeited dice...).
+def describe(events: tuple[Event, ...], view: BoardView, quick: bool = False) -> list[str]:
+    """Short lines for the notable events (captures, tokens home, players out, forfeited dice...). With `quick` rules
+    a player finishes with a first token home, not all four.
 
     >>> describe((Event(ev.DIE_FORFEITED, 3, dice=(2,)), Event(ev.DIE_FORFEITED, 3, dice=(2,))), BoardView())
     ['Blue: no move with 2, 2']
@@ -252,7 +253,7 @@ def describe(events: tuple[Event, ...], view: BoardView) -> list[str]:
         elif e.kind == ev.TOKEN_HOME:
             lines.append(view.word("token_home", who=who, token=e.token + 1))
         elif e.kind == ev.PLAYER_FINISHED:
-            lines.append(view.word("all_home", who=who))
+            lines.append(view.word("first_home" if quick else "all_home", who=who))
         elif e.kind == ev.OUT_OF_TURNS:
             lines.append(view.word("out_of_turns", who=who))
         elif e.kind == ev.RESIGNED:
@@ -287,7 +288,7 @@ def draw_panel(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
     bottom = m.oy + m.board_px - p.pad
     line_h = p(21)
     room = max(0, (bottom - y) // line_h - bool(view.caption))
-    lines = tuple(describe(view.events, view)[-room:]) if room else ()
+    lines = tuple(describe(view.events, view, state.rules.quick)[-room:]) if room else ()
     footer = _footer(m, lines, view.caption)
     frame.paste(footer, (x, bottom - footer.size[1]))
 
@@ -303,7 +304,7 @@ def word_rooms(m: Metrics) -> dict[str, tuple[int, int]]:
         **dict.fromkeys(("roll_again", "last_roll"), (p(14), p.inner)),
         **dict.fromkeys(("left", "placed", "out", "home_count"), status),
         "points": (p(13), status[1] - TOKENS * (max(5, p(10)) + p(4)) - p(8)),
-        **dict.fromkeys(("no_move", "captured", "token_home", "all_home", "out_of_turns", "resigned", "third_six",
-                         "skipped", "rolls_again", "replay_caption"), footer),
+        **dict.fromkeys(("no_move", "captured", "token_home", "all_home", "first_home", "out_of_turns", "resigned",
+                         "third_six", "skipped", "rolls_again", "replay_caption"), footer),
         "rules_line": (p(14), p.inner), "players": (p(13), p.inner),
     }

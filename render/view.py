@@ -23,6 +23,7 @@ WORDS: Mapping[str, str] = MappingProxyType({  # every word the picture shows: s
     "place1": "1st", "place2": "2nd", "place3": "3rd", "place4": "4th",
     "no_move": "{who}: no move with {dice}", "captured": "{who} captured {victims}",
     "victim": "{colour} {token}", "token_home": "{who}: token {token} home", "all_home": "{who} has all four home",
+    "first_home": "{who}: first token home",
     "out_of_turns": "{who} is out of turns", "resigned": "{who} left the game",
     "third_six": "{who}: third 6, turn over", "skipped": "{who}'s turn was skipped", "rolls_again": "{who} rolls again",
     "replay_caption": "move {n} of {total}",

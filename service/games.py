@@ -6,8 +6,9 @@ memory between calls, so any number of bot processes can serve one game. Domain 
 sentence for the player (a key of `service.i18n`).
 
 Choices written down here:
-- Rolling is never played automatically: the player to act always clicks Roll. A forced move (exactly one legal
-  move or die choice) is played for them when `auto_single` is on.
+- Rolling is never played automatically: the player to act always clicks Roll. A forced move (exactly one choice:
+  one legal move or die choice, or several that all lead to the same position, such as entering any of the tokens
+  in the yard, `engine.distinct_actions`) is played for them when `auto_single` is on, as the one button would.
 - A turn deadline starts when a human player's turn starts; the one reminder of a turn comes `reminder_before`
   seconds earlier, but never before half the turn has passed (see `service.deadlines` for what happens then).
   A save that changes them sets them in the deadline queue too, in the same step where storage can.
@@ -240,10 +241,10 @@ class Games:
             if owner.ai_level is not None:
                 action, by = ai.choose(state, level_name(owner.ai_level)), "ai"
             else:
-                legal = engine.legal_actions(state)
-                if not (record.auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)):
+                choices = engine.distinct_actions(state)  # moves to one position are one choice (one button)
+                if not (record.auto_single and len(choices) == 1 and not isinstance(choices[0][0], engine.Roll)):
                     break
-                action, by = legal[0], "auto"
+                action, by = choices[0][0], "auto"
             state, events = engine.apply(state, action)
             steps.append(Step(seat, action, by, events))  # type: ignore[arg-type]  # by is one of By
         changes: dict[str, object] = {"state": engine.to_text(state)}

@@ -8,6 +8,8 @@ token's number, "1+2" for a pair), so a player can match the two.
 >>> state = position(Rules.preset("star"), {0: (14, 14, -1, -1), 2: (-1,) * 4}, current=0, dice=(6,))
 >>> [action_label(state, a) for a in [Move(0), MovePair((0, 1)), ChooseDie(5)]]
 ['Token 1: 14 → 20', 'Pair 1+2: 14 → 17', 'Die 5 first']
+>>> action_label(state, Move(0), alike=(Move(0), Move(1)))  # tokens 1 and 2 share square 14: one button
+'A token (1/2): 14 → 20'
 """
 
 from __future__ import annotations
@@ -26,9 +28,13 @@ def _step(state: engine.GameState, step: int, lang: str) -> str:
     return translate(lang, "button.home") if step == state.rules.finish_step else str(step)
 
 
-def action_label(state: engine.GameState, action: engine.Action, lang: str = DEFAULT) -> str:
-    """The button label of a legal action."""
+def action_label(state: engine.GameState, action: engine.Action, lang: str = DEFAULT,
+                 alike: tuple[engine.Action, ...] = ()) -> str:
+    """The button label of a legal action. `alike`: the legal actions that lead to the same position (itself first,
+    `engine.distinct_actions`), offered as this one button, which says it moves any of them: "Enter a token
+    (1/2/3/4)", with the marks the picture draws at the move's destination (`image_label`)."""
     base = state.current * 4
+    many = len(alike) > 1
     match action:
         case engine.Roll():
             return translate(lang, "button.roll")
@@ -38,13 +44,20 @@ def action_label(state: engine.GameState, action: engine.Action, lang: str = DEF
             start = state.steps[base + token]
             end = _landing_end(state, action, start)
             if start == engine.YARD:
+                if many:
+                    return translate(lang, "button.enter_any", tokens=image_label(action, alike))
                 return translate(lang, "button.enter", token=token + 1)
+            if many:
+                return translate(lang, "button.move_any", tokens=image_label(action, alike),
+                                 start=_step(state, start, lang), end=_step(state, end, lang))
             return translate(lang, "button.move", token=token + 1, start=_step(state, start, lang),
                              end=_step(state, end, lang))
         case engine.MovePair((a, b)):
             start = state.steps[base + a]
-            return translate(lang, "button.pair", a=a + 1, b=b + 1, start=_step(state, start, lang),
-                             end=_step(state, _landing_end(state, action, start), lang))
+            ends = _step(state, start, lang), _step(state, _landing_end(state, action, start), lang)
+            if many:
+                return translate(lang, "button.pair_any", pairs=image_label(action, alike), start=ends[0], end=ends[1])
+            return translate(lang, "button.pair", a=a + 1, b=b + 1, start=ends[0], end=ends[1])
     return engine.action_text(action)
 
 
@@ -55,8 +68,11 @@ def _landing_end(state: engine.GameState, action: engine.Action, start: int) -> 
     return start
 
 
-def image_label(action: engine.Action) -> str:
-    """The mark drawn on the board for a move (the token number, or the pair)."""
+def image_label(action: engine.Action, alike: tuple[engine.Action, ...] = ()) -> str:
+    """The mark drawn on the board for a move (the token number, or the pair); for a button that stands for `alike`
+    moves, theirs joined by "/" ("1/2/3/4"), as the picture joins the marks of moves that end on one square."""
+    if len(alike) > 1:
+        return "/".join(image_label(a) for a in alike)
     if isinstance(action, engine.Move):
         return str(action.token + 1)
     if isinstance(action, engine.MovePair):
@@ -108,16 +124,23 @@ ACCOUNT_LINES = 8  # lines of an account at most: the newest, which lead to the 
 
 
 def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int = 1200,
-            lang: str = DEFAULT, most: int = ACCOUNT_LINES) -> str:
+            lang: str = DEFAULT, most: int = ACCOUNT_LINES, notes: Iterable[tuple[int, str]] = ()) -> str:
     """What happened, a line an event: the newest `most` lines kept under `limit` characters, after a line saying
-    how many earlier ones were left out."""
-    lines = [line for line in (describe(e, names, lang) for e in events) if line]
-    kept = lines[-most:]
-    while len(kept) > 1 and sum(len(line) + 1 for line in kept) > limit:
+    how many earlier ones were left out. `notes`: (index, line), a line told among the events where it happened,
+    before the event at that index (after them all at their number); a note is never left out (one that came
+    before the lines kept opens them)."""
+    told = [(i, line) for i, line in ((i, describe(e, names, lang)) for i, e in enumerate(events)) if line]
+    kept = told[-most:]
+    while len(kept) > 1 and sum(len(line) + 1 for _, line in kept) > limit:
         kept.pop(0)
-    if len(kept) < len(lines):
-        kept.insert(0, translate(lang, "account.more", n=len(lines) - len(kept)))
-    return "\n".join(kept)
+    lines = [translate(lang, "account.more", n=len(told) - len(kept))] if len(kept) < len(told) else []
+    pending = sorted(notes, key=lambda note: note[0])  # (stable: notes at one index keep their order)
+    for i, line in kept:
+        while pending and pending[0][0] <= i:
+            lines.append(pending.pop(0)[1])
+        lines.append(line)
+    lines.extend(line for _, line in pending)
+    return "\n".join(lines)
 
 
 def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT) -> list[str]:

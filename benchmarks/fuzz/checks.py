@@ -280,10 +280,10 @@ class Checks:
         for text in record.log[start:]:
             try:
                 action = engine.parse_action(text)
-                legal = engine.legal_actions(state) if not state.over else []
+                choices = engine.distinct_actions(state) if not state.over else []  # one choice a position
                 seat = action.seat if isinstance(action, engine.Resign) else state.current
                 user = next((s.user_id for s in seats if s.seat == seat), None)
-                forced = record.auto_single and len(legal) == 1 and not isinstance(legal[0], engine.Roll)
+                forced = record.auto_single and len(choices) == 1 and not isinstance(choices[0][0], engine.Roll)
                 clicked = user in self.ledger.clicks.get((record.id, state.ply, text), ())
                 # a member who ran /ludo leave resigns, or an AI takes the seat over (`_seats` checks that)
                 gone = user in left and (isinstance(action, engine.Resign) or seat in taken_over)

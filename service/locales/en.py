@@ -28,6 +28,9 @@ TEXTS: dict[str, str | Plural] = {
     # buttons
     "button.roll": "Roll", "button.die_first": "Die {value} first", "button.enter": "Enter token {token}",
     "button.move": "Token {token}: {start} → {end}", "button.pair": "Pair {a}+{b}: {start} → {end}",
+    "button.enter_any": "Enter a token ({tokens})",
+    "button.move_any": "A token ({tokens}): {start} → {end}",
+    "button.pair_any": "A pair ({pairs}): {start} → {end}",
     "button.home": "home",
     "button.join": "Join", "button.leave": "Leave", "button.start": "Start", "button.cancel": "Cancel",
     "button.ai0": "Add AI (random)", "button.ai1": "Add AI (greedy)", "button.ai2": "Add AI (expert)",

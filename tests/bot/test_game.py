@@ -27,7 +27,8 @@ from tests.bot.helpers import (
     to_act,
 )
 
-LABEL = re.compile(r"^(Roll|Enter token [1-4]|Token [1-4]: \d+ → (\d+|home)|Die [1-6] first"
+LABEL = re.compile(r"^(Roll|Enter token [1-4]|Enter a token \([1-4](/[1-4])+\)|Token [1-4]: \d+ → (\d+|home)"
+                   r"|A token \([1-4](/[1-4])+\): \d+ → (\d+|home)|Die [1-6] first"
                    r"|Pair [1-4]\+[1-4]: \d+ → (\d+|home))$")
 
 

@@ -18,6 +18,7 @@ from render import BoardView, default_labels, draw_board, render_board, render_t
 from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
+from render.view import WORDS
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 
@@ -179,6 +180,24 @@ def test_a_finished_game_draws_its_ranking() -> None:
     for token in range(4):  # all four red tokens stand in red's triangle
         centre = square_centre(rules, 0, finish, token=token)
         assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")
+
+
+@pytest.mark.parametrize("teams", [False, True], ids=["quick", "quick_teams"])
+def test_a_quick_finish_is_told_as_a_first_token_home(teams: bool) -> None:
+    # quick rules: the first token home finishes its player; the picture once said "Bob has all four home"
+    rules = Rules.preset("classic", quick=True, teams=teams)
+    others = {seat: (YARD,) * 4 for seat in ((1, 2, 3) if teams else (2,))}
+    state = position(rules, {0: (rules.finish_step - 1, YARD, YARD, YARD), **others}, current=0, dice=(1,))
+    after, events = apply(state, Move(0))
+    assert 0 in after.finished and ev.PLAYER_FINISHED in [e.kind for e in events]
+
+    def picture(**words: str) -> bytes:
+        view = BoardView(names=("Bob", "Ann", "Cy", "Di"), events=events, words={**WORDS, **words})
+        return draw_board(after, view).tobytes()
+
+    told = picture()
+    assert picture(all_home="{who} ?") == told  # never "all four home"
+    assert picture(first_home="{who} ?") != told  # but the first token home
 
 
 def test_the_static_board_is_drawn_once_per_geometry_and_size() -> None:

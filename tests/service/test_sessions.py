@@ -174,6 +174,23 @@ async def test_a_forced_move_is_played_for_the_player_but_a_roll_never_is(sessio
     assert auto and not any(isinstance(step.action, engine.Roll) for step in auto)
 
 
+async def test_a_six_with_every_token_in_the_yard_is_one_choice_the_bot_plays(sessions: Service) -> None:
+    # entering token 1, 2, 3 or 4 makes the same game: one possible move, played like any forced move (the player
+    # once had to pick among four buttons that did the same thing)
+    outcome = await two_player_game(sessions)
+    record, state = outcome.record, outcome.state
+    for _ in range(200):  # nobody moves before a 6: every token is in the yard until one is rolled
+        mover = seat_user(record, state.current)
+        outcome = await sessions.games.act(record.id, state.ply, "R", mover)  # type: ignore[arg-type]
+        record, state = outcome.record, outcome.state
+        if outcome.steps[0].events[0].dice == (6,):
+            break
+    else:
+        raise AssertionError("no 6 in 200 rolls")
+    assert [(step.action, step.by) for step in outcome.steps] == [(engine.Roll(), "player"), (engine.Move(0), "auto")]
+    assert state.phase == "roll" and seat_user(record, state.current) == mover  # then the 6's roll again
+
+
 async def test_the_timeout_fires_once_and_an_ai_plays_the_turn(sessions: Service, clock: Clock) -> None:
     await sessions.storage.settings.save_settings(GuildSettings(guild_id=GUILD, turn_deadline=60, reminder_before=20))
     outcome = await two_player_game(sessions)

@@ -38,3 +38,11 @@ def test_long_lines_keep_the_character_limit_too() -> None:
     lines = account(rolls(8), names, limit=400).split("\n")
     assert lines[0] == "… and 5 more before" and len(lines) == 4
     assert sum(len(line) + 1 for line in lines[1:]) <= 400
+
+
+def test_notes_are_told_where_they_happened_and_never_left_out() -> None:
+    notes = [(0, "⌛ Ann ran out of time."), (10, "▶️ forced"), (12, "the end")]
+    lines = account(rolls(ACCOUNT_LINES + 4), NAMES, notes=notes).split("\n")
+    assert lines[:2] == ["… and 4 more before", "⌛ Ann ran out of time."]  # before the lines kept: it opens them
+    assert lines[lines.index("▶️ forced") + 1] == "🎲 Ann rolled 5."  # the 11th roll (n = 10)
+    assert lines[-1] == "the end" and len(lines) == 1 + 3 + ACCOUNT_LINES
