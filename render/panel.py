@@ -24,7 +24,7 @@ from render.sprites import (
     ring_sprite,
     text_sprite,
 )
-from render.typeset import cut, width
+from render.typeset import cut, note, width
 from render.typeset import line as drawn_line
 from render.view import BoardView
 
@@ -53,17 +53,20 @@ def draw_panel_static(big: Image.Image, rules: Rules, m: Metrics, scale: int, he
     top, bottom = m.oy, m.oy + m.board_px
     d.rounded_rectangle((p.x0 * scale, top * scale, p.x1 * scale, bottom * scale), p(14) * scale,
                         fill=rgb("panel"), outline=rgb("panel_line"), width=scale)
+    note("LUDO", p(30))
     d.text((p.left * scale, (top + p(14)) * scale), "LUDO", font=font(SANS, p(30) * scale, weight=BOLD),
            fill=rgb("text"))
     geometry = heading[0].format(rules=rules.name, squares=rules.track_length)
-    _write(big, geometry, (p.left * scale, (top + p(50)) * scale), p(14) * scale, "muted", p.inner * scale)
+    _write(big, geometry, (p.left * scale, (top + p(50)) * scale), p(14) * scale, "muted", p.inner * scale, scale)
     d.line(((p.left) * scale, (top + p(78)) * scale, (p.x1 - p.pad) * scale, (top + p(78)) * scale),
            fill=rgb("panel_line"), width=scale)
-    _write(big, heading[1], (p.left * scale, (top + p(234)) * scale), p(13) * scale, "muted", p.inner * scale)
+    _write(big, heading[1], (p.left * scale, (top + p(234)) * scale), p(13) * scale, "muted", p.inner * scale, scale)
 
 
-def _write(big: Image.Image, text: str, corner: tuple[int, int], size: int, colour: str, room: int) -> None:
+def _write(big: Image.Image, text: str, corner: tuple[int, int], size: int, colour: str, room: int,
+           scale: int) -> None:
     """`text` (cut to `room`) onto the supersampled static board, its line box's top-left corner at `corner`."""
+    note(text, size / scale)
     if width(text, size) > room:
         text = cut(text, size, room)
     drawn = drawn_line(text, size, rgb(colour))

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from render.fonts import SANS, font
 from render.palette import palette_image, rgb, to_palette
-from render.typeset import cut, has_rtl, line, width
+from render.typeset import cut, has_rtl, line, note, width
 
 SS = 4  # supersampling factor for sprites
 # The least gap between words, in font sizes: Noto Sans's own space is a quarter of the size, 2 pixels at size 10,
@@ -67,6 +67,7 @@ def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_w
     whole, since its words' order is the bidirectional algorithm's."""
     if max_width and text_width(text, size) > max_width:
         return text_sprite(cut(text, size, max_width, text_width), size, fg, bg)
+    note(text, size)
     if has_rtl(text):
         return _drawn(text, size, fg, bg)
     words = text.split(" ")
@@ -121,6 +122,7 @@ def _drawn(text: str, size: int, fg: str, bg: str) -> Sprite:
 @lru_cache(maxsize=256)
 def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
     """A rounded label badge (the legal-move labels), at least as wide as it is high."""
+    note(text, height * 0.66)
     drawn = line(text, round(height * 0.66 * SS), rgb(fg))
     ink = drawn.getchannel("A").getbbox() or (0, 0, 1, 1)
     pad = height * 0.22 * SS

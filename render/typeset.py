@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -217,3 +218,28 @@ def cut(text: str, size: int, max_width: float, measure: Callable[[str, int], fl
         else:
             too_long = middle - 1
     return "".join(parts[:fits]).rstrip() + ELLIPSIS
+
+
+# -- what was drawn, for `benchmarks.legibility` ---------------------------------------------------------------------
+
+Noted = list[tuple[str, float]]
+_recordings: list[Noted] = []
+
+
+def note(text: str, size: float) -> None:
+    """Say that `text` is drawn at font `size` (pixels of the picture): kept while a `recording` is open."""
+    for found in _recordings:
+        found.append((text, size))
+
+
+@contextmanager
+def recording() -> Iterator[Noted]:
+    """Every text drawn while inside, as (text, font size in picture pixels). Words are drawn once and cached
+    (sprites, the static board, the panel's blocks): a caller that wants every text of a picture empties the caches
+    first (`benchmarks.legibility`)."""
+    found: Noted = []
+    _recordings.append(found)
+    try:
+        yield found
+    finally:
+        _recordings.remove(found)
