@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import NamedTuple
 
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 import render
 from engine import events as ev

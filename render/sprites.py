@@ -119,6 +119,20 @@ def _drawn(text: str, size: int, fg: str, bg: str) -> Sprite:
     return Sprite(to_palette(im), drawn.getchannel("A").point(lambda v: 255 if v else 0, "1"))
 
 
+@lru_cache(maxsize=512)
+def tag_sprite(text: str, size: int, fg: str, bg: str, max_width: int, pad: int) -> Sprite:
+    """`text` (cut with "…" to `max_width`) on a rounded tag of colour `bg`, `pad` pixels wider than the text each
+    side: a name or status on its yard."""
+    words = text_sprite(text, size, fg, bg, max_width)
+    w, h = words.size[0] + 2 * pad, words.size[1] + 2
+    image = Image.new("P", (w, h), _palette_index(bg))
+    image.putpalette(palette_image().getpalette() or [])
+    words.paste_at(image, (pad, 1))
+    shape = Image.new("L", (w * SS, h * SS), 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), h * SS // 2, fill=255)
+    return Sprite(image, shape.reduce(SS).point(lambda v: 255 if v >= 128 else 0, "1"))
+
+
 @lru_cache(maxsize=256)
 def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
     """A rounded label badge (the legal-move labels), at least as wide as it is high."""
@@ -155,14 +169,16 @@ def die_sprite(value: int, size: int, active: bool = True) -> Sprite:
     """A die face showing `value`; used dice (`active=False`) are greyed."""
     s = size * SS
     face, pip = ("white", "ink") if active else ("die_dim", "white")
-    big = Image.new("RGB", (s, s), rgb("panel"))
+    edge = "ink" if active else "panel_line"
+    big = Image.new("RGB", (s, s), rgb(edge))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=255)
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=rgb("ink" if active else "panel_line"))
     d.rounded_rectangle((SS * 2, SS * 2, s - 1 - SS * 2, s - 1 - SS * 2), s // 7, fill=rgb(face))
     r = s * 0.085
     for px, py in PIPS[value]:
         d.ellipse((px * s - r, py * s - r, px * s + r, py * s + r), fill=rgb(pip))
-    return finish(big, None)
+    return finish(big, mask)
 
 
 @lru_cache(maxsize=64)
@@ -236,4 +252,29 @@ def disc_sprite(diameter: int, colour: str, rim: str) -> Sprite:
     ImageDraw.Draw(mask).ellipse((0, 0, s - 1, s - 1), fill=255)
     inset = max(SS, round(s * 0.12))
     ImageDraw.Draw(big).ellipse((inset, inset, s - 1 - inset, s - 1 - inset), fill=rgb(colour))
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=16)
+def tile_sprite(side: int, colour: str) -> Sprite:
+    """A rounded square of `colour` with a darker rim: the board's middle in the colour of the player to act."""
+    s = side * SS
+    big = Image.new("RGB", (s, s), rgb(f"{colour}_dark"))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=255)
+    rim = max(SS, round(s * 0.05))
+    ImageDraw.Draw(big).rounded_rectangle((rim, rim, s - 1 - rim, s - 1 - rim), s // 6 - rim, fill=rgb(colour))
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=16)
+def star_sprite(diameter: int) -> Sprite:
+    """A white five-pointed star (the winner's, in the board's middle)."""
+    s = diameter * SS
+    r = s / 2
+    points = [(r + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+               r + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
+    big = Image.new("RGB", (s, s), rgb("white"))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).polygon(points, fill=255)
     return finish(big, mask)
