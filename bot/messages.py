@@ -22,7 +22,7 @@ from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, isolated, templates, translate
-from service.seats import lobby_seats, side_by_side
+from service.seats import lobby_seats, picture_names, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -132,7 +132,7 @@ def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View
 
 
 def _board_view(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> BoardView:
-    names = seat_names(record, lang)
+    names = picture_names(record, lang)
     labels: dict[engine.Action, str] = {}
     if seat_user(record, state.current) is not None and not state.over:
         labels = {a: image_label(a) for a in engine.legal_actions(state) if image_label(a)}

@@ -40,13 +40,13 @@ def bands(g: Layout, m: Metrics, seat: int) -> Bands:
 
 
 def _pad(m: Metrics) -> int:
-    """A tag's padding beside its text, and the least gap between a tag and its yard's edge."""
-    return max(3, m.cell // 5)
+    """A tag's padding beside its text, and the gap between two tags."""
+    return max(3, m.cell // 8)
 
 
 def room(m: Metrics, box: PixelBox) -> int:
-    """The widest text a tag in `box` holds."""
-    return box[2] - box[0] - 4 * _pad(m)
+    """The widest text a tag in `box` holds (a pixel kept each side of the tag: the yard's edge shows)."""
+    return box[2] - box[0] - 2 * _pad(m) - 2
 
 
 def _put(frame: Image.Image, m: Metrics, box: PixelBox, tags: list[Sprite]) -> None:
@@ -127,12 +127,18 @@ def draw_words(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
 
 def points_room(m: Metrics, box: PixelBox) -> int:
     """The room of a seat's score, beside its status."""
-    return room(m, box) * 2 // 5
+    return room(m, box) // 2
 
 
 def caption_height(width: int) -> int:
     """The height a caption adds under the board."""
     return 2 * text_size(width)
+
+
+def name_room(m: Metrics, rules: Rules | None = None) -> int:
+    """The widest name drawn whole at `m` (a longer one is cut with "…" between grapheme clusters)."""
+    g = layout(rules or Rules())
+    return min(room(m, bands(g, m, seat).name) for seat in range(4))
 
 
 def word_rooms(m: Metrics, rules: Rules | None = None) -> dict[str, tuple[int, int]]:

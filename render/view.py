@@ -38,6 +38,13 @@ WORDS: Mapping[str, str] = MappingProxyType({  # every word the picture shows: s
     "chart_seat": "{colour} ({name})",
 })
 
+# Lines of `WORDS` the board picture no longer draws: on a phone there is no room for them at a readable size, and
+# the game message's text says them (its header the rules, its account what happened, its status whose turn and what
+# they do). Kept for the catalogues' sake until they drop them.
+MESSAGE_ONLY = frozenset({"rules_line", "players", "to_roll", "picks_die", "moves_token", "game_over", "wins",
+                          "roll_again", "last_roll", "you", "no_move", "captured", "victim", "token_home", "all_home",
+                          "out_of_turns", "resigned", "third_six", "skipped", "rolls_again"})
+
 
 @dataclass(frozen=True, slots=True)
 class BoardView:

@@ -14,7 +14,17 @@ from engine.game import apply, legal_actions
 from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
-from render import BoardView, default_labels, draw_board, render_board, render_thumbnail, square_centre, static_board
+from render import (
+    DEFAULT_SIZE,
+    BoardView,
+    default_labels,
+    draw_board,
+    render_board,
+    render_thumbnail,
+    square_centre,
+    static_board,
+)
+from render.board import draw_position
 from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
@@ -38,7 +48,7 @@ def steps_to_check(rules: Rules) -> list[int]:
 def test_a_token_is_drawn_on_its_square(name: str) -> None:
     rules = GEOMETRIES[name]
     cell = cell_px(rules)
-    empty = static_board(rules, (960, 720))
+    empty = static_board(rules, DEFAULT_SIZE)
     for seat in range(4):
         colour = COLOURS[seat]
         for i, step in enumerate(steps_to_check(rules)):
@@ -68,7 +78,7 @@ def test_a_block_is_framed() -> None:
     rules = GEOMETRIES["star"]
     block = draw_board(position(rules, {0: (3, 3, YARD, YARD), 2: (YARD,) * 4}, current=0))
     single = draw_board(position(rules, {0: (3, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0))
-    m = metrics(layout(rules).n, (960, 720))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
     x0, _y0, _x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 3)))
     edge = [(x0 + k, y1 - k) for k in range(1, m.cell // 6)]  # the bottom-left corner, clear of the tokens
     assert rgb("red_dark") in [block.convert("RGB").getpixel(p) for p in edge]
@@ -79,7 +89,7 @@ def test_resigned_and_out_seats_have_no_tokens() -> None:
     rules = GEOMETRIES["star"]
     state = position(rules, {0: (10, YARD, YARD, YARD), 1: (4, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0)
     state, _ = apply(state, Resign(1))
-    empty = static_board(rules, (960, 720))
+    empty = static_board(rules, DEFAULT_SIZE)
     image = draw_board(state)
     cell = cell_px(rules)
     for token in range(4):
@@ -87,7 +97,8 @@ def test_resigned_and_out_seats_have_no_tokens() -> None:
         assert region(image, centre, cell // 4) == region(empty, centre, cell // 4)
     out = state._replace(steps=(*state.steps[:8], rules.finish_step, *state.steps[9:]), out=(2,))
     centre = square_centre(rules, 2, rules.finish_step, token=0)
-    assert region(draw_board(out), centre, cell // 8) == region(empty, centre, cell // 8)
+    assert region(draw_board(out), centre, cell // 8) == region(draw_board(state), centre, cell // 8)
+    assert region(draw_board(out._replace(out=())), centre, cell // 8) != region(draw_board(state), centre, cell // 8)
 
 
 def test_move_labels_are_drawn_at_the_destination() -> None:
@@ -98,7 +109,7 @@ def test_move_labels_are_drawn_at_the_destination() -> None:
     labelled = draw_board(state, BoardView(labels={Move(0): "1"}))
     bbox = ImageChops.difference(plain, labelled).getbbox()
     assert bbox is not None
-    m = metrics(layout(rules).n, (960, 720))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
     x0, y0, x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 14)))
     assert x0 <= bbox[0] and y0 <= bbox[1] and bbox[2] <= x1 + 1 and bbox[3] <= y1 + 1
     assert rgb("label") in region(labelled, square_centre(rules, 0, 14), cell_px(rules) // 4)
@@ -109,12 +120,11 @@ def test_labels_for_every_legal_move_and_die_choice() -> None:
     state = position(rules, {0: (10, 20, YARD, YARD), 2: (5, YARD, YARD, YARD)}, current=0, dice=(3, 5))
     assert state.phase == "choose"
     labels = default_labels(legal_actions(state))
-    assert set(labels) == {ChooseDie(3), ChooseDie(5)}
-    plain = draw_board(state)
-    labelled = draw_board(state, BoardView(labels=labels))
-    bbox = ImageChops.difference(plain, labelled).getbbox()
-    m = metrics(layout(rules).n, (960, 720))
-    assert bbox is not None and bbox[0] >= m.panel_x  # die labels sit beside the dice, in the panel
+    assert labels == {ChooseDie(3): "3", ChooseDie(5): "5"}  # a die's button says its number, which the die shows
+    dice = draw_board(state, BoardView(labels=labels))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
+    middle = m.px(layout(rules).centre.centre)  # the dice stand in the board's middle, on the colour of the player
+    assert rgb("white") in region(dice, middle, m.cell // 2) and rgb("red") in region(dice, middle, m.cell)
     state, _ = apply(state, ChooseDie(5))
     moves = default_labels(legal_actions(state))
     assert moves == {Move(0): "1", Move(1): "2"}
@@ -125,15 +135,18 @@ def test_labels_for_every_legal_move_and_die_choice() -> None:
 
 def test_output_is_a_png_of_the_stated_size() -> None:
     state = lone_token(GEOMETRIES["classic"], 0, 0, 12)
-    for size in ((960, 720), (800, 600), (640, 480)):
+    for size in (DEFAULT_SIZE, (800, 800), (360, 360)):
         image = Image.open(io.BytesIO(render_board(state, BoardView(size=size))))
         assert image.format == "PNG" and image.size == size
         image.load()
+        captioned = Image.open(io.BytesIO(render_board(state, BoardView(size=size, caption="move 3 of 9"))))
+        assert captioned.width == size[0] and captioned.height > size[1]  # the caption's line under the board
 
 
-def test_bad_size_is_refused() -> None:
+@pytest.mark.parametrize("size", [(800, 600), (200, 200)])
+def test_bad_size_is_refused(size: tuple[int, int]) -> None:
     with pytest.raises(ValueError):
-        render_board(lone_token(GEOMETRIES["classic"], 0, 0, 12), BoardView(size=(500, 500)))
+        render_board(lone_token(GEOMETRIES["classic"], 0, 0, 12), BoardView(size=size))
 
 
 def test_same_input_same_bytes() -> None:
@@ -156,8 +169,8 @@ def test_last_move_and_capture_are_marked() -> None:
     captured = draw_board(state, BoardView(events=events))
     cell = cell_px(rules)
     start = square_centre(rules, 0, 8)
-    assert rgb("highlight") in region(moved, (start[0], start[1] - cell * 2 // 5), cell // 10)
-    assert rgb("highlight") not in region(plain, (start[0], start[1] - cell * 2 // 5), cell // 10)
+    assert rgb("highlight") in region(moved, (start[0], start[1] - cell * 23 // 100), cell // 20 + 1)
+    assert rgb("highlight") not in region(plain, (start[0], start[1] - cell * 23 // 100), cell // 20 + 1)
     corner = square_centre(rules, 0, 12)
     corner = (corner[0] - cell // 4, corner[1] - cell // 4)
     assert rgb("ink") in region(captured, corner, cell // 8)
@@ -175,7 +188,7 @@ def test_a_finished_game_draws_its_ranking() -> None:
     state = position(rules, {0: (finish,) * 4, 1: (3, YARD, YARD, YARD)}, current=1)
     state = state._replace(phase="over", finished=(0,))
     image = Image.open(io.BytesIO(render_board(state, BoardView(names=("Ann", "Bob")))))
-    assert image.size == (960, 720)
+    assert image.size == DEFAULT_SIZE
     for token in range(4):  # all four red tokens stand in red's triangle
         centre = square_centre(rules, 0, finish, token=token)
         assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")
@@ -183,9 +196,9 @@ def test_a_finished_game_draws_its_ranking() -> None:
 
 def test_the_static_board_is_drawn_once_per_geometry_and_size() -> None:
     star, classic = GEOMETRIES["star"], GEOMETRIES["classic"]
-    assert static_board(star, (960, 720)) is static_board(Rules.preset("star", turn_limit=20), (960, 720))
-    assert static_board(star, (960, 720)) is not static_board(classic, (960, 720))  # stars differ
-    assert static_board(star, (960, 720)) is not static_board(star, (800, 600))
+    assert static_board(star, DEFAULT_SIZE) is static_board(Rules.preset("star", turn_limit=20), DEFAULT_SIZE)
+    assert static_board(star, DEFAULT_SIZE) is not static_board(classic, DEFAULT_SIZE)  # stars differ
+    assert static_board(star, DEFAULT_SIZE) is not static_board(star, (800, 800))
 
 
 @pytest.mark.parametrize("side", [240, 300, 420])
@@ -196,11 +209,10 @@ def test_a_thumbnail_is_the_board_alone_in_a_small_square(side: int) -> None:
     assert png == render_thumbnail(state, view, side)  # the same bytes for the same input
     picture = Image.open(io.BytesIO(png))
     assert picture.size == (side, side)
-    full = draw_board(state, BoardView(names=view.names, caption=view.caption, size=(max(320, side * 5 // 4), side)))
-    board = full.crop((0, 0, side, side)).convert("RGB")
-    assert ImageChops.difference(picture.convert("RGB"), board).getbbox() is None  # the picture's board, unchanged
+    board, _ = draw_position(state, BoardView(size=(side, side)))
+    assert ImageChops.difference(picture.convert("RGB"), board.convert("RGB")).getbbox() is None  # no names
 
 
 def test_a_thumbnail_smaller_than_the_smallest_picture_is_refused() -> None:
-    with pytest.raises(ValueError, match="at least 320x240"):
+    with pytest.raises(ValueError, match="at least 240 wide"):
         render_thumbnail(position(Rules.preset("classic"), {0: (YARD,) * 4, 2: (YARD,) * 4}, current=0), side=200)

@@ -20,7 +20,7 @@ from render import fonts, typeset
 from render.board import render_board
 from render.sprites import text_sprite, text_width
 from render.typeset import ELLIPSIS, PLACEHOLDER, clusters, cut, line, runs
-from render.view import BoardView
+from render.view import DEFAULT_SIZE, BoardView
 
 INK = (20, 20, 20)
 # Letters of each script the issue names: each must draw as itself, unlike every other.
@@ -192,7 +192,7 @@ def test_the_same_names_give_the_same_bytes_in_another_process() -> None:
 def test_the_board_draws_names_in_many_scripts() -> None:
     plain = Image.open(io.BytesIO(_board(("Ruby", "Jade", "Amber", "Indigo"))))
     scripts = Image.open(io.BytesIO(_board(SCRIPT_NAMES)))
-    assert plain.size == scripts.size == (960, 720)
+    assert plain.size == scripts.size == DEFAULT_SIZE
     assert plain.tobytes() != scripts.tobytes()
 
 
