@@ -10,7 +10,8 @@ from PIL import Image, ImageChops
 from engine import events as ev
 from engine.actions import ChooseDie, Move, Resign
 from engine.events import Event
-from engine.game import apply, legal_actions
+from engine.ai import choose
+from engine.game import apply, legal_actions, new_game
 from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
@@ -25,6 +26,9 @@ from render import (
     static_board,
 )
 from render.board import draw_position
+from render.sprites import badge_sprite, tag_sprite, text_sprite
+from render.typeset import recording
+from render.view import PHONE, SMALLEST
 from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
@@ -216,3 +220,48 @@ def test_a_thumbnail_is_the_board_alone_in_a_small_square(side: int) -> None:
 def test_a_thumbnail_smaller_than_the_smallest_picture_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 240 wide"):
         render_thumbnail(position(Rules.preset("classic"), {0: (YARD,) * 4, 2: (YARD,) * 4}, current=0), side=200)
+
+
+def long_ai_turn() -> tuple[GameState, tuple[Event, ...]]:
+    """The position after the longest turn of a two-dice game between computer players (14 moves: seven rolls of
+    a double or a six), and that turn's events."""
+    state = new_game(GEOMETRIES["twodice"], (0, 1, 2, 3), 10)
+    turn: list[Event] = []
+    while not state.over:
+        state, events = apply(state, choose(state, "greedy"))
+        turn.extend(events)
+        if any(e.kind == ev.TURN_PASSED for e in events):
+            if sum(1 for e in turn if e.kind in (ev.MOVED, ev.ENTERED)) >= 12:
+                return state, tuple(turn)
+            turn = []
+    raise AssertionError("no long turn")
+
+
+MARKS_AT_MOST = 0.02  # of the board's area (benchmarks.legibility: 0.8 % after this turn; 3.9 % before)
+
+
+def test_after_a_long_turn_the_marks_cover_little_and_hide_no_token() -> None:
+    state, turn = long_ai_turn()
+    marked = draw_board(state, BoardView(events=turn)).convert("RGB")
+    bare = draw_board(state).convert("RGB")
+    m = metrics(layout(state.rules).n, DEFAULT_SIZE)
+    board = (m.ox, m.oy, m.ox + m.board_px, m.oy + m.board_px)
+    changed = ImageChops.difference(marked, bare).crop(board).convert("L").point(lambda v: 255 if v else 0)
+    assert changed.histogram()[255] <= MARKS_AT_MOST * m.board_px ** 2
+    # every pixel of a token (where the bare picture differs from the empty board) is as it was without the marks
+    tokens = ImageChops.difference(bare, static_board(state.rules, DEFAULT_SIZE).convert("RGB")).convert("L")
+    tokens = tokens.point(lambda v: 255 if v else 0).crop(board)
+    hidden = ImageChops.multiply(tokens, changed)
+    assert hidden.getbbox() is None
+
+
+def test_every_text_reads_at_11_px_on_a_phone() -> None:
+    state, turn = long_ai_turn()
+    names = ("अनन्या क्षत्रिय 🎲✨", "محمد عبد الرحمن 🇵🇰", "AI (master)", "Александра Иванова 👩‍💻")
+    for clear in (text_sprite.cache_clear, tag_sprite.cache_clear, badge_sprite.cache_clear):
+        clear()
+    with recording() as texts:
+        picture = draw_board(state, BoardView(names=names, events=turn, labels=default_labels(legal_actions(state))))
+    words = [(size * PHONE / picture.width, text) for text, size in texts if text not in ("1", "2", "3", "4")]
+    assert {text for _, text in words} >= {"AI (master)", "Blue · home 0/4"}
+    assert min(words)[0] >= SMALLEST, min(words)
