@@ -43,8 +43,15 @@ class Sprite:
         self.paste_at(frame, (centre[0] - w // 2, centre[1] - h // 2))
 
     def paste_at(self, frame: Image.Image, corner: tuple[int, int]) -> None:
-        """Paste with the top-left corner at `corner`."""
-        frame.paste(self.image, corner, self.mask)
+        """Paste with the top-left corner at `corner` (into a loaded, writable image of the sprite's mode: a frame
+        copied from the static board). Straight to Pillow's core: `Image.paste`'s checks took three times the
+        copying itself, some thirty pastes a picture."""
+        w, h = self.image.size
+        box = (corner[0], corner[1], corner[0] + w, corner[1] + h)
+        if self.mask is None:
+            frame.im.paste(self.image.im, box)
+        else:
+            frame.im.paste(self.image.im, box, self.mask.im)
 
 
 def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprite:
