@@ -9,6 +9,7 @@ reader's own size.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image
@@ -49,14 +50,16 @@ def room(m: Metrics, box: PixelBox) -> int:
     return box[2] - box[0] - 2 * _pad(m) - 2
 
 
-def _put(frame: Image.Image, m: Metrics, box: PixelBox, tags: list[Sprite]) -> None:
-    """Tags side by side, centred in `box`."""
+def _put(m: Metrics, box: PixelBox, tags: list[Sprite]) -> list[tuple[Sprite, tuple[int, int]]]:
+    """Tags side by side, centred in `box`: each with its top-left corner."""
     gap = _pad(m)
     total = sum(t.size[0] for t in tags) + gap * (len(tags) - 1)
     x = (box[0] + box[2] - total) // 2
+    placed = []
     for tag in tags:
-        tag.paste_at(frame, (x, (box[1] + box[3] - tag.size[1]) // 2))
+        placed.append((tag, (x, (box[1] + box[3] - tag.size[1]) // 2)))
         x += tag.size[0] + gap
+    return placed
 
 
 def _status(state: GameState, seat: int, view: BoardView) -> str:
@@ -103,26 +106,50 @@ def draw_centre(frame: Image.Image, state: GameState, m: Metrics, die_labels: di
         x += side + gap
 
 
+class SeatWords(NamedTuple):
+    """What a seat's yard says: its name (on a light tag for the player to act or the winner, dimmed for one who
+    left), its status and its score."""
+
+    seat: int
+    name: str
+    acting: bool
+    gone: bool
+    status: str
+    points: str
+
+
 def draw_words(frame: Image.Image, state: GameState, view: BoardView, m: Metrics) -> None:
     """Every seat's name and status on its yard, and the caption under the board."""
-    g = layout(state.rules)
-    size = text_size(m.width)
-    pad = _pad(m)
     acting = state.ranking[0] if state.over else state.current
-    for seat in state.seats:
-        where = bands(g, m, seat)
-        gone = seat in state.resigned or seat in state.out
-        fg, bg = ("ink", "white") if seat == acting else ("muted" if gone else "text", "panel")
-        name = tag_sprite(view.name(seat), size, fg, bg, room(m, where.name), pad)
-        _put(frame, m, where.name, [name])
-        points = (tag_sprite(view.word("points", score=state.scores[seat]), size, "text", "panel",
-                             points_room(m, where.status), pad) if state.rules.scoring else None)
-        status_room = room(m, where.status) - (points.size[0] + pad if points else 0)
-        status = tag_sprite(_status(state, seat, view), size, "text", "panel", status_room, pad)
-        _put(frame, m, where.status, [status, points] if points else [status])
+    rules = state.rules
+    seats = tuple(SeatWords(seat, view.name(seat), seat == acting, seat in state.resigned or seat in state.out,
+                            _status(state, seat, view),
+                            view.word("points", score=state.scores[seat]) if rules.scoring else "")
+                  for seat in state.seats)
+    for sprite, corner in _placed(m, (rules.track_length, rules.last_track_step, rules.home_length), seats):
+        sprite.paste_at(frame, corner)
     if view.caption:
-        line = text_sprite(view.caption, size, "text", "canvas", m.width - 4 * pad)
+        line = text_sprite(view.caption, text_size(m.width), "text", "canvas", m.width - 4 * _pad(m))
         line.paste(frame, (m.width // 2, (m.oy + m.board_px + m.height) // 2))
+
+
+@lru_cache(maxsize=1024)
+def _placed(m: Metrics, shape: tuple[int, int, int], seats: tuple[SeatWords, ...]
+            ) -> tuple[tuple[Sprite, tuple[int, int]], ...]:
+    """The tags of `seats` and where they go: worked out once for a game's few different yards (a click changes
+    the player to act, seldom a status)."""
+    g = layout(Rules(track_length=shape[0], last_track_step=shape[1], home_length=shape[2]))
+    size, pad = text_size(m.width), _pad(m)
+    placed: list[tuple[Sprite, tuple[int, int]]] = []
+    for seat, name, acting, gone, status, points in seats:
+        where = bands(g, m, seat)
+        fg, bg = ("ink", "white") if acting else ("muted" if gone else "text", "panel")
+        placed += _put(m, where.name, [tag_sprite(name, size, fg, bg, room(m, where.name), pad)])
+        score = tag_sprite(points, size, "text", "panel", points_room(m, where.status), pad) if points else None
+        status_room = room(m, where.status) - (score.size[0] + pad if score else 0)
+        tag = tag_sprite(status, size, "text", "panel", status_room, pad)
+        placed += _put(m, where.status, [tag, score] if score else [tag])
+    return tuple(placed)
 
 
 def points_room(m: Metrics, box: PixelBox) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from engine.actions import Action, ChooseDie, Move, MovePair, action_text
@@ -85,16 +86,20 @@ class BoardView:
         >>> BoardView(names=("  Ann\\n\\tLee ", "\\u200b\\u200d")).name(0), BoardView(names=("", "\\u200b")).name(1)
         ('Ann Lee', 'Green')
         """
-        if seat < len(self.names):
-            name = " ".join("".join(c if c.isprintable() or unicodedata.category(c) == "Cf" else " "
-                                    for c in self.names[seat]).split())
-            if any(unicodedata.category(c) != "Cf" for c in name):  # not only invisible characters
-                return name
-        return self.colour(seat).capitalize()
+        name = one_line(self.names[seat]) if seat < len(self.names) else ""
+        return name or self.colour(seat).capitalize()
 
     def sorted_labels(self) -> list[tuple[Action, str]]:
         """The labels in a fixed order (so the picture never depends on the mapping's order)."""
         return sorted(self.labels.items(), key=lambda item: (action_text(item[0]), item[1]))
+
+
+@lru_cache(maxsize=1024)
+def one_line(name: str) -> str:
+    """`name` on one line (see `BoardView.name`), or "" for one of invisible characters only: worked out once a name,
+    not once a picture."""
+    name = " ".join("".join(c if c.isprintable() or unicodedata.category(c) == "Cf" else " " for c in name).split())
+    return name if any(unicodedata.category(c) != "Cf" for c in name) else ""
 
 
 def text_size(width: int) -> int:
