@@ -11,8 +11,9 @@ script and with colour emoji.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -32,26 +33,30 @@ class Sprite:
 
     image: Image.Image
     mask: Image.Image | None
+    # Pillow's core images of both and the size, taken once: a picture pastes some thirty sprites
+    _cores: tuple[Any, Any] = field(init=False, repr=False, compare=False)
+    size: tuple[int, int] = field(init=False, compare=False)
 
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cores", (self.image.im, self.mask.im if self.mask is not None else None))
+        object.__setattr__(self, "size", self.image.size)
 
     def paste(self, frame: Image.Image, centre: tuple[int, int]) -> None:
         """Paste centred on `centre`."""
-        w, h = self.image.size
+        w, h = self.size
         self.paste_at(frame, (centre[0] - w // 2, centre[1] - h // 2))
 
     def paste_at(self, frame: Image.Image, corner: tuple[int, int]) -> None:
         """Paste with the top-left corner at `corner` (into a loaded, writable image of the sprite's mode: a frame
         copied from the static board). Straight to Pillow's core: `Image.paste`'s checks took three times the
-        copying itself, some thirty pastes a picture."""
-        w, h = self.image.size
+        copying itself."""
+        w, h = self.size
         box = (corner[0], corner[1], corner[0] + w, corner[1] + h)
-        if self.mask is None:
-            frame.im.paste(self.image.im, box)
+        image, mask = self._cores
+        if mask is None:
+            frame.im.paste(image, box)
         else:
-            frame.im.paste(self.image.im, box, self.mask.im)
+            frame.im.paste(image, box, mask)
 
 
 def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprite:
