@@ -38,8 +38,8 @@ from render.view import DEFAULT_SIZE, BoardView, default_labels
 
 PHONE = 360  # px: the width Discord's mobile client shows a picture at
 # Long names in several scripts, with emoji, and the names the bot gives its AI players.
-LONG_NAMES = ("अनन्या क्षत्रिय 🎲✨", "محمد عبد الرحمن 🇵🇰", "Yellow AI (master)", "Александра Иванова 👩‍💻")
-AI_NAMES = ("Red AI (expert)", "Green AI (greedy)", "Yellow AI (master)", "Blue AI (random)")
+LONG_NAMES = ("अनन्या क्षत्रिय 🎲✨", "محمد عبد الرحمن 🇵🇰", "AI (master)", "Александра Иванова 👩‍💻")
+AI_NAMES = ("AI (expert)", "AI (greedy)", "AI (master)", "AI (random)")  # as the bot names them on a picture
 
 
 class Case(NamedTuple):

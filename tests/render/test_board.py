@@ -9,8 +9,8 @@ from PIL import Image, ImageChops
 
 from engine import events as ev
 from engine.actions import ChooseDie, Move, Resign
-from engine.events import Event
 from engine.ai import choose
+from engine.events import Event
 from engine.game import apply, legal_actions, new_game
 from engine.position import position
 from engine.rules import COLOURS, Rules
@@ -26,12 +26,12 @@ from render import (
     static_board,
 )
 from render.board import draw_position
-from render.sprites import badge_sprite, tag_sprite, text_sprite
-from render.typeset import recording
-from render.view import PHONE, SMALLEST
 from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
+from render.sprites import badge_sprite, tag_sprite, text_sprite
+from render.typeset import recording
+from render.view import PHONE, SMALLEST
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 
