@@ -21,8 +21,8 @@ from engine.describe import PHRASES, describe_position
 from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
-from service.i18n import DEFAULT, colour, directionless, drawn, isolated, templates, translate
-from service.seats import lobby_seats, side_by_side
+from service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
+from service.seats import lobby_seats, picture_names, side_by_side
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -68,9 +68,6 @@ def text_names(record: GameRecord, lang: str) -> dict[int, str]:
     return {seat: isolated(lang, plain(name)) for seat, name in seat_names(record, lang).items()}
 
 
-# The game picture's size: Discord shows a picture about 550 pixels wide in a channel, and encoding the PNG is a
-# third of a bot process's work per click; 800x600 encodes in 1.7 ms against 2.4 ms at 960x720 (this machine)
-PICTURE = (800, 600)
 ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
@@ -137,13 +134,13 @@ def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View
 
 
 def _board_view(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> BoardView:
-    names = seat_names(record, lang)
+    names = picture_names(record, lang)
     labels: dict[engine.Action, str] = {}
     if seat_user(record, state.current) is not None and not state.over:
         labels = {g[0]: image_label(g[0], g) for g in engine.distinct_actions(state) if image_label(g[0], g)}
+    # (no caption: the message's header names the game; the picture keeps its square, render.view.DEFAULT_SIZE)
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
-                     caption=drawn(lang, "game.caption", id=record.id, ply=state.ply),
-                     words=templates(lang, "board.", WORDS), size=PICTURE)
+                     words=templates(lang, "board.", WORDS))
 
 
 # Pictures are drawn on the event loop while they are quick, on one drawing thread once one was slow. A board takes

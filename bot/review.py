@@ -23,7 +23,7 @@ from render import WORDS, BoardView, render_board, render_chances
 from service import GameRecord, Refused, Service
 from service.i18n import drawn, templates, translate
 from service.reviews import Shown, focus_seat, review_lines, shown_decisions
-from service.seats import level_name, seat_names
+from service.seats import picture_names
 from service.text import clip
 
 
@@ -69,11 +69,9 @@ class ReviewAnswers:
 
 def pictures(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown]) -> list[discord.File]:
     """The chart and the decisions' positions (CPU work: on the drawing thread)."""
-    names = seat_names(record, lang)
+    names = picture_names(record, lang)
     words = templates(lang, "board.", WORDS)
-    levels = {s.seat: s.ai_level for s in record.seats if s.ai_level is not None}
-    legend = tuple(translate(lang, "lobby.ai", level=translate(lang, "ai." + level_name(levels[s]))) if s in levels
-                   else names.get(s, "") for s in range(4))  # (the legend names the colour itself)
+    legend = tuple(names.get(s, "") for s in range(4))  # (the legend names the colour itself)
     chart = render_chances(review.curve, [p.seat for p in review.players], names=legend, focus=seat,
                            marks=[item.decision.ply for item in shown], words=words)
     files = [discord.File(io.BytesIO(chart), filename="chances.png",

@@ -4,10 +4,11 @@ Pillow (with the fonts and emoji images of the packages in `render.fonts`, no in
 `engine` and nothing else of the project.
 
 - `render_board(state, BoardView(names=..., events=..., labels=..., size=...)) -> bytes`: the PNG of one
-  position (default 960x720): the cross-shaped board of the preset's geometry, the tokens, the last
-  moves and captures highlighted, each legal move's destination labelled like its button, and a side
-  panel (whose turn, the dice, every seat with name, colour, tokens home and score).
-- `render_thumbnail(state, view, side=300) -> bytes`: a small square PNG of the board alone (no side panel), for a
+  position (default 600x600, made to be read on a phone about 360 px wide: every text 11 px there): the
+  cross-shaped board of the preset's geometry filling the square, the tokens, each moved token's trail and
+  captures marked under the tokens, each legal move's destination labelled like its button, every seat's name and
+  status on its yard, the player to act on a light tag and the dice on the board's middle in their colour.
+- `render_thumbnail(state, view, side=300) -> bytes`: a small square PNG of the board without its words, for a
   notification.
 - `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
 - `render_chances(curve, seats, names=..., focus=..., marks=..., words=..., size=...) -> bytes`: a game review's

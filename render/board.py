@@ -10,7 +10,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 
@@ -23,7 +22,6 @@ from engine.moves import check_pair, check_single
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
 from render.geometry import (
-    MIN_SIZE,
     Box,
     Layout,
     Metrics,
@@ -36,11 +34,11 @@ from render.geometry import (
     place_of,
 )
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
-from render.panel import draw_panel, draw_panel_static
+from render.panel import caption_height, draw_centre, draw_words
 from render.png import encode_png
 from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
 from render.tokens import draw_blocks, draw_tokens, token_places
-from render.view import WORDS, BoardView
+from render.view import BoardView, text_size
 
 SCALE = 3  # supersampling of the static board
 
@@ -71,7 +69,7 @@ def _arrow(centre: tuple[float, float], towards: tuple[float, float], radius: fl
             (cx - dx * radius * 0.55 - px * radius * 0.75, cy - dy * radius * 0.55 - py * radius * 0.75)]
 
 
-def _draw_static(rules: Rules, g: Layout, m: Metrics, heading: tuple[str, str]) -> Image.Image:
+def _draw_static(rules: Rules, g: Layout, m: Metrics) -> Image.Image:
     s = SCALE
     big = Image.new("RGB", (m.width * s, m.height * s), rgb("canvas"))
     d = ImageDraw.Draw(big)
@@ -127,25 +125,22 @@ def _draw_static(rules: Rules, g: Layout, m: Metrics, heading: tuple[str, str]) 
         entry = g.track[g.entry[seat]]
         d.polygon(_arrow(pt(entry.centre), pt(g.home[seat][0].centre), cell * 0.3), fill=rgb(colour))
     d.rectangle((board[0] - s, board[1] - s, board[2] + s, board[3] + s), outline=rgb("ink"), width=2 * s)
-    draw_panel_static(big, rules, m, s, heading)
     return to_palette(big.reduce(s))
 
 
 @lru_cache(maxsize=16)
-def _static(name: str, track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
-            size: tuple[int, int], heading: tuple[str, str]) -> Image.Image:
-    rules = Rules(name=name, track_length=track_length, last_track_step=last_track_step, home_length=home_length,
+def _static(track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
+            size: tuple[int, int]) -> Image.Image:
+    rules = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length,
                   safe_offsets=safe_offsets)
     g = layout(rules)
-    return _draw_static(rules, g, metrics(g.n, size), heading)
+    return _draw_static(rules, g, metrics(g.n, size))
 
 
-def static_board(rules: Rules, size: tuple[int, int], words: Mapping[str, str] = WORDS) -> Image.Image:
-    """The empty board and panel frame for `rules` at `size`: cached per geometry, safe squares, preset name,
-    size and panel heading (from `words`). Shared: copy it before drawing on it."""
-    heading = (words.get("rules_line", WORDS["rules_line"]), words.get("players", WORDS["players"]))
-    return _static(rules.name, rules.track_length, rules.last_track_step, rules.home_length, rules.safe_offsets,
-                   size, heading)
+def static_board(rules: Rules, size: tuple[int, int]) -> Image.Image:
+    """The empty board for `rules` in a picture of `size`: cached per geometry, safe squares and size. Shared: copy
+    it before drawing on it."""
+    return _static(rules.track_length, rules.last_track_step, rules.home_length, rules.safe_offsets, size)
 
 
 # -- one frame -------------------------------------------------------------------------------------------------
@@ -172,37 +167,46 @@ def _frame_box(draw: ImageDraw.ImageDraw, m: Metrics, b: Box, colour: str, width
     draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=index(colour), width=width)
 
 
-def _draw_last_moves(frame: Image.Image, state: GameState, m: Metrics, marks: list[MoveMark]) -> None:
-    """Where each move came from (a ring) and the squares it passed (dots), under the tokens."""
-    rules = state.rules
-    ring = ring_sprite(max(10, round(m.cell * 0.92)), "highlight")
-    dot = dot_sprite(max(4, round(m.cell * 0.22)), "highlight")
-    seen: set[tuple[int, int, int]] = set()
+def trails(marks: list[MoveMark]) -> list[MoveMark]:
+    """Each moved token once: from where it stood before its first move among `marks` to where its last one took
+    it, in the order of their last moves (a long turn of many moves gives one trail a token, not one a move)."""
+    first: dict[tuple[int, int], int] = {}
+    last: dict[tuple[int, int], int] = {}
     for seat, token, start, end in marks:
-        if (seat, start, end) in seen:
-            continue
-        seen.add((seat, start, end))
-        ring.paste(frame, m.px(place_centre(rules, place_of(rules, seat, start, token))))
+        first.setdefault((seat, token), start)
+        last.pop((seat, token), None)
+        last[(seat, token)] = end
+    return [(seat, token, first[(seat, token)], end) for (seat, token), end in last.items()]
+
+
+def _draw_last_moves(frame: Image.Image, state: GameState, m: Metrics, marks: list[MoveMark]) -> None:
+    """Under the tokens: each moved token's trail, a small dot on every square it passed and a small ring where it
+    came from; the square the last move ended on framed. Nothing of it covers a token: after a long turn the
+    tokens stay as easy to find as the path they took."""
+    rules = state.rules
+    ring = ring_sprite(max(8, round(m.cell * 0.5)), "highlight", 0.18)
+    dot = dot_sprite(max(4, round(m.cell * 0.18)), "highlight")
+    for seat, token, start, end in trails(marks):
+        if start != YARD:
+            ring.paste(frame, m.px(place_centre(rules, place_of(rules, seat, start, token))))
         for step in range(max(start, 0) + 1, end):
             dot.paste(frame, m.px(place_centre(rules, place_of(rules, seat, step, token))))
-
-
-def _draw_arrivals(frame: Image.Image, state: GameState, m: Metrics, marks: list[MoveMark]) -> None:
-    """A frame around the square each move ended on."""
-    draw = ImageDraw.Draw(frame)
-    width = max(2, m.cell // 12)
-    for seat, token, _start, end in marks:
-        _frame_box(draw, m, place_box(state.rules, place_of(state.rules, seat, end, token)), "highlight", width)
+    if marks:
+        seat, token, _start, end = marks[-1]
+        _frame_box(ImageDraw.Draw(frame), m, place_box(rules, place_of(rules, seat, end, token)), "highlight",
+                   max(2, m.cell // 14))
 
 
 def _draw_captures(frame: Image.Image, state: GameState, m: Metrics, events: tuple[Event, ...]) -> None:
+    """Under the tokens: a cross in the corner of the square of a capture, a ring around the captured token back in
+    its yard."""
     rules = state.rules
-    mark = capture_sprite(max(10, round(m.cell * 0.46)))
+    mark = capture_sprite(max(10, round(m.cell * 0.4)))
+    ring = ring_sprite(max(10, round(m.cell * 1.05)), "highlight", 0.08)
     for (seat, token, _start, end), victims in _captures(events):
         b = place_box(rules, place_of(rules, seat, end, token))
         x0, y0, _x1, _y1 = m.box_px(b)
-        mark.paste_at(frame, (x0 + 2, y0 + 2))
-        ring = ring_sprite(max(10, round(m.cell * 1.05)), "highlight", 0.1)
+        mark.paste_at(frame, (x0 + 1, y0 + 1))
         for victim in victims:
             if state.steps[victim] == YARD:
                 ring.paste(frame, m.px(place_centre(rules, place_of(rules, victim // TOKENS, YARD, victim % TOKENS))))
@@ -230,18 +234,26 @@ def label_places(state: GameState, view: BoardView) -> dict[Place, list[str]]:
 
 def _draw_labels(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]],
                  places: dict[Place, list[int]]) -> None:
-    """A badge per destination: centred on an empty square, in the corner of an occupied one."""
+    """A badge per destination: centred on an empty square, in the corner of an occupied one; its number as large
+    as the picture's words (`text_size`)."""
     rules = state.rules
+    least = label_height(m)
     for place, labels in sorted(targets.items()):
         if place in places:
-            badge = badge_sprite("/".join(labels), max(10, round(m.cell * 0.46)))
+            badge = badge_sprite("/".join(labels), least)
             b = place_box(rules, place)
             x = min(m.px((b.x1, b.y0))[0] - badge.size[0] // 2, m.ox + m.board_px - badge.size[0] // 2 - 1)
-            badge.paste(frame, (max(x, m.ox + badge.size[0] // 2), m.px((b.x1, b.y0))[1] + badge.size[1] // 2))
+            y = max(m.px((b.x1, b.y0))[1], m.oy + badge.size[1] // 2)
+            badge.paste(frame, (max(x, m.ox + badge.size[0] // 2), y))
         else:
             text = "/".join(labels)
-            height = max(12, round(m.cell * (0.68 if len(text) == 1 else 0.5)))
+            height = max(least, round(m.cell * (0.68 if len(text) == 1 else 0.5)))
             badge_sprite(text, height).paste(frame, m.px(place_centre(rules, place)))
+
+
+def label_height(m: Metrics) -> int:
+    """The least height of a badge whose text is `text_size` (`badge_sprite` writes at 0.66 of its height)."""
+    return math.ceil(text_size(m.width) / 0.66)
 
 
 def _draw_targets(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]]) -> None:
@@ -259,43 +271,46 @@ def choose_die_labels(view: BoardView) -> dict[int, str]:
 def draw_board(state: GameState, view: BoardView | None = None) -> Image.Image:
     """The picture of `state` as a palette image (see `render_board`)."""
     view = view or BoardView()
-    frame, m = _draw_position(state, view)
-    draw_panel(frame, state, view, m, choose_die_labels(view))
+    if view.caption:
+        width, height = view.size
+        view = replace(view, size=(width, max(height, width + caption_height(width))))
+    frame, m = draw_position(state, view)
+    draw_words(frame, state, view, m)
     return frame
 
 
-def _draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metrics]:
-    """The board of `state` with its tokens, last moves and labels, in a frame whose side panel is still empty."""
+def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metrics]:
+    """The board of `state`: its tokens, the last moves, the moves on offer and the dice, without words. Marks go
+    under the tokens, so no mark hides a token."""
     rules = state.rules
     g = layout(rules)
     m = metrics(g.n, view.size)
-    frame = static_board(rules, view.size, view.words).copy()
+    frame = static_board(rules, view.size).copy()
     places = token_places(state)
     targets = label_places(state, view)
     marks = move_marks(view.events)
+    draw_centre(frame, state, m, choose_die_labels(view), label_height(m))
     _draw_last_moves(frame, state, m, marks)
-    draw_blocks(frame, state, m, places)
-    _draw_arrivals(frame, state, m, marks)
-    _draw_targets(frame, state, m, targets)
-    draw_tokens(frame, state, m, places)
     _draw_captures(frame, state, m, view.events)
+    _draw_targets(frame, state, m, targets)
+    draw_blocks(frame, state, m, places)
+    draw_tokens(frame, state, m, places)
     _draw_labels(frame, state, m, targets, places)
     return frame, m
 
 
 def render_board(state: GameState, view: BoardView | None = None) -> bytes:
-    """The board picture of `state` as PNG bytes: the board, the tokens, the last move, the legal-move
-    labels and the side panel. Same state and view, same bytes."""
+    """The board picture of `state` as PNG bytes: the board, the tokens, the last moves, the legal-move labels, the
+    dice in the middle and every seat's name on its yard. Same state and view, same bytes."""
     return encode_png(draw_board(state, view))
 
 
-THUMBNAIL_SIDE = 300  # pixels; at least the smallest picture's height (render.geometry.MIN_SIZE: 240)
+THUMBNAIL_SIDE = 300  # pixels; at least the smallest picture's (render.geometry.MIN_SIDE: 240)
 
 
 def render_thumbnail(state: GameState, view: BoardView | None = None, side: int = THUMBNAIL_SIDE) -> bytes:
-    """A small square picture of `state`'s board alone, `side` pixels wide and high, as PNG bytes: for a
-    notification, where the side panel's words would be too small to read (`view.size` is not used). Same state,
-    view and side, same bytes."""
-    view = replace(view or BoardView(), size=(max(MIN_SIZE[0], side * 5 // 4), side))
-    frame, _ = _draw_position(state, view)
-    return encode_png(frame.crop((0, 0, side, side)))
+    """A small square picture of `state`'s board, `side` pixels wide and high, as PNG bytes: for a notification,
+    where names would be too small to read, so without them (`view.size` is not used). Same state, view and side,
+    same bytes."""
+    frame, _ = draw_position(state, replace(view or BoardView(), size=(side, side)))
+    return encode_png(frame)

@@ -43,6 +43,7 @@ class Face(NamedTuple):
 
 SANS = "sans"
 CJK = "cjk"
+ITALIC = "italic"  # draws only the styled italic and script letters (`render.typeset.styled`), never chosen by face_of
 # Which face draws a grapheme cluster: the first, in this order, that has all its characters.
 FACES: dict[str, Face] = {
     SANS: Face("manimgx_fonts", "NotoSans[wght].ttf"),
@@ -58,6 +59,7 @@ FACES: dict[str, Face] = {
     "symbols": Face("manimgx_fonts", "NotoSansSymbols[wght].ttf"),
     "emoji_text": Face("manimgx_fonts", "NotoEmoji[wght].ttf"),
 }
+STYLES: dict[str, Face] = {ITALIC: Face("manimgx_fonts", "NotoSans-Italic[wght].ttf")}
 # The collection's faces draw the characters Chinese, Japanese and Korean share each in its own way.
 CJK_FACES = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3}
 
@@ -76,7 +78,7 @@ def coverage(name: str) -> Coverage:
 @lru_cache(maxsize=256)
 def font(name: str, size: int, cjk_index: int = -1, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
     """Face `name` at `size` pixels and `weight` (`cjk_index`: another face of the CJK collection)."""
-    face = FACES[name]
+    face = FACES.get(name) or STYLES[name]
     index = face.face_index if cjk_index < 0 else cjk_index
     loaded = ImageFont.truetype(str(path_of(face)), max(6, size), index=index, layout_engine=layout_engine())
     if loaded.get_variation_axes():

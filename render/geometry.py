@@ -218,7 +218,8 @@ def place_box(rules: Rules, place: Place) -> Box:
 
 @dataclass(frozen=True, slots=True)
 class Metrics:
-    """Pixel placement of the board in an image of `size`: the board square on the left, the panel right."""
+    """Pixel placement of the board in an image of `width` x `height`: the board square at the top, filling the
+    width; height past the width holds a caption line under the board."""
 
     width: int
     height: int
@@ -226,7 +227,6 @@ class Metrics:
     cell: int
     ox: int
     oy: int
-    panel_x: int
 
     @property
     def board_px(self) -> int:
@@ -243,24 +243,24 @@ class Metrics:
         return (x0, y0, x1, y1)
 
 
-MIN_SIZE = (320, 240)
+MIN_SIDE = 240
 
 
 @lru_cache(maxsize=64)
 def metrics(n: int, size: tuple[int, int]) -> Metrics:
-    """Pixel metrics for an `n` x `n` grid in an image of `size` (width, height): landscape, at least 320x240."""
+    """Pixel metrics for an `n` x `n` grid in an image of `size` (width, height): at least 240 wide, and at least as
+    high as wide (the board is the square on top)."""
     width, height = size
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1] or width < height * 5 // 4:
-        raise ValueError(f"image size {width}x{height}: needs landscape, at least 320x240 and width >= 1.25 x height")
-    side = height
-    margin = max(4, side // 60)
-    cell = (side - 2 * margin) // n
+    if width < MIN_SIDE or height < width:
+        raise ValueError(f"image size {width}x{height}: needs at least {MIN_SIDE} wide and a height of at least the "
+                         "width (the board is a square)")
+    margin = max(4, width // 60)
+    cell = (width - 2 * margin) // n
     board = cell * n
-    return Metrics(width=width, height=height, n=n, cell=cell, ox=(side - board) // 2, oy=(height - board) // 2,
-                   panel_x=side)
+    return Metrics(width=width, height=height, n=n, cell=cell, ox=(width - board) // 2, oy=(width - board) // 2)
 
 
-def square_centre(rules: Rules, seat: int, step: int, size: tuple[int, int] = (960, 720),
+def square_centre(rules: Rules, seat: int, step: int, size: tuple[int, int] = (600, 600),
                   token: int = 0) -> tuple[int, int]:
     """Pixel centre of the square where `seat`'s token `token` (0-3) at `step` stands in an image of `size`.
 

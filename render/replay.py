@@ -29,7 +29,7 @@ from render.board import draw_board
 from render.palette import palette_rgb
 from render.view import WORDS, BoardView
 
-REPLAY_SIZE = (800, 600)
+REPLAY_SIZE = (600, 600)  # the board's square; each frame's caption adds its line under it
 FRAMES = 200  # the most frames of a replay: a longer game is sampled (a 550-move game shows every third move)
 
 

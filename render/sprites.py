@@ -11,14 +11,15 @@ script and with colour emoji.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.fonts import SANS, font
 from render.palette import palette_image, rgb, to_palette
-from render.typeset import cut, has_rtl, line, width
+from render.typeset import cut, has_rtl, line, note, width
 
 SS = 4  # supersampling factor for sprites
 # The least gap between words, in font sizes: Noto Sans's own space is a quarter of the size, 2 pixels at size 10,
@@ -32,19 +33,30 @@ class Sprite:
 
     image: Image.Image
     mask: Image.Image | None
+    # Pillow's core images of both and the size, taken once: a picture pastes some thirty sprites
+    _cores: tuple[Any, Any] = field(init=False, repr=False, compare=False)
+    size: tuple[int, int] = field(init=False, compare=False)
 
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cores", (self.image.im, self.mask.im if self.mask is not None else None))
+        object.__setattr__(self, "size", self.image.size)
 
     def paste(self, frame: Image.Image, centre: tuple[int, int]) -> None:
         """Paste centred on `centre`."""
-        w, h = self.image.size
+        w, h = self.size
         self.paste_at(frame, (centre[0] - w // 2, centre[1] - h // 2))
 
     def paste_at(self, frame: Image.Image, corner: tuple[int, int]) -> None:
-        """Paste with the top-left corner at `corner`."""
-        frame.paste(self.image, corner, self.mask)
+        """Paste with the top-left corner at `corner` (into a loaded, writable image of the sprite's mode: a frame
+        copied from the static board). Straight to Pillow's core: `Image.paste`'s checks took three times the
+        copying itself."""
+        w, h = self.size
+        box = (corner[0], corner[1], corner[0] + w, corner[1] + h)
+        image, mask = self._cores
+        if mask is None:
+            frame.im.paste(image, box)
+        else:
+            frame.im.paste(image, box, mask)
 
 
 def finish(big: Image.Image, mask: Image.Image | None, scale: int = SS) -> Sprite:
@@ -67,6 +79,7 @@ def text_sprite(text: str, size: int, fg: str = "text", bg: str = "panel", max_w
     whole, since its words' order is the bidirectional algorithm's."""
     if max_width and text_width(text, size) > max_width:
         return text_sprite(cut(text, size, max_width, text_width), size, fg, bg)
+    note(text, size)
     if has_rtl(text):
         return _drawn(text, size, fg, bg)
     words = text.split(" ")
@@ -101,12 +114,18 @@ def text_width(text: str, size: int) -> float:
 def word_starts(words: list[str], size: int) -> tuple[list[float], float]:
     """Where each of `words` starts in a text of font `size`, and where the last one ends (one pixel of margin
     first; words apart by the font's space, at least `SPACE` of the size)."""
-    space = max(font(SANS, size).getlength(" "), math.ceil(SPACE * size))  # whole pixels, as the font measures
+    space = _space(size)
     starts, x = [], 1.0
     for word in words:
         starts.append(x)
         x += width(word, size) + space
     return starts, x - space
+
+
+@lru_cache(maxsize=64)
+def _space(size: int) -> float:
+    """The gap between words at `size`: measuring it with the shaped font took 50-75 µs, several times a click."""
+    return max(font(SANS, size).getlength(" "), math.ceil(SPACE * size))  # whole pixels, as the font measures
 
 
 @lru_cache(maxsize=4096)
@@ -118,9 +137,24 @@ def _drawn(text: str, size: int, fg: str, bg: str) -> Sprite:
     return Sprite(to_palette(im), drawn.getchannel("A").point(lambda v: 255 if v else 0, "1"))
 
 
+@lru_cache(maxsize=512)
+def tag_sprite(text: str, size: int, fg: str, bg: str, max_width: int, pad: int) -> Sprite:
+    """`text` (cut with "…" to `max_width`) on a rounded tag of colour `bg`, `pad` pixels wider than the text each
+    side: a name or status on its yard."""
+    words = text_sprite(text, size, fg, bg, max_width)
+    w, h = words.size[0] + 2 * pad, words.size[1] + 2
+    image = Image.new("P", (w, h), _palette_index(bg))
+    image.putpalette(palette_image().getpalette() or [])
+    words.paste_at(image, (pad, 1))
+    shape = Image.new("L", (w * SS, h * SS), 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), h * SS // 2, fill=255)
+    return Sprite(image, shape.reduce(SS).point(lambda v: 255 if v >= 128 else 0, "1"))
+
+
 @lru_cache(maxsize=256)
 def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
     """A rounded label badge (the legal-move labels), at least as wide as it is high."""
+    note(text, height * 0.66)
     drawn = line(text, round(height * 0.66 * SS), rgb(fg))
     ink = drawn.getchannel("A").getbbox() or (0, 0, 1, 1)
     pad = height * 0.22 * SS
@@ -153,14 +187,16 @@ def die_sprite(value: int, size: int, active: bool = True) -> Sprite:
     """A die face showing `value`; used dice (`active=False`) are greyed."""
     s = size * SS
     face, pip = ("white", "ink") if active else ("die_dim", "white")
-    big = Image.new("RGB", (s, s), rgb("panel"))
+    edge = "ink" if active else "panel_line"
+    big = Image.new("RGB", (s, s), rgb(edge))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=255)
     d = ImageDraw.Draw(big)
-    d.rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=rgb("ink" if active else "panel_line"))
     d.rounded_rectangle((SS * 2, SS * 2, s - 1 - SS * 2, s - 1 - SS * 2), s // 7, fill=rgb(face))
     r = s * 0.085
     for px, py in PIPS[value]:
         d.ellipse((px * s - r, py * s - r, px * s + r, py * s + r), fill=rgb(pip))
-    return finish(big, None)
+    return finish(big, mask)
 
 
 @lru_cache(maxsize=64)
@@ -234,4 +270,29 @@ def disc_sprite(diameter: int, colour: str, rim: str) -> Sprite:
     ImageDraw.Draw(mask).ellipse((0, 0, s - 1, s - 1), fill=255)
     inset = max(SS, round(s * 0.12))
     ImageDraw.Draw(big).ellipse((inset, inset, s - 1 - inset, s - 1 - inset), fill=rgb(colour))
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=16)
+def tile_sprite(side: int, colour: str) -> Sprite:
+    """A rounded square of `colour` with a darker rim: the board's middle in the colour of the player to act."""
+    s = side * SS
+    big = Image.new("RGB", (s, s), rgb(f"{colour}_dark"))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), s // 6, fill=255)
+    rim = max(SS, round(s * 0.05))
+    ImageDraw.Draw(big).rounded_rectangle((rim, rim, s - 1 - rim, s - 1 - rim), s // 6 - rim, fill=rgb(colour))
+    return finish(big, mask)
+
+
+@lru_cache(maxsize=16)
+def star_sprite(diameter: int) -> Sprite:
+    """A white five-pointed star (the winner's, in the board's middle)."""
+    s = diameter * SS
+    r = s / 2
+    points = [(r + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+               r + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
+    big = Image.new("RGB", (s, s), rgb("white"))
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).polygon(points, fill=255)
     return finish(big, mask)

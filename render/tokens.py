@@ -19,6 +19,7 @@ from render.fonts import BOLD, SANS, font
 from render.geometry import Metrics, Place, place_box, place_centre, place_of
 from render.palette import SEAT_COLOURS, index, rgb
 from render.sprites import SS, Sprite, finish, lock_sprite
+from render.typeset import note
 
 # Token diameter, in squares, by how many tokens share the place.
 SIZES = {1: 0.8, 2: 0.6, 3: 0.5, 4: 0.5}
@@ -47,6 +48,7 @@ def token_sprite(seat: int, number: int, diameter: int) -> Sprite:
     ring = rim + max(SS, round(s * 0.06))
     d.ellipse((ring, ring, s - 1 - ring, s - 1 - ring), fill=rgb(colour))
     ink = "ink" if colour == "yellow" else "white"
+    note(str(number), diameter * 0.56)
     d.text((s / 2, s / 2 + s * 0.02), str(number), font=font(SANS, round(s * 0.56), weight=BOLD), fill=rgb(ink),
            anchor="mm")
     return finish(big, mask)

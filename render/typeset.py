@@ -16,14 +16,29 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
 import regex
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from render.fonts import CJK, EMOJI, SANS, cjk_index, coverage, emoji_image, emoji_name, face_of, font, shaping
+from render.fonts import (
+    BOLD,
+    CJK,
+    EMOJI,
+    ITALIC,
+    REGULAR,
+    SANS,
+    cjk_index,
+    coverage,
+    emoji_image,
+    emoji_name,
+    face_of,
+    font,
+    shaping,
+)
 
 RGB = tuple[int, int, int]
 PLACEHOLDER = "\ufffd"  # drawn for a character no font has: Noto Sans's replacement character, one box
@@ -43,11 +58,32 @@ def clusters(text: str) -> list[str]:
 
 
 class Run(NamedTuple):
-    """Clusters drawn together: by one face (`EMOJI`, or None for placeholders), in one direction."""
+    """Clusters drawn together: by one face (`EMOJI`, or None for placeholders), in one direction and one `style`
+    (the styled letters of `styled`: words of "bold", "italic", "hollow")."""
 
     face: str | None
     clusters: tuple[str, ...]
     rtl: bool
+    style: str = ""
+
+
+@lru_cache(maxsize=2048)
+def styled(cluster: str) -> tuple[str, str] | None:
+    """A letter of Unicode's styled alphabets (the "font generator" names: 𝓐𝓵𝓲𝓬𝓮, 𝔄𝔩𝔦𝔠𝔢, 𝔸𝕝𝕚𝕔𝕖, 𝐀𝐥𝐢𝐜𝐞) as its
+    plain letters (NFKC) and the style that keeps its look apart: bold, italic for italic and script, hollow for
+    double-struck, hollow and bold for fraktur; None for a cluster NFKC leaves as it is. For a letter no font of ours
+    has (they have none of the mathematical alphanumerics).
+
+    >>> styled("𝓐"), styled("𝔸"), styled("A")
+    (('A', 'bold italic'), ('A', 'hollow'), None)
+    """
+    folded = unicodedata.normalize("NFKC", cluster)
+    if folded == cluster:
+        return None
+    name = unicodedata.name(cluster[0], "")
+    style = [word for word, kinds in (("hollow", ("DOUBLE-STRUCK", "FRAKTUR")), ("bold", ("BOLD", "FRAKTUR")),
+                                      ("italic", ("ITALIC", "SCRIPT"))) if any(kind in name for kind in kinds)]
+    return folded, " ".join(style)
 
 
 def _strong(cluster: str) -> bool | None:
@@ -60,27 +96,35 @@ def _strong(cluster: str) -> bool | None:
 def runs(text: str) -> tuple[Run, ...]:
     """The runs of `text` in visual order (left to right)."""
     logical = _logical_runs(text)
-    levels = _levels([strong for _, _, strong in logical])
-    return tuple(Run(logical[k][0], tuple(logical[k][1]), levels[k] % 2 == 1) for k in _visual_order(levels))
+    levels = _levels([strong for _, _, strong, _ in logical])
+    return tuple(Run(logical[k][0], tuple(logical[k][1]), levels[k] % 2 == 1, logical[k][3])
+                 for k in _visual_order(levels))
 
 
-def _logical_runs(text: str) -> list[tuple[str | None, list[str], bool | None]]:
-    """`text`'s clusters grouped by face and direction, in the order they are written: (face, clusters, True for
-    right-to-left, False for left-to-right, None for neither: digits, spaces, emoji)."""
-    logical: list[tuple[str | None, list[str], bool | None]] = []
+def _logical_runs(text: str) -> list[tuple[str | None, list[str], bool | None, str]]:
+    """`text`'s clusters grouped by face, direction and style, in the order they are written: (face, clusters, True
+    for right-to-left, False for left-to-right, None for neither: digits, spaces, emoji; style). A cluster no face
+    has is drawn as its `styled` letters where a face has those."""
+    logical: list[tuple[str | None, list[str], bool | None, str]] = []
     previous: str | None = None
     for cluster in clusters(text):
         face = face_of(cluster, previous)
+        style = ""
+        plain = styled(cluster) if face is None else None
+        if plain is not None and face_of(plain[0], previous) not in (None, EMOJI):
+            cluster, style = plain
+            face = face_of(cluster, previous)
         if face not in (None, EMOJI):  # a mark no font has with its letter is left out, not drawn as a box
             cluster = "".join(c for c in cluster if c in coverage(face) or unicodedata.category(c) == "Cf") or cluster
         previous = face
         strong = _strong(cluster)
         last = logical[-1] if logical else None
-        if last is not None and last[0] == face and face is not None and (strong is None or last[2] in (None, strong)):
+        if (last is not None and last[0] == face and face is not None and last[3] == style
+                and (strong is None or last[2] in (None, strong))):
             last[1].append(cluster)
-            logical[-1] = (face, last[1], last[2] if strong is None else strong)
+            logical[-1] = (face, last[1], last[2] if strong is None else strong, style)
         else:
-            logical.append((face, [cluster], strong))
+            logical.append((face, [cluster], strong, style))
     return logical
 
 
@@ -141,10 +185,13 @@ def _run_text(run: Run) -> str:
     return "".join(c for c in "".join(ordered) if unicodedata.category(c) != "Cf")
 
 
-def _face_font(run: Run, size: int, text: str) -> tuple[str, int]:
-    """The face and CJK collection index a font run draws with."""
+def _run_font(run: Run, size: int, text: str) -> ImageFont.FreeTypeFont:
+    """The font a run draws with: its face (Noto Sans Italic for italic styled letters), the CJK collection's face
+    for `text`, the weight of its style."""
     face = run.face or SANS
-    return face, cjk_index(text) if face == CJK else -1
+    if "italic" in run.style and face == SANS:
+        face = ITALIC
+    return font(face, size, cjk_index(text) if face == CJK else -1, BOLD if "bold" in run.style else REGULAR)
 
 
 def _advance(run: Run, size: int, text: str) -> float:
@@ -153,11 +200,10 @@ def _advance(run: Run, size: int, text: str) -> float:
         return m.emoji_advance * len(run.clusters)
     if run.face is None:
         return len(run.clusters) * font(SANS, size).getlength(PLACEHOLDER)
-    face, index = _face_font(run, size, text)
     drawn = _run_text(run)
     if shaping():
-        return font(face, size, index).getlength(drawn, direction="rtl" if run.rtl else "ltr")
-    return font(face, size, index).getlength(drawn)
+        return _run_font(run, size, text).getlength(drawn, direction="rtl" if run.rtl else "ltr")
+    return _run_font(run, size, text).getlength(drawn)
 
 
 @lru_cache(maxsize=8192)
@@ -188,10 +234,14 @@ def line(text: str, size: int, colour: RGB) -> Image.Image:
             for k in range(len(run.clusters)):
                 draw.text((x + k * step, m.ascent), PLACEHOLDER, font=font(SANS, size), fill=255, anchor="ls")
         else:
-            face, index = _face_font(run, size, text)
             direction = ("rtl" if run.rtl else "ltr") if shaping() else None
-            draw.text((x, m.ascent), _run_text(run), font=font(face, size, index), fill=255, anchor="ls",
-                      direction=direction)
+            drawn, face = _run_text(run), _run_font(run, size, text)
+            if "hollow" in run.style:  # the outline: the letters with a stroke, then their insides taken out
+                draw.text((x, m.ascent), drawn, font=face, fill=255, anchor="ls", direction=direction,
+                          stroke_width=max(1, size // 14), stroke_fill=255)
+                draw.text((x, m.ascent), drawn, font=face, fill=0, anchor="ls", direction=direction)
+            else:
+                draw.text((x, m.ascent), drawn, font=face, fill=255, anchor="ls", direction=direction)
         x += advance
     im.putalpha(mask)
     top = m.ascent - round(size * 0.93)
@@ -217,3 +267,28 @@ def cut(text: str, size: int, max_width: float, measure: Callable[[str, int], fl
         else:
             too_long = middle - 1
     return "".join(parts[:fits]).rstrip() + ELLIPSIS
+
+
+# -- what was drawn, for `benchmarks.legibility` ---------------------------------------------------------------------
+
+Noted = list[tuple[str, float]]
+_recordings: list[Noted] = []
+
+
+def note(text: str, size: float) -> None:
+    """Say that `text` is drawn at font `size` (pixels of the picture): kept while a `recording` is open."""
+    for found in _recordings:
+        found.append((text, size))
+
+
+@contextmanager
+def recording() -> Iterator[Noted]:
+    """Every text drawn while inside, as (text, font size in picture pixels). Words are drawn once and cached
+    (sprites, the static board, the panel's blocks): a caller that wants every text of a picture empties the caches
+    first (`benchmarks.legibility`)."""
+    found: Noted = []
+    _recordings.append(found)
+    try:
+        yield found
+    finally:
+        _recordings.remove(found)

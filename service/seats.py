@@ -54,6 +54,20 @@ def _names(seats: tuple[tuple[int, str | None, int | None], ...], lang: str) -> 
     return tuple((seat, default(seat, name, ai_level)) for seat, name, ai_level in seats)
 
 
+def picture_names(record: GameRecord, lang: str = DEFAULT) -> dict[int, str]:
+    """The seats' names a picture shows: the player's name, or "AI (level)" without the colour: a picture puts each
+    name on its colour (a board's yard, a chart's legend with its line), and on a phone the colour cost the name
+    its room."""
+    return dict(_picture_names(tuple((s.seat, s.name, s.ai_level) for s in record.seats), lang))
+
+
+@functools.lru_cache(maxsize=1024)
+def _picture_names(seats: tuple[tuple[int, str | None, int | None], ...], lang: str) -> tuple[tuple[int, str], ...]:
+    return tuple((seat, translate(lang, "lobby.ai", level=translate(lang, "ai." + level_name(ai_level)))
+                  if ai_level is not None else name or colour(lang, seat).capitalize())
+                 for seat, name, ai_level in seats)
+
+
 def seat_user(record: GameRecord, seat: int) -> int | None:
     """The user id holding `seat`, or None for an AI seat."""
     for s in record.seats:

@@ -322,8 +322,6 @@ TEXTS: dict[str, str | Plural] = {
     "describe.turns_left": plural("n", one="{n} turn left", other="{n} turns left"),
     "describe.in_column": plural("left", one="token {n} in the home column, {left} from the finish",
                                  other="token {n} in the home column, {left} from the finish"),
-    "board.rules_line": plural("squares", one="{rules} rules  \u00b7  {squares} square",
-                               other="{rules} rules  \u00b7  {squares} squares"),
     "board.chart_title": plural("moves", one="win chances over {moves} move", other="win chances over {moves} moves"),
     # user installs
     "button.times_up": "Time's up",

@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 import engine
-from bot.messages import PICTURE, game_post, outcome_post
-from render import BoardView, render_board, square_centre
+from bot.messages import game_post, outcome_post
+from render import DEFAULT_SIZE, BoardView, render_board, square_centre
 from service import Outcome, Step
 from storage import Seat, new_record
 
@@ -63,11 +63,11 @@ async def test_tokens_in_the_yard_are_one_button_that_says_so_and_matches_the_pi
     # the picture draws "1/2/3/4" at the start square, where the token enters: the marks the button names
 
     def start_square(png: bytes) -> bytes:
-        x, y = square_centre(rules, 0, 0, size=PICTURE)
+        x, y = square_centre(rules, 0, 0, size=DEFAULT_SIZE)
         with Image.open(io.BytesIO(png)) as image:
             return image.convert("RGB").crop((x - 30, y - 30, x + 30, y + 30)).tobytes()
 
     assert post.board is not None
     drawn = start_square(post.board)
-    assert drawn == start_square(render_board(state, BoardView(labels={engine.Move(0): "1/2/3/4"}, size=PICTURE)))
-    assert drawn != start_square(render_board(state, BoardView(labels={engine.Move(0): "1"}, size=PICTURE)))
+    assert drawn == start_square(render_board(state, BoardView(labels={engine.Move(0): "1/2/3/4"}, size=DEFAULT_SIZE)))
+    assert drawn != start_square(render_board(state, BoardView(labels={engine.Move(0): "1"}, size=DEFAULT_SIZE)))

@@ -9,16 +9,29 @@ from PIL import Image, ImageChops
 
 from engine import events as ev
 from engine.actions import ChooseDie, Move, Resign
+from engine.ai import choose
 from engine.events import Event
-from engine.game import apply, legal_actions
+from engine.game import apply, legal_actions, new_game
 from engine.position import position
 from engine.rules import COLOURS, Rules
 from engine.state import YARD, GameState
-from render import BoardView, default_labels, draw_board, render_board, render_thumbnail, square_centre, static_board
+from render import (
+    DEFAULT_SIZE,
+    BoardView,
+    default_labels,
+    draw_board,
+    render_board,
+    render_thumbnail,
+    square_centre,
+    static_board,
+)
+from render.board import draw_position
 from render.fonts import SANS, font
 from render.geometry import layout, metrics, place_box, place_of
 from render.palette import rgb
-from render.view import WORDS
+from render.sprites import badge_sprite, tag_sprite, text_sprite
+from render.typeset import recording
+from render.view import PHONE, SMALLEST, WORDS
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 
@@ -39,7 +52,7 @@ def steps_to_check(rules: Rules) -> list[int]:
 def test_a_token_is_drawn_on_its_square(name: str) -> None:
     rules = GEOMETRIES[name]
     cell = cell_px(rules)
-    empty = static_board(rules, (960, 720))
+    empty = static_board(rules, DEFAULT_SIZE)
     for seat in range(4):
         colour = COLOURS[seat]
         for i, step in enumerate(steps_to_check(rules)):
@@ -69,7 +82,7 @@ def test_a_block_is_framed() -> None:
     rules = GEOMETRIES["star"]
     block = draw_board(position(rules, {0: (3, 3, YARD, YARD), 2: (YARD,) * 4}, current=0))
     single = draw_board(position(rules, {0: (3, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0))
-    m = metrics(layout(rules).n, (960, 720))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
     x0, _y0, _x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 3)))
     edge = [(x0 + k, y1 - k) for k in range(1, m.cell // 6)]  # the bottom-left corner, clear of the tokens
     assert rgb("red_dark") in [block.convert("RGB").getpixel(p) for p in edge]
@@ -80,7 +93,7 @@ def test_resigned_and_out_seats_have_no_tokens() -> None:
     rules = GEOMETRIES["star"]
     state = position(rules, {0: (10, YARD, YARD, YARD), 1: (4, YARD, YARD, YARD), 2: (YARD,) * 4}, current=0)
     state, _ = apply(state, Resign(1))
-    empty = static_board(rules, (960, 720))
+    empty = static_board(rules, DEFAULT_SIZE)
     image = draw_board(state)
     cell = cell_px(rules)
     for token in range(4):
@@ -88,7 +101,8 @@ def test_resigned_and_out_seats_have_no_tokens() -> None:
         assert region(image, centre, cell // 4) == region(empty, centre, cell // 4)
     out = state._replace(steps=(*state.steps[:8], rules.finish_step, *state.steps[9:]), out=(2,))
     centre = square_centre(rules, 2, rules.finish_step, token=0)
-    assert region(draw_board(out), centre, cell // 8) == region(empty, centre, cell // 8)
+    assert region(draw_board(out), centre, cell // 8) == region(draw_board(state), centre, cell // 8)
+    assert region(draw_board(out._replace(out=())), centre, cell // 8) != region(draw_board(state), centre, cell // 8)
 
 
 def test_move_labels_are_drawn_at_the_destination() -> None:
@@ -99,7 +113,7 @@ def test_move_labels_are_drawn_at_the_destination() -> None:
     labelled = draw_board(state, BoardView(labels={Move(0): "1"}))
     bbox = ImageChops.difference(plain, labelled).getbbox()
     assert bbox is not None
-    m = metrics(layout(rules).n, (960, 720))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
     x0, y0, x1, y1 = m.box_px(place_box(rules, place_of(rules, 0, 14)))
     assert x0 <= bbox[0] and y0 <= bbox[1] and bbox[2] <= x1 + 1 and bbox[3] <= y1 + 1
     assert rgb("label") in region(labelled, square_centre(rules, 0, 14), cell_px(rules) // 4)
@@ -110,12 +124,11 @@ def test_labels_for_every_legal_move_and_die_choice() -> None:
     state = position(rules, {0: (10, 20, YARD, YARD), 2: (5, YARD, YARD, YARD)}, current=0, dice=(3, 5))
     assert state.phase == "choose"
     labels = default_labels(legal_actions(state))
-    assert set(labels) == {ChooseDie(3), ChooseDie(5)}
-    plain = draw_board(state)
-    labelled = draw_board(state, BoardView(labels=labels))
-    bbox = ImageChops.difference(plain, labelled).getbbox()
-    m = metrics(layout(rules).n, (960, 720))
-    assert bbox is not None and bbox[0] >= m.panel_x  # die labels sit beside the dice, in the panel
+    assert labels == {ChooseDie(3): "3", ChooseDie(5): "5"}  # a die's button says its number, which the die shows
+    dice = draw_board(state, BoardView(labels=labels))
+    m = metrics(layout(rules).n, DEFAULT_SIZE)
+    middle = m.px(layout(rules).centre.centre)  # the dice stand in the board's middle, on the colour of the player
+    assert rgb("white") in region(dice, middle, m.cell // 2) and rgb("red") in region(dice, middle, m.cell)
     state, _ = apply(state, ChooseDie(5))
     moves = default_labels(legal_actions(state))
     assert moves == {Move(0): "1", Move(1): "2"}
@@ -126,15 +139,18 @@ def test_labels_for_every_legal_move_and_die_choice() -> None:
 
 def test_output_is_a_png_of_the_stated_size() -> None:
     state = lone_token(GEOMETRIES["classic"], 0, 0, 12)
-    for size in ((960, 720), (800, 600), (640, 480)):
+    for size in (DEFAULT_SIZE, (800, 800), (360, 360)):
         image = Image.open(io.BytesIO(render_board(state, BoardView(size=size))))
         assert image.format == "PNG" and image.size == size
         image.load()
+        captioned = Image.open(io.BytesIO(render_board(state, BoardView(size=size, caption="move 3 of 9"))))
+        assert captioned.width == size[0] and captioned.height > size[1]  # the caption's line under the board
 
 
-def test_bad_size_is_refused() -> None:
+@pytest.mark.parametrize("size", [(800, 600), (200, 200)])
+def test_bad_size_is_refused(size: tuple[int, int]) -> None:
     with pytest.raises(ValueError):
-        render_board(lone_token(GEOMETRIES["classic"], 0, 0, 12), BoardView(size=(500, 500)))
+        render_board(lone_token(GEOMETRIES["classic"], 0, 0, 12), BoardView(size=size))
 
 
 def test_same_input_same_bytes() -> None:
@@ -157,8 +173,8 @@ def test_last_move_and_capture_are_marked() -> None:
     captured = draw_board(state, BoardView(events=events))
     cell = cell_px(rules)
     start = square_centre(rules, 0, 8)
-    assert rgb("highlight") in region(moved, (start[0], start[1] - cell * 2 // 5), cell // 10)
-    assert rgb("highlight") not in region(plain, (start[0], start[1] - cell * 2 // 5), cell // 10)
+    assert rgb("highlight") in region(moved, (start[0], start[1] - cell * 23 // 100), cell // 20 + 1)
+    assert rgb("highlight") not in region(plain, (start[0], start[1] - cell * 23 // 100), cell // 20 + 1)
     corner = square_centre(rules, 0, 12)
     corner = (corner[0] - cell // 4, corner[1] - cell // 4)
     assert rgb("ink") in region(captured, corner, cell // 8)
@@ -176,7 +192,7 @@ def test_a_finished_game_draws_its_ranking() -> None:
     state = position(rules, {0: (finish,) * 4, 1: (3, YARD, YARD, YARD)}, current=1)
     state = state._replace(phase="over", finished=(0,))
     image = Image.open(io.BytesIO(render_board(state, BoardView(names=("Ann", "Bob")))))
-    assert image.size == (960, 720)
+    assert image.size == DEFAULT_SIZE
     for token in range(4):  # all four red tokens stand in red's triangle
         centre = square_centre(rules, 0, finish, token=token)
         assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")
@@ -196,15 +212,14 @@ def test_a_quick_finish_is_told_as_a_first_token_home(teams: bool) -> None:
         return draw_board(after, view).tobytes()
 
     told = picture()
-    assert picture(all_home="{who} ?") == told  # never "all four home"
-    assert picture(first_home="{who} ?") != told  # but the first token home
+    assert picture(placed="{colour} ?") != told  # placed first, with one token home
 
 
 def test_the_static_board_is_drawn_once_per_geometry_and_size() -> None:
     star, classic = GEOMETRIES["star"], GEOMETRIES["classic"]
-    assert static_board(star, (960, 720)) is static_board(Rules.preset("star", turn_limit=20), (960, 720))
-    assert static_board(star, (960, 720)) is not static_board(classic, (960, 720))  # stars differ
-    assert static_board(star, (960, 720)) is not static_board(star, (800, 600))
+    assert static_board(star, DEFAULT_SIZE) is static_board(Rules.preset("star", turn_limit=20), DEFAULT_SIZE)
+    assert static_board(star, DEFAULT_SIZE) is not static_board(classic, DEFAULT_SIZE)  # stars differ
+    assert static_board(star, DEFAULT_SIZE) is not static_board(star, (800, 800))
 
 
 @pytest.mark.parametrize("side", [240, 300, 420])
@@ -215,11 +230,55 @@ def test_a_thumbnail_is_the_board_alone_in_a_small_square(side: int) -> None:
     assert png == render_thumbnail(state, view, side)  # the same bytes for the same input
     picture = Image.open(io.BytesIO(png))
     assert picture.size == (side, side)
-    full = draw_board(state, BoardView(names=view.names, caption=view.caption, size=(max(320, side * 5 // 4), side)))
-    board = full.crop((0, 0, side, side)).convert("RGB")
-    assert ImageChops.difference(picture.convert("RGB"), board).getbbox() is None  # the picture's board, unchanged
+    board, _ = draw_position(state, BoardView(size=(side, side)))
+    assert ImageChops.difference(picture.convert("RGB"), board.convert("RGB")).getbbox() is None  # no names
 
 
 def test_a_thumbnail_smaller_than_the_smallest_picture_is_refused() -> None:
-    with pytest.raises(ValueError, match="at least 320x240"):
+    with pytest.raises(ValueError, match="at least 240 wide"):
         render_thumbnail(position(Rules.preset("classic"), {0: (YARD,) * 4, 2: (YARD,) * 4}, current=0), side=200)
+
+
+def long_ai_turn() -> tuple[GameState, tuple[Event, ...]]:
+    """The position after the longest turn of a two-dice game between computer players (14 moves: seven rolls of
+    a double or a six), and that turn's events."""
+    state = new_game(GEOMETRIES["twodice"], (0, 1, 2, 3), 10)
+    turn: list[Event] = []
+    while not state.over:
+        state, events = apply(state, choose(state, "greedy"))
+        turn.extend(events)
+        if any(e.kind == ev.TURN_PASSED for e in events):
+            if sum(1 for e in turn if e.kind in (ev.MOVED, ev.ENTERED)) >= 12:
+                return state, tuple(turn)
+            turn = []
+    raise AssertionError("no long turn")
+
+
+MARKS_AT_MOST = 0.02  # of the board's area (benchmarks.legibility: 0.8 % after this turn; 3.9 % before)
+
+
+def test_after_a_long_turn_the_marks_cover_little_and_hide_no_token() -> None:
+    state, turn = long_ai_turn()
+    marked = draw_board(state, BoardView(events=turn)).convert("RGB")
+    bare = draw_board(state).convert("RGB")
+    m = metrics(layout(state.rules).n, DEFAULT_SIZE)
+    board = (m.ox, m.oy, m.ox + m.board_px, m.oy + m.board_px)
+    changed = ImageChops.difference(marked, bare).crop(board).convert("L").point(lambda v: 255 if v else 0)
+    assert changed.histogram()[255] <= MARKS_AT_MOST * m.board_px ** 2
+    # every pixel of a token (where the bare picture differs from the empty board) is as it was without the marks
+    tokens = ImageChops.difference(bare, static_board(state.rules, DEFAULT_SIZE).convert("RGB")).convert("L")
+    tokens = tokens.point(lambda v: 255 if v else 0).crop(board)
+    hidden = ImageChops.multiply(tokens, changed)
+    assert hidden.getbbox() is None
+
+
+def test_every_text_reads_at_11_px_on_a_phone() -> None:
+    state, turn = long_ai_turn()
+    names = ("अनन्या क्षत्रिय 🎲✨", "محمد عبد الرحمن 🇵🇰", "AI (master)", "Александра Иванова 👩‍💻")
+    for clear in (text_sprite.cache_clear, tag_sprite.cache_clear, badge_sprite.cache_clear):
+        clear()
+    with recording() as texts:
+        picture = draw_board(state, BoardView(names=names, events=turn, labels=default_labels(legal_actions(state))))
+    words = [(size * PHONE / picture.width, text) for text, size in texts if text not in ("1", "2", "3", "4")]
+    assert {text for _, text in words} >= {"AI (master)", "Blue · home 0/4"}
+    assert min(words)[0] >= SMALLEST, min(words)

@@ -74,8 +74,8 @@ def test_places_and_pixel_centres() -> None:
     assert place_of(rules, 1, -1, 3) == ("yard", 1, 3)
     assert place_centre(rules, place_of(rules, 0, 0)) == (1.5, 6.5)
     x, y = square_centre(rules, 0, 0)
-    assert 0 < x < 720 and 0 < y < 720
-    assert square_centre(rules, 0, 0, (1920, 1440)) == pytest.approx((2 * x, 2 * y), abs=3)
+    assert 0 < x < 600 and 0 < y < 600
+    assert square_centre(rules, 0, 0, (1200, 1200)) == pytest.approx((2 * x, 2 * y), abs=8)
 
 
 def test_impossible_geometry_is_refused() -> None:

@@ -25,8 +25,8 @@ def played(preset: str, plies: int, seed: int) -> engine.GameState:
     return state
 
 
-@pytest.mark.parametrize(("preset", "plies", "size"), [("classic", 0, (800, 600)), ("star", 60, (960, 720)),
-                                                       ("twodice", 30, (640, 480))])
+@pytest.mark.parametrize(("preset", "plies", "size"), [("classic", 0, (600, 600)), ("star", 60, (800, 800)),
+                                                       ("twodice", 30, (360, 400))])
 def test_a_board_picture_decodes_to_the_pixels_and_palette_drawn(preset: str, plies: int,
                                                                  size: tuple[int, int]) -> None:
     drawn = draw_board(played(preset, plies, 7), BoardView(size=size, names=("Ann", "Bo", "Cy", "Di")))

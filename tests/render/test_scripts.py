@@ -20,7 +20,7 @@ from render import fonts, typeset
 from render.board import render_board
 from render.sprites import text_sprite, text_width
 from render.typeset import ELLIPSIS, PLACEHOLDER, clusters, cut, line, runs
-from render.view import BoardView
+from render.view import DEFAULT_SIZE, BoardView
 
 INK = (20, 20, 20)
 # Letters of each script the issue names: each must draw as itself, unlike every other.
@@ -192,7 +192,7 @@ def test_the_same_names_give_the_same_bytes_in_another_process() -> None:
 def test_the_board_draws_names_in_many_scripts() -> None:
     plain = Image.open(io.BytesIO(_board(("Ruby", "Jade", "Amber", "Indigo"))))
     scripts = Image.open(io.BytesIO(_board(SCRIPT_NAMES)))
-    assert plain.size == scripts.size == (960, 720)
+    assert plain.size == scripts.size == DEFAULT_SIZE
     assert plain.tobytes() != scripts.tobytes()
 
 
@@ -224,3 +224,22 @@ def test_without_fribidi_every_letter_is_still_drawn_in_its_order() -> None:
     rtl = line("محمد علي 🎲", 24, INK)
     assert max(_emoji_columns(rtl)) < min(_text_columns(rtl))
     assert [run.face for run in runs("👩🏽‍💻")] == ["emoji"]  # emoji are images, shaped or not
+
+
+FANCY = ("𝓐𝓵𝓲𝓬𝓮", "𝔄𝔩𝔦𝔠𝔢", "𝔸𝕝𝕚𝕔𝕖", "𝐀𝐥𝐢𝐜𝐞", "Ａｌｉｃｅ")
+
+
+def test_names_in_styled_letters_draw_as_letters_each_unlike_the_others() -> None:
+    # the letters of "font generator" sites: no font of ours has the mathematical alphanumerics, so they are drawn
+    # as their plain letters in a style of their own; the fullwidth ones as written (the CJK font has them)
+    drawn = {name: _ink(line(name, 24, INK)) for name in FANCY}
+    for name, ink in drawn.items():
+        assert all(run.face is not None for run in runs(name)), f"{name} is drawn as placeholders"
+        assert ink != _ink(line(PLACEHOLDER * 5, 24, INK))
+    same = [(a, b) for (a, ia), (b, ib) in combinations(drawn.items(), 2) if ia == ib]
+    assert not same, f"styled names drawn alike: {same}"
+    assert drawn["𝐀𝐥𝐢𝐜𝐞"] != _ink(line("Alice", 24, INK))  # bold, not the plain name
+
+
+def test_two_styled_names_on_the_board_differ() -> None:
+    assert _board(("𝓐𝓵𝓲𝓬𝓮", "Bo", "Cy", "Di")) != _board(("𝔄𝔩𝔦𝔠𝔢", "Bo", "Cy", "Di"))

@@ -6,30 +6,34 @@ from __future__ import annotations
 
 import pytest
 
+from engine.game import new_game
+from engine.notation import rules_text, to_text
 from engine.rules import Rules
 from render import WORDS, BoardView
 from render.chart import CHART_SIZE
 from render.chart import word_rooms as chart_rooms
 from render.geometry import layout, metrics
-from render.panel import word_rooms
+from render.panel import name_room, word_rooms
 from render.replay import REPLAY_SIZE
 from render.sprites import text_width
-from render.view import DEFAULT_SIZE
+from render.view import DEFAULT_SIZE, text_size
 from service.i18n import CATALOGUES, templates
+from service.seats import AI_LEVELS, picture_names
+from storage.records import GameRecord, Seat
 
-GEOMETRY = layout(Rules.preset("classic")).n
+RULES = Rules.preset("classic")
+GEOMETRY = layout(RULES).n
 
 
 def _values(view: BoardView) -> dict[str, object]:
     """The longest values a picture fills its templates with (a short name: names are cut to their room)."""
     colour = max((view.colour(seat) for seat in range(4)), key=len).capitalize()
     place = max((view.word(f"place{k}") for k in range(1, 5)), key=len)
-    return {"colour": colour, "place": place, "home": 4, "tokens": 4, "score": 999, "who": "Ann", "dice": "6, 6",
-            "victims": view.word("victim", colour=colour, token=4), "n": 999, "total": 999, "moves": 999,
-            "value": 100, "name": "Ann", "rules": "twodice", "squares": 52, "token": 4}
+    return {"colour": colour, "place": place, "home": 4, "tokens": 4, "score": 999, "n": 999, "total": 999,
+            "moves": 999, "value": 100, "name": "Ann"}
 
 
-@pytest.mark.parametrize("size", [DEFAULT_SIZE, REPLAY_SIZE], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", sorted({DEFAULT_SIZE, REPLAY_SIZE}), ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", sorted(CATALOGUES))
 def test_every_panel_word_fits_its_room(lang: str, size: tuple[int, int]) -> None:
     view = BoardView(words=templates(lang, "board.", WORDS))
@@ -52,7 +56,20 @@ def test_every_chart_word_fits_its_room(lang: str) -> None:
             assert text_width(text, font_size) <= room, f"{lang} {key} at {size}: {text!r} overflows {room} px"
 
 
-def test_the_rooms_cover_every_line_the_panel_shows() -> None:
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_every_ai_players_name_is_drawn_whole(lang: str) -> None:
+    # a picture names an AI player "AI (master)" on its colour's yard: the level never cuts it
+    room = name_room(metrics(GEOMETRY, DEFAULT_SIZE))
+    size = text_size(DEFAULT_SIZE[0])
+    for level in range(len(AI_LEVELS)):
+        seats = [Seat(seat=0, user_id=7, name="Ann"), Seat(seat=2, ai_level=level)]
+        record = GameRecord(id="g1", guild_id=1, channel_id=1, host_id=7, rules=rules_text(RULES), seats=seats,
+                            seed=1, state=to_text(new_game(RULES, (0, 2), 1)))
+        name = picture_names(record, lang)[2]
+        assert text_width(name, size) <= room, f"{lang}: {name!r} is {text_width(name, size):.0f} px, room {room}"
+
+
+def test_the_rooms_cover_every_line_the_picture_shows() -> None:
     rooms = set(word_rooms(metrics(GEOMETRY, DEFAULT_SIZE))) | set(chart_rooms())
-    parts = {"red", "green", "yellow", "blue", "you", "victim", "place1", "place2", "place3", "place4", "chart_seat"}
-    assert rooms | parts == set(WORDS)  # (parts: words inside other lines, or a name's line, cut with the name)
+    parts = {"red", "green", "yellow", "blue", "place1", "place2", "place3", "place4", "chart_seat"}
+    assert rooms | parts == set(WORDS)  # (parts: words inside other lines)

@@ -1,0 +1,164 @@
+"""Can the board picture be read on a phone? `python -m benchmarks.legibility [--width W]`.
+
+Discord's mobile client shows a picture as wide as the chat column, about 360 px. Each case draws a preset in a
+position that stresses the picture (four long names in several scripts with emoji and AI levels, a long AI turn
+with two dice, a finished game, a quick game) and prints:
+
+- `smallest text: N px`: the smallest font size of any word or number on the picture when it is shown `W` px wide
+  (every text the renderer draws says its size, `render.typeset.recording`), and which text that is; the numbers on
+  the tokens are given apart (`token numbers`), as they are a part of the token's drawing;
+- `marks: N %`: the share of the board's area the marks of the last moves and of the moves on offer cover (the
+  pixels of the board that differ from the same position drawn without its events and labels).
+
+The last line gives the smallest text and the largest share over all cases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import NamedTuple
+
+from PIL import ImageChops
+
+import render
+from engine import events as ev
+from engine.ai import choose
+from engine.events import Event
+from engine.game import apply, legal_actions, new_game
+from engine.rules import Rules
+from engine.state import GameState
+from render.board import draw_board
+from render.geometry import Box, layout, metrics
+from render.typeset import recording
+from render.view import DEFAULT_SIZE, BoardView, default_labels
+
+PHONE = 360  # px: the width Discord's mobile client shows a picture at
+# Long names in several scripts, with emoji, and the names the bot gives its AI players.
+LONG_NAMES = ("अनन्या क्षत्रिय 🎲✨", "محمد عبد الرحمن 🇵🇰", "AI (master)", "Александра Иванова 👩‍💻")
+AI_NAMES = ("AI (expert)", "AI (greedy)", "AI (master)", "AI (random)")  # as the bot names them on a picture
+
+
+class Case(NamedTuple):
+    label: str
+    state: GameState
+    view: BoardView
+
+
+def _caches() -> list[Callable[[], None]]:
+    """Every cache of the render package (words are drawn once and cached: to see them all, draw from cold)."""
+    found = []
+    for module in [m for name, m in sys.modules.items() if name.startswith("render.")]:
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                found.append(clear)
+    return found
+
+
+def _played(rules: Rules, seed: int, until: Callable[[GameState, list[Event]], bool]) -> tuple[GameState, list[Event]]:
+    """A game between greedy players up to the first turn after which `until(state, the turn's events)` holds
+    (else to its end); the state after that turn and the turn's events."""
+    state = new_game(rules, (0, 1, 2, 3), seed)
+    turn: list[Event] = []
+    while not state.over:
+        state, events = apply(state, choose(state, "greedy"))
+        turn.extend(events)
+        if any(e.kind == ev.TURN_PASSED for e in events) or state.over:
+            if until(state, turn):
+                return state, turn
+            turn = []
+    return state, turn
+
+
+def _to_move(rules: Rules, seed: int, after: int) -> GameState:
+    """The first position after ply `after` of a greedy game where the player to act picks among two moves or more."""
+    state = new_game(rules, (0, 1, 2, 3), seed)
+    while not state.over:
+        if state.ply >= after and state.phase in ("move", "choose") and len(legal_actions(state)) >= 2:
+            return state
+        state, _ = apply(state, choose(state, "greedy"))
+    return state
+
+
+def _moves(turn: list[Event]) -> int:
+    return sum(1 for e in turn if e.kind in (ev.MOVED, ev.ENTERED))
+
+
+def cases(size: tuple[int, int]) -> list[Case]:
+    """The positions measured."""
+    found: list[Case] = []
+    state = _to_move(Rules.preset("classic"), 11, 60)
+    found.append(Case("classic, long names", state,
+                      BoardView(names=LONG_NAMES, labels=default_labels(legal_actions(state)), size=size)))
+    state, turn = _played(Rules.preset("twodice"), 10, lambda s, t: _moves(t) >= 12)
+    found.append(Case(f"twodice, long AI turn ({_moves(turn)} moves)", state,
+                      BoardView(names=AI_NAMES, events=tuple(turn), size=size)))
+    state = _to_move(Rules.preset("twodice"), 3, 40)
+    found.append(Case("twodice, picks a die", state,
+                      BoardView(names=LONG_NAMES, labels=default_labels(legal_actions(state)), size=size)))
+    state, turn = _played(Rules.preset("classic"), 7, lambda s, t: s.over)
+    found.append(Case("classic, finished", state, BoardView(names=LONG_NAMES, events=tuple(turn), size=size)))
+    state, turn = _played(Rules.preset("star"), 7, lambda s, t: s.over)
+    found.append(Case("star, out of turns", state, BoardView(names=AI_NAMES, events=tuple(turn), size=size)))
+    state, turn = _played(Rules.preset("strict", quick=True), 4, lambda s, t: s.ply > 60 and _moves(t) >= 1)
+    found.append(Case("strict quick, mid-game", state, BoardView(names=AI_NAMES, events=tuple(turn), size=size)))
+    return found
+
+
+class Measure(NamedTuple):
+    smallest: float  # px at the display width
+    what: str
+    tokens: float  # the smallest token number, px at the display width
+    marks: float  # share of the board's area
+
+
+def measure(case: Case, display: int) -> Measure:
+    """Draw `case` from cold caches, noting every text; compare it with the position drawn without its marks."""
+    for clear in _caches():
+        clear()
+    with recording() as texts:
+        picture = draw_board(case.state, case.view)
+    scale = display / picture.width
+    tokens = [size for text, size in texts if text in "1234" and len(text) == 1]
+    words = [(size, text) for text, size in texts if not (text in "1234" and len(text) == 1)] or [(0.0, "")]
+    smallest, what = min(words)
+    bare = draw_board(case.state, replace(case.view, events=(), labels={}))
+    m = metrics(layout(case.state.rules).n, case.view.size)
+    box = m.box_px(Box(0, 0, m.n, m.n))
+    diff = ImageChops.difference(picture.convert("RGB").crop(box), bare.convert("RGB").crop(box)).convert("L")
+    changed = sum(diff.point(lambda v: 255 if v else 0).histogram()[255:])
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return Measure(smallest * scale, what, min(tokens, default=float("inf")) * scale, changed / area)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.legibility", description=__doc__.splitlines()[0])
+    parser.add_argument("--width", type=int, default=PHONE, help="the width the picture is shown at (px)")
+    parser.add_argument("--save", metavar="DIR", help="write each case's picture there (PNG)")
+    args = parser.parse_args(argv)
+    size = DEFAULT_SIZE
+    print(f"board pictures drawn at {size[0]}x{size[1]}, shown {args.width} px wide")
+    found = []
+    for case in cases(size):
+        result = measure(case, args.width)
+        if args.save:
+            Path(args.save).mkdir(parents=True, exist_ok=True)
+            name = "".join(c if c.isalnum() else "-" for c in case.label.split(" (")[0]).replace("--", "-")
+            draw_board(case.state, case.view).save(Path(args.save) / f"{name}.png")
+        found.append(result)
+        tokens = f"{result.tokens:.1f} px" if result.tokens < float("inf") else "none drawn"
+        print(f"{case.label:>36}: smallest text: {result.smallest:.1f} px ({result.what!r}), token numbers "
+              f"{tokens}, marks: {100 * result.marks:.1f} % of the board")
+    worst = min(found, key=lambda r: r.smallest)
+    print(f"legibility: smallest text: {worst.smallest:.1f} px ({worst.what!r}), token numbers "
+          f"{min(r.tokens for r in found):.1f} px, marks: at most {100 * max(r.marks for r in found):.1f} % of "
+          f"the board ({render.DEFAULT_SIZE[0]}x{render.DEFAULT_SIZE[1]} at {args.width} px)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
