@@ -18,7 +18,7 @@ from bot.app import LudoBot, command_tree, localize, open_storage, without_voice
 from bot.settings import BotSettings
 from bot.stopping import on_stop_signal
 from storage import StorageError
-from storage.server import EmbeddedRedisError
+from storage.server import EmbeddedRedisError, stop_started_at_once
 
 T = TypeVar("T")
 
@@ -27,7 +27,7 @@ async def run(settings: BotSettings, token: str) -> None:
     """Run until SIGTERM or SIGINT, then stop cleanly (see `bot.stopping`). Storage opens first, so that a storage
     problem is reported as one before Discord is contacted."""
     stopping = asyncio.Event()
-    with on_stop_signal(stopping.set):
+    with on_stop_signal(stopping.set, before_exit=stop_started_at_once):
         storage = await open_storage(settings)
         try:
             async with LudoBot(settings, storage=storage) as bot:

@@ -145,14 +145,22 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
     parts = parts_of(interaction)
 
     async def work() -> None:
+        lang, lead = user_locale(interaction), ""
         if preset is not None:
             try:
                 chosen = engine.Rules.preset(preset)
             except engine.RulesError as error:  # not one of the choices (a modified client sends anything)
                 raise Refused("refused.rules", error=error) from error
         else:
-            chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)
-        await interaction.response.send_message(rules_summary(chosen, user_locale(interaction)), ephemeral=True)
+            try:
+                chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)
+            except Refused as refused:  # no game: what a /ludo start here would play, said to be that
+                if refused.key != "refused.no_channel_game":
+                    raise
+                chosen = await parts.service.guilds.start_rules(scope_of(interaction))
+                where = "dm" if interaction.context.dm_channel else "here"
+                lead = translate(lang, f"rules.default_{where}") + "\n"
+        await interaction.response.send_message(lead + rules_summary(chosen, lang), ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

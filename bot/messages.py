@@ -55,11 +55,12 @@ class Post:
 @functools.lru_cache(maxsize=4096)  # the same few names go into every message of a game
 def plain(text: str) -> str:
     """Text a user chose (a display name) shown as it is in a message: Discord's markdown, masked links and
-    mentions escaped. Escaping is Discord markup, so it lives in the adapter, where names go into message text:
-    records and the service keep names as given, and the board picture and its alt text (no markup) show them
-    unescaped. Direction controls are dropped (names kept before they were, too): no name turns the sentence around
-    it (`service.i18n.directionless`)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(directionless(text)))
+    mentions escaped, and every "<" too (discord.py escapes neither a channel's `<#1>` nor a short `<@&1>`, and
+    Discord draws those as mentions, `<:e:1>` as an emoji, `<t:0>` as a time). Escaping is Discord markup, so it
+    lives in the adapter, where names go into message text: records and the service keep names as given, and the
+    board picture and its alt text (no markup) show them unescaped. Direction controls are dropped (names kept before
+    they were, too): no name turns the sentence around it (`service.i18n.directionless`)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(directionless(text))).replace("<", "\\<")
 
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:

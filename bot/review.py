@@ -16,7 +16,7 @@ import discord
 from bot.access import Access
 from bot.clicks import Clicks
 from bot.components import review_view
-from bot.messages import DRAWING, alt_text
+from bot.messages import DRAWING, alt_text, text_names
 from bot.translator import user_locale
 from engine.review import Review
 from render import WORDS, BoardView, render_board, render_chances
@@ -57,7 +57,7 @@ class ReviewAnswers:
         lang = user_locale(interaction)
         seat = focus_seat(record, review, interaction.user.id)
         shown = shown_decisions(record, review, seat)
-        lines = review_lines(record, review, lang, seat, shown)
+        lines = review_lines(record, review, lang, seat, shown, text_names(record, lang))
         if public:
             lines.insert(0, translate(lang, "review.shared", user=interaction.user.id))
         files = await asyncio.get_running_loop().run_in_executor(DRAWING, pictures, record, review, lang, seat, shown)

@@ -3,6 +3,9 @@ a second one ends the process at once.
 
 A container's main process is PID 1, for which a signal without a handler does nothing: without these handlers
 `docker stop` waited its 10 s and killed the bot.
+
+What must still happen before such an abrupt end (stopping the embedded Redis servers the process started) is passed
+in by the wiring (`bot.__main__`, the playground): bot/ reaches storage only through the service and that wiring.
 """
 
 from __future__ import annotations
@@ -15,17 +18,16 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 
-from storage.server import stop_started_at_once
-
 logger = logging.getLogger(__name__)
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 @contextlib.contextmanager
-def on_stop_signal(stop: Callable[[], object]) -> Iterator[None]:
+def on_stop_signal(stop: Callable[[], object], *, before_exit: Callable[[], object]) -> Iterator[None]:
     """While inside, the first SIGTERM or SIGINT calls `stop()` (which starts the clean stop and returns); a second
-    ends the process at once, after asking the embedded Redis servers it started to stop (they save their data on
-    their own). Outside the main thread, or where the loop cannot take signal handlers, nothing is installed."""
+    calls `before_exit()` (which must not wait: e.g. ask the embedded Redis servers this process started to stop,
+    they save their data on their own) and ends the process at once. Outside the main thread, or where the loop
+    cannot take signal handlers, nothing is installed."""
     loop = asyncio.get_running_loop()
     received: list[int] = []
     since = 0.0
@@ -40,7 +42,7 @@ def on_stop_signal(stop: Callable[[], object]) -> Iterator[None]:
             stop()
             return
         logger.error("%s, a second signal: ending the process at once", name)
-        stop_started_at_once()
+        before_exit()
         logging.shutdown()
         os._exit(128 + signum)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.stopping import on_stop_signal
 from playground.world import Playground
+from storage.server import stop_started_at_once
 
 
 async def serve(port: int, data_dir: str | None = None, *, host: str = "127.0.0.1",
@@ -24,7 +25,8 @@ async def serve(port: int, data_dir: str | None = None, *, host: str = "127.0.0.
     """Run the playground on `host`:`port` until a stop signal or cancelled; print its address."""
     os.environ.pop("REDIS_URL", None)  # (storage.Storage.open falls back to it)
     stopping = asyncio.Event()
-    with on_stop_signal(stopping.set), tempfile.TemporaryDirectory(prefix="ludo-playground-") as scratch:
+    with (on_stop_signal(stopping.set, before_exit=stop_started_at_once),
+          tempfile.TemporaryDirectory(prefix="ludo-playground-") as scratch):
         async with Playground(data_dir=Path(data_dir or scratch), port=port, host=host, redis_url=redis_url) as play:
             names = ", ".join(m.username for m in play.members)
             print(f"ludo-bot playground: open {play.url} (members: {names}; Ctrl-C stops it)", flush=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engine
 from service.errors import Refused
 from service.languages import SPOKEN
 from service.seats import lobby_rules
@@ -28,6 +29,13 @@ class Guilds:
         """The language a guild's public messages speak: the one chosen in /ludo settings, else `discord_locale`
         (the guild's own)."""
         return (await self.settings(guild_id)).language or discord_locale
+
+    async def start_rules(self, guild_id: int) -> engine.Rules:
+        """The rules a `/ludo start` in this guild plays when it is given no preset nor rule options: its settings'
+        preset (classic unless /ludo settings chose another) with their rule options."""
+        current = await self.settings(guild_id)
+        return lobby_rules(LobbyRecord(id="probe", guild_id=guild_id, channel_id=0, host_id=0, preset=current.preset,
+                                       options=current.options))
 
     async def update(self, guild_id: int, changes: Mapping[str, Any]) -> GuildSettings:
         """Change some of a guild's settings (compare-and-set); `Refused` for impossible values."""

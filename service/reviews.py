@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -17,7 +18,7 @@ from engine.notation import parse_rules
 from engine.review import Decision, Review, ReviewTextError, review_game
 from service.errors import Refused
 from service.i18n import colour, translate
-from service.seats import seat_names, seat_user
+from service.seats import seat_user
 from service.shared import SharedWork
 from service.text import action_label
 from service.thinking import Pool
@@ -117,9 +118,11 @@ def points(value: float) -> str:
     return f"{value:+.1f}".replace("-", "\u2212")
 
 
-def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown]) -> list[str]:
-    """What a review says: per player luck, choices and accuracy; then the focus seat's costliest decisions."""
-    names = seat_names(record, lang)
+def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown: list[Shown],
+                 names: Mapping[int, str]) -> list[str]:
+    """What a review says: per player luck, choices and accuracy; then the focus seat's costliest decisions.
+    `names`: the seats' names as the message shows them (the adapter escapes its markup in them, see
+    `bot.messages.text_names`); a seat without one is named by its colour."""
     error = CHANCE_ERRORS.get(state_of(record).rules.name, CHANCE_ERROR)  # (a preset with options: the name's)
     lines = [translate(lang, "review.head", id=record.id, error=round(error))]
     final = review.curve[-1]

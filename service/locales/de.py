@@ -71,6 +71,12 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "schnell: wer die erste Figur ins Ziel bringt, ist fertig",
     "rules.first_wins": "wer zuerst im Ziel ist, gewinnt",
     "rules.all_places": "nach dem Sieger spielen die anderen um die übrigen Plätze weiter",
+    "rules.default_here": "In diesem Kanal läuft kein Spiel. Hier die Regeln, mit denen /ludo start hier spielt, "
+                          "wenn keine Regelvorlage gewählt wird. Die Option `preset` von /ludo rules erklärt die "
+                          "anderen.",
+    "rules.default_dm": "Ludo wird in einem Serverkanal oder einem Gruppenchat gespielt. Dort spielt /ludo start mit "
+                        "diesen Regeln, außer du wählst eine Regelvorlage oder der Server hat eine andere "
+                        "eingestellt. Die Option `preset` von /ludo rules erklärt die anderen.",
     "variant.quick": "schnell", "variant.kill_to_unlock": "erst schlagen", "variant.teams": "Teams",
     # the lobby
     "lobby.head": plural(

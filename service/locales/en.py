@@ -72,6 +72,11 @@ TEXTS: dict[str, str | Plural] = {
                    "a team wins when both partners are home",
     "rules.quick": "quick: a player is home with their first token home",
     "rules.first_wins": "first player home wins", "rules.all_places": "play goes on for every place",
+    "rules.default_here": "No game in this channel, so here are the rules /ludo start plays here when no preset is "
+                          "picked. The `preset` option of /ludo rules explains the others.",
+    "rules.default_dm": "Ludo is played in a server channel or a group DM; there, /ludo start plays these rules "
+                        "unless a preset is picked or the server chose another. The `preset` option of /ludo rules "
+                        "explains the others.",
     "variant.quick": "quick", "variant.kill_to_unlock": "kill to unlock", "variant.teams": "teams",
     # the lobby
     "lobby.head": plural("seats", one="🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} player.",

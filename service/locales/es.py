@@ -100,6 +100,12 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "rápida: un jugador termina al meter su primera ficha en la meta",
     "rules.first_wins": "gana el primero que llega a la meta",
     "rules.all_places": "tras el ganador, los demás siguen jugando por los puestos restantes",
+    "rules.default_here": "No hay ninguna partida en este canal, así que estas son las reglas con las que /ludo "
+                          "start juega aquí si no eliges un modo de juego. La opción `preset` de /ludo rules explica "
+                          "los demás.",
+    "rules.default_dm": "El Ludo se juega en un canal de un servidor o en un MD de grupo; allí, /ludo start usa "
+                        "estas reglas salvo que elijas un modo de juego o que el servidor haya fijado otro. La "
+                        "opción `preset` de /ludo rules explica los demás.",
     "variant.quick": "rápida", "variant.kill_to_unlock": "comer para entrar", "variant.teams": "por parejas",
     # the lobby
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> organiza **{rules}**{extra} para {seats} jugadores.",

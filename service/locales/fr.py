@@ -99,6 +99,12 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "rapide : un joueur a fini dès son premier pion arrivé",
     "rules.first_wins": "le premier arrivé gagne",
     "rules.all_places": "après le gagnant, les autres continuent pour les places suivantes",
+    "rules.default_here": "Il n'y a pas de partie dans ce salon : voici les règles que /ludo start applique ici "
+                          "quand aucun préréglage n'est choisi. L'option `preset` de /ludo rules présente les "
+                          "autres.",
+    "rules.default_dm": "On joue au Ludo dans un salon de serveur ou dans un groupe privé ; là-bas, /ludo start "
+                        "applique ces règles, sauf si tu choisis un préréglage ou si le serveur en a fixé un autre. "
+                        "L'option `preset` de /ludo rules présente les autres.",
     "variant.quick": "rapide", "variant.kill_to_unlock": "manger pour monter", "variant.teams": "équipes",
     # the lobby
     "lobby.head": "🎲 **Lobby de Ludo** — <@{host}> organise **{rules}**{extra} pour {seats} joueurs.",

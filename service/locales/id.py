@@ -95,6 +95,11 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "cepat: pemain selesai begitu bidak pertamanya finis",
     "rules.first_wins": "yang pertama finis menang",
     "rules.all_places": "setelah ada pemenang, yang lain lanjut main untuk peringkat berikutnya",
+    "rules.default_here": "Tidak ada game di saluran ini, jadi ini aturan yang dipakai /ludo start di sini kalau "
+                          "tidak memilih preset. Opsi `preset` di /ludo rules menjelaskan preset lainnya.",
+    "rules.default_dm": "Ludo dimainkan di saluran server atau di DM grup; di sana /ludo start memakai aturan ini, "
+                        "kecuali kamu memilih preset atau servernya sudah menetapkan preset lain. Opsi `preset` di "
+                        "/ludo rules menjelaskan preset lainnya.",
     "variant.quick": "cepat", "variant.kill_to_unlock": "makan dulu", "variant.teams": "tim",
     # the lobby
     "lobby.head": "🎲 **Room Ludo** — <@{host}> membuka room **{rules}**{extra} untuk {seats} pemain.",

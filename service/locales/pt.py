@@ -99,6 +99,11 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "rápida: o jogador termina quando o primeiro peão dele chega",
     "rules.first_wins": "quem chegar primeiro vence",
     "rules.all_places": "depois do vencedor, os outros continuam jogando pelas colocações seguintes",
+    "rules.default_here": "Não tem partida neste canal, então estas são as regras que o /ludo start usa aqui quando "
+                          "nenhum modo de jogo é escolhido. A opção `preset` do /ludo rules explica os outros.",
+    "rules.default_dm": "Ludo se joga num canal de servidor ou numa DM em grupo; lá, o /ludo start usa estas regras, "
+                        "a não ser que você escolha um modo de jogo ou que o servidor tenha definido outro. A opção "
+                        "`preset` do /ludo rules explica os outros.",
     "variant.quick": "rápida", "variant.kill_to_unlock": "comer para entrar", "variant.teams": "duplas",
     # the lobby
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> abriu uma partida de **{rules}**{extra} para {seats} jogadores.",

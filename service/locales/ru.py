@@ -104,6 +104,11 @@ TEXTS: dict[str, str | Plural] = {
     "rules.first_wins": "побеждает первый на финише",
     "rules.all_places": "после победителя остальные доигрывают за оставшиеся места",
     "variant.quick": "быстрая", "variant.kill_to_unlock": "сначала сбей", "variant.teams": "команды",
+    "rules.default_here": "В этом канале нет игры. Вот правила, по которым здесь играет /ludo start, если не выбрать "
+                          "набор. Остальные наборы описывает параметр `preset` команды /ludo rules.",
+    "rules.default_dm": "В Лудо играют в канале сервера или в группе ЛС. Там /ludo start играет по этим правилам, "
+                        "если не выбрать набор и сервер не назначил другой. Остальные наборы описывает параметр "
+                        "`preset` команды /ludo rules.",
     # the lobby
     "lobby.head": "🎲 **Лобби Лудо** — <@{host}> собирает **{rules}**{extra} для {seats} игроков.",
     "lobby.ai": "ИИ ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(свободно)",

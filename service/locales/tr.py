@@ -95,6 +95,11 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "hızlı: ilk piyonu eve giren oyuncu bitirmiş olur",
     "rules.first_wins": "ilk bitiren kazanır",
     "rules.all_places": "kazanan çıktıktan sonra diğerleri kalan sıralar için oynamaya devam eder",
+    "rules.default_here": "Bu kanalda oyun yok. Burada hazır ayar seçmeden /ludo start ile açılan oyunlar şu "
+                          "kurallarla oynanır. Diğer hazır ayarları /ludo rules komutunun `preset` seçeneği anlatır.",
+    "rules.default_dm": "Ludo bir sunucu kanalında ya da bir grup DM'de oynanır. Orada hazır ayar seçmeden /ludo "
+                        "start ile açılan oyunlar, sunucu başka bir ayar seçmediyse şu kurallarla oynanır. Diğer "
+                        "hazır ayarları /ludo rules komutunun `preset` seçeneği anlatır.",
     "variant.quick": "hızlı", "variant.kill_to_unlock": "kırmadan giriş yok", "variant.teams": "takımlar",
     # the lobby
     "lobby.head": "🎲 **Ludo odası** — <@{host}>, {seats} kişilik bir **{rules}**{extra} oyunu açtı.",

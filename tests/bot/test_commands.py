@@ -40,9 +40,9 @@ async def test_board_reposts_the_live_game_and_the_old_message_goes(standin: Sta
     assert live_message(standin, standin.channel) is not None
 
 
-async def test_board_rules_leave_and_end_without_a_game_are_refused(standin: StandIn, ludo: LudoBot) -> None:
+async def test_board_leave_and_end_without_a_game_are_refused(standin: StandIn, ludo: LudoBot) -> None:
     alice = standin.add_user("alice")
-    for command in ("board", "rules", "leave", "end"):
+    for command in ("board", "leave", "end"):
         assert "no Ludo game in this channel" in private_text(await slash(standin, ludo, alice, standin.channel,
                                                                           command))
     await slash(standin, ludo, alice, standin.channel, "start")
@@ -57,6 +57,27 @@ async def test_rules_of_the_game_in_play_or_of_a_preset(standin: StandIn, ludo: 
     assert "play goes on for every place" in in_play  # the lobby's option, not only the preset
     star = private_text(await slash(standin, ludo, alice, standin.channel, "rules", preset="star"))
     assert "**star**" in star and "pair" in star
+
+
+async def test_rules_without_a_game_explain_what_a_start_here_plays(standin: StandIn, ludo: LudoBot) -> None:
+    """No game and no preset: the rules a /ludo start here plays when it names no preset (classic, until the
+    server's settings choose another), said to be that, with a pointer to the `preset` option."""
+    alice = standin.add_user("alice")
+    here = private_text(await slash(standin, ludo, alice, standin.channel, "rules"))
+    assert here.startswith("No game in this channel, so here are the rules /ludo start plays here"), here
+    assert "**classic**" in here and "52-square track" in here and "`preset` option" in here
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", preset="star")
+    starred = private_text(await slash(standin, ludo, alice, standin.channel, "rules"))
+    assert "**star**" in starred and "pair" in starred and "No game in this channel" in starred
+    await slash(standin, ludo, alice, standin.channel, "start")  # a lobby is no game yet: it is still said so
+    assert "lobby, not a game" in private_text(await slash(standin, ludo, alice, standin.channel, "rules"))
+
+
+async def test_rules_in_the_bots_dm_explain_the_default_rules(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.install_app(standin.add_user("alice", join=False))
+    answer = private_text(await slash(standin, ludo, alice, standin.dm_channel(alice), "rules"))
+    assert answer.startswith("Ludo is played in a server channel or a group DM"), answer
+    assert "**classic**" in answer and "`preset` option" in answer
 
 
 async def test_rules_of_a_preset_that_is_no_choice_is_refused_privately(standin: StandIn, ludo: LudoBot) -> None:

@@ -9,11 +9,14 @@ import re
 from bot.app import LudoBot
 from playground.standin import Message, StandIn
 from playground.standin.records import MENTION_EVERYONE
-from tests.bot.helpers import click, live_message, private_text, slash, start_game, to_act
+from tests.bot.helpers import click, live_message, play_to_end, private_text, slash, start_game, to_act
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]+\]\(\s*<?https?://")  # what Discord shows as a link under other words
 PILL = re.compile(r"<@!?(\d+)>")  # what Discord shows as a user's mention
 ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")
+ANGLE_MARKUP = re.compile(r"(?<!\\)<(@&|#|a?:\w+:|t:)")  # a role or channel mention, a custom emoji, a time
+# Names `python -m benchmarks.fuzz` found printed raw in a shared review
+FUZZ_NAMES = ("<:e:1>~~", "**\u0489張偉<@&1><#1>", "\u200b张伟__\u0336", "Ana *bold* [link](https://x.y)")
 
 
 def shown(content: str) -> str:
@@ -62,3 +65,23 @@ async def test_display_names_show_as_written_and_ping_nobody(standin: StandIn, l
     assert shown(stats).startswith(f"**{names[eve]}**") and not MASKED_LINK.search(stats)
     assert standin.notifications(carol) == []  # nobody was pinged by a name
     assert all(not m.notified - players for m in standin.message_log.values())
+
+
+async def test_a_review_shows_the_players_names_as_written(standin: StandIn, ludo: LudoBot) -> None:
+    """The review's lines name every player between `**`: raw, names with markup broke that bold, drew a role and a
+    channel mention, an emoji, a masked link; privately and once posted in the channel, they read as written."""
+    users = [standin.add_user(f"player{i}") for i in range(len(FUZZ_NAMES))]
+    for user, name in zip(users, FUZZ_NAMES, strict=True):
+        user.global_name = name
+    host, *others = users
+    await start_game(standin, ludo, host, tuple(others), preset="star", turn_limit=2)
+    await play_to_end(standin, ludo)
+    final = next(m for m in standin.messages(standin.channel) if "Review" in m.labels())
+    answer = await (await standin.click(host, final, label="Review")).wait_followup(timeout=30.0)
+    shared = await (await standin.click(host, answer, label="Post in the channel")).wait_followup(timeout=30.0)
+    assert "shares this review" in shared.content and not shared.ephemeral
+    for text in (answer.content, shared.content):
+        for name in FUZZ_NAMES:
+            assert name.replace("\u200b", "") in shown(text) and name not in text, (name, text)
+        assert not MASKED_LINK.search(text) and not ANGLE_MARKUP.search(text), text
+    check_public(standin, {user.id for user in users})
