@@ -29,6 +29,10 @@ stand-in and counted as an error); every channel comes to rest showing one board
 second, and the CPU time a click costs in the bot processes and Redis. Last line:
 `load: <n> clicks/s, p99 <ms> ms, cpu <ms> ms/click, lost <n>, duplicated <n>, unanswered <n>, global 429s <n>,
 token requests/s max <n>`.
+
+`--bot-python PATH` runs the bot processes with another interpreter: a virtual environment where another build of
+the bot is installed (`pip install .` of an older commit), playing the same games on the same stand-in, for a
+baseline measured in the same session (docs/proof/load.md).
 """
 
 from __future__ import annotations
@@ -132,8 +136,10 @@ class Stats:
 class Bots:
     """The bot processes."""
 
-    def __init__(self, standin: StandIn, redis_url: str, folder: Path, count: int) -> None:
+    def __init__(self, standin: StandIn, redis_url: str, folder: Path, count: int,
+                 python: str = sys.executable) -> None:
         self.standin, self.redis_url, self.folder, self.count = standin, redis_url, folder, count
+        self.python = python  # (another interpreter: another build of the bot, for a baseline run)
         self.processes: dict[int, asyncio.subprocess.Process] = {}
         self.logs: dict[int, Path] = {}
 
@@ -141,7 +147,7 @@ class Bots:
         log = self.folder / f"bot-{shard}.log"
         self.logs[shard] = log
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "benchmarks.load_bot", "--api", self.standin.base_url,
+            self.python, "-m", "benchmarks.load_bot", "--api", self.standin.base_url,
             "--gateway", self.standin.gateway_url, "--token", self.standin.token, "--redis", self.redis_url,
             "--data", str(self.folder / f"bot-{shard}"), "--shard", str(shard), "--shards", str(self.count),
             *(["--sync"] if sync else []),
@@ -510,7 +516,8 @@ class Report:
 
 
 async def run(games: int, processes: int, *, with_faults: bool = False, think: float = 0.0,
-              concurrency: int = 48, pause: float = 5.0, quiet: bool = False, cluster: bool = False) -> Report:
+              concurrency: int = 48, pause: float = 5.0, quiet: bool = False, cluster: bool = False,
+              bot_python: str = sys.executable) -> Report:
     def say(text: str) -> None:
         if not quiet:
             print(text, flush=True)
@@ -544,7 +551,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                     user.global_name = world_name(user.id)
             players.append((host, guest, standin.add_channel(guild, f"g{number}")))
         await standin.start()
-        bots = Bots(standin, url, folder, processes)
+        bots = Bots(standin, url, folder, processes, bot_python)
         stats = Stats()
         problems: list[str] = []
         try:
@@ -681,12 +688,16 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="seconds a player thinks at most between clicks")
     parser.add_argument("--concurrency", type=int, default=48, help="clicks in flight at most, over all games")
     parser.add_argument("--cluster", action="store_true", help="a 3-node local Redis Cluster instead of one server")
+    parser.add_argument("--bot-python", default=sys.executable,
+                        help="the interpreter of the bot processes: a virtual environment with another build of the "
+                             "bot installed (a baseline), playing the same games on the same stand-in")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop the bot processes and Redis on the way out
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
     report = asyncio.run(run(arguments.games, arguments.processes, with_faults=arguments.faults,
-                             think=arguments.think, concurrency=arguments.concurrency, cluster=arguments.cluster))
+                             think=arguments.think, concurrency=arguments.concurrency, cluster=arguments.cluster,
+                             bot_python=arguments.bot_python))
     bad = report.lost or report.duplicated or report.unanswered or report.finished < report.games
     raise SystemExit(1 if bad else 0)
 
