@@ -46,15 +46,44 @@ const act = {
 
 // -- members and channels --------------------------------------------------------------------------------------
 
+function actAs(member) { page.member = member; openDrawer(false); drawMembers(); restart(); }
+
+// The members twice: the list in the sidebar, and on a phone (where the sidebar is a drawer) a row of avatars at the
+// top, so that switching seats stays one tap away.
 function drawMembers() {
-  const list = $("#member-list");
-  list.replaceChildren(...page.world.members.map((m) => Render.el("button", {
-    class: `member${m.id === page.member.id ? " selected" : ""}`, type: "button", role: "radio",
-    "aria-checked": m.id === page.member.id ? "true" : "false", "data-member": m.username, "data-testid": "member",
-    onclick: () => { page.member = m; drawMembers(); restart(); },
+  const chosen = (m) => ({ role: "radio", "aria-checked": m.id === page.member.id ? "true" : "false",
+                           "data-member": m.username, type: "button", onclick: () => actAs(m) });
+  const badge = (m) => page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null;
+  $("#member-list").replaceChildren(...page.world.members.map((m) => Render.el("button", {
+    ...chosen(m), class: `member${m.id === page.member.id ? " selected" : ""}`, "data-testid": "member",
   }, Render.avatar(m), Render.el("span", { class: "member-name" }, Render.el("span", { text: m.name }),
        m.manages ? Render.el("span", { class: "manages", "data-testid": "manages", text: "manages the server" }) : null),
-     page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null)));
+     badge(m))));
+  $("#member-switch").replaceChildren(...page.world.members.map((m) => Render.el("button", {
+    ...chosen(m), class: `switch${m.id === page.member.id ? " selected" : ""}`, "data-testid": "switch-member",
+    title: `Act as ${m.name}`, "aria-label": `Act as ${m.name}`,
+  }, Render.avatar(m), badge(m))));
+}
+
+// -- the phone view: the channel as Discord's mobile client shows it (?view=phone; the default on a narrow screen) --
+
+function setView(phone, remember = true) {
+  document.documentElement.classList.toggle("phone", phone);
+  const toggle = $("#view-toggle");
+  toggle.textContent = phone ? "🖥" : "📱 Phone";
+  toggle.title = phone ? "Desktop view" : "Phone view: the channel as Discord's mobile client shows it";
+  toggle.setAttribute("aria-label", toggle.title);
+  if (!phone) openDrawer(false);
+  if (remember) {
+    const url = new URL(location.href);
+    url.searchParams.set("view", phone ? "phone" : "desktop");
+    history.replaceState(null, "", url);
+  }
+}
+
+function openDrawer(open) {
+  document.documentElement.classList.toggle("drawer", open);
+  $("#drawer-toggle").setAttribute("aria-expanded", open ? "true" : "false");
 }
 
 function drawChannels(channels) {
@@ -66,7 +95,7 @@ function drawChannels(channels) {
   })));
 }
 
-function showChannel(id) { page.channel = id; restart(); }
+function showChannel(id) { page.channel = id; openDrawer(false); restart(); }
 
 // -- the channel, kept up to date -------------------------------------------------------------------------------
 
@@ -240,12 +269,23 @@ function keys(event) {
 // -- start --------------------------------------------------------------------------------------------------------
 
 async function main() {
+  const view = new URLSearchParams(location.search).get("view");
+  setView(view ? view === "phone" : matchMedia("(max-width: 600px)").matches, false);
   page.world = await api("/api/world");
   Object.assign(Render.names.users, page.world.users);
   $("#guild-name").textContent = page.world.guild.name;
   page.member = page.world.members[0];
   page.channel = page.world.channel;
   const input = $("#command-input");
+  $("#view-toggle").addEventListener("click", () => setView(!document.documentElement.classList.contains("phone")));
+  $("#drawer-toggle").addEventListener("click", () => openDrawer(!document.documentElement.classList.contains("drawer")));
+  $("#scrim").addEventListener("click", () => openDrawer(false));
+  $("#slash").addEventListener("click", () => {  // (a touch screen's way to the command picker)
+    clearCommand();
+    input.value = "/";
+    suggest();
+    input.focus();
+  });
   input.addEventListener("input", () => {
     if (page.chosen && !input.value.startsWith(nameOf(page.chosen))) unchoose();
     page.active = 0;

@@ -4,8 +4,11 @@ person; the board pictures load, a private answer shows only to the member who g
 Discord's client does: its markdown (code blocks among it), its timestamps (`R` in its words, kept current); a notice
 about a command goes once the command is fixed; the member who manages the server says so.
 
+The phone view plays the start of a game on a 390 x 844 touch screen.
+
 Skipped only off CI when there is no Chromium; on CI (CI=true) a missing browser fails. `PLAYGROUND_SCREENSHOT=path`
-also keeps the screenshot taken mid-game there (docs/images/playground.png comes from it).
+also keeps the screenshot taken mid-game there (docs/images/playground.png comes from it), and
+`PLAYGROUND_PHONE_SCREENSHOT=path` the phone's (docs/images/playground-phone.png).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -51,8 +55,10 @@ def chromium() -> str:
     return CHROMIUM
 
 
-@pytest.fixture
-async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the browser checked before the bot starts)
+@asynccontextmanager
+async def browse(chromium: str, url: str, **context: Any) -> AsyncIterator[Page]:
+    """`url` open in a new browser page (`context`: Playwright's options of a page: viewport, touch...), once the page
+    has drawn the channel; any error of the page's script fails the test."""
     from playwright.async_api import async_playwright
 
     errors: list[str] = []
@@ -60,11 +66,10 @@ async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the 
         browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
         try:
             # (a reader in the US, in UTC: what Discord's client shows them is written out below)
-            opened = await browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US",
-                                            timezone_id="UTC")
+            opened = await browser.new_page(locale="en-US", timezone_id="UTC", **context)
             opened.set_default_timeout(10_000)
             opened.on("pageerror", lambda error: errors.append(str(error)))
-            await opened.goto(play.url)
+            await opened.goto(url)
             await opened.wait_for_selector("body[data-ready='1']")
             yield opened
         finally:
@@ -72,17 +77,23 @@ async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the 
     assert not errors, f"the page's script failed: {errors}"
 
 
+@pytest.fixture
+async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the browser checked before the bot starts)
+    async with browse(chromium, play.url, viewport={"width": 1280, "height": 900}) as opened:
+        yield opened
+
+
 async def act_as(page: Page, name: str) -> None:
     await page.click(f"[data-testid=member][data-member={name}]")
     await page.wait_for_selector(f"[data-testid=member][data-member={name}][aria-checked=true]")
 
 
-async def click_and_wait(page: Page, selector: str) -> None:
-    """Click the first button matching `selector` and wait until the bot's answer replaced it (the message was
-    edited, or a new one took its place)."""
+async def click_and_wait(page: Page, selector: str, *, tap: bool = False) -> None:
+    """Click (or `tap`, on a touch screen) the first button matching `selector` and wait until the bot's answer
+    replaced it (the message was edited, or a new one took its place)."""
     button = await page.wait_for_selector(selector)
     assert button is not None
-    await button.click()
+    await (button.tap() if tap else button.click())
     await page.wait_for_function("button => !button.isConnected", arg=button, timeout=10_000)
 
 
@@ -130,6 +141,61 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
     assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     if os.environ.get("PLAYGROUND_SCREENSHOT"):
         shutil.copyfile(shot, os.environ["PLAYGROUND_SCREENSHOT"])
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+OUTSIDE = """() => [...document.querySelectorAll("button, select, input, a")]
+  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
+  .filter((node) => { const r = node.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; })
+  .map((node) => node.outerHTML.slice(0, 100))"""
+
+
+async def fits_the_phone(page: Page) -> None:
+    """Nothing wider than the screen: no sideways scrolling, every button, box and link within the screen's width."""
+    widths = await page.evaluate("() => [innerWidth, document.documentElement.scrollWidth]")
+    assert widths == [390, 390], f"the page is wider than the phone (screen, page): {widths}"
+    assert await page.evaluate(OUTSIDE) == []
+
+
+async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play: Playground, chromium: str,
+                                                                            tmp_path: Path) -> None:
+    """The phone view (?view=phone) shows the channel as Discord's mobile client does on a 390 px wide phone: the
+    board picture about 360 px wide, every button on the screen, the commands and the members within a tap.
+    `PLAYGROUND_PHONE_SCREENSHOT=path` keeps the screenshot taken mid-game (docs/images/playground-phone.png)."""
+    async with browse(chromium, f"{play.url}?view=phone", **PHONE) as page:
+        await fits_the_phone(page)
+        # the members: a row of avatars at the top, and the sidebar as a drawer behind ☰
+        await page.tap("[data-testid=drawer-toggle]")
+        await page.tap("[data-testid=member][data-member=bob]")
+        await page.wait_for_selector("[data-testid=switch-member][data-member=bob][aria-checked=true]")
+        await page.wait_for_selector("#sidebar", state="hidden")  # (the drawer closes once one is chosen)
+        await page.tap("[data-testid=switch-member][data-member=alice]")
+        await page.wait_for_selector("[data-testid=switch-member][data-member=alice][aria-checked=true]")
+
+        await page.tap("[data-testid=slash]")  # the command picker, with no keyboard
+        await page.tap("[data-testid=suggestion][data-command='/ludo start']")
+        await page.select_option("[data-option=preset]", "star")
+        await page.fill("[data-option=seats]", "2")
+        await page.fill("[data-option=turn_limit]", "2")
+        await fits_the_phone(page)
+        await page.tap("[data-testid=send]")
+        lobby = "[data-testid=message]:has-text('Ludo lobby')"
+        await click_and_wait(page, f"{lobby} button:has-text('Add AI (random)')", tap=True)
+        await click_and_wait(page, f"{lobby} button:has-text('Start')", tap=True)
+        await click_and_wait(page, GAME_BUTTON, tap=True)
+        await page.wait_for_function("() => [...document.images].every(i => i.complete)")
+
+        board = page.locator("[data-testid=message]:not([data-ephemeral]) [data-testid=picture]").last
+        box = await board.bounding_box()
+        assert box is not None and 330 <= box["width"] <= 380, f"the board is shown {box} on a 390 px phone"
+        await board.scroll_into_view_if_needed()
+        await fits_the_phone(page)
+        assert await page.locator(GAME_BUTTON).count()
+        if os.environ.get("PLAYGROUND_PHONE_SCREENSHOT"):
+            await page.evaluate("() => { const box = document.querySelector('#messages');"
+                                " box.scrollTop = box.scrollHeight; }")
+            await page.screenshot(path=os.environ["PLAYGROUND_PHONE_SCREENSHOT"])
+    assert not play.standin.violations
 
 
 SHOWN = """(node, markdown) => {
