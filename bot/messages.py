@@ -138,7 +138,8 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
     names = picture_names(record, lang)
     labels: dict[engine.Action, str] = {}
     if seat_user(record, state.current) is not None and not state.over:
-        labels = {g[0]: image_label(g[0], g) for g in engine.distinct_actions(state) if image_label(g[0], g)}
+        said = ((g[0], image_label(g[0], g)) for g in engine.distinct_actions(state))
+        labels = {action: label for action, label in said if label}
     # (no caption: the message's header names the game; the picture keeps its square, render.view.DEFAULT_SIZE)
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
                      words=templates(lang, "board.", WORDS))
@@ -180,8 +181,7 @@ async def draw_thumbnail(record: GameRecord, state: engine.GameState, lang: str)
     return await _drawn(render_thumbnail, state, _board_view(record, state, [], lang))
 
 
-def _status(record: GameRecord, state: engine.GameState, lang: str) -> str:
-    names = text_names(record, lang)
+def _status(record: GameRecord, state: engine.GameState, lang: str, names: dict[int, str]) -> str:
     if record.status == "ended":
         if record.ended_by is not None:
             return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
@@ -221,7 +221,7 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
     view = components.finished_view(record.id, lang) if state.over else buttons or discord.ui.View(timeout=None)
-    return Post(clip(f"{told}\n{_status(record, state, lang)}"), view, await draw(record, state, events, lang),
+    return Post(clip(f"{told}\n{_status(record, state, lang, names)}"), view, await draw(record, state, events, lang),
                 mention, board_alt(record, state, lang))
 
 
@@ -262,7 +262,8 @@ async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) ->
     header = translate(lang, "spectate.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id,
                        now=int(now))
     live = record.active and not state.over
-    content = "\n".join((header, _status(record, state, lang), translate(lang, "spectate.only_you") if live else ""))
+    status = _status(record, state, lang, text_names(record, lang))
+    content = "\n".join((header, status, translate(lang, "spectate.only_you") if live else ""))
     view = components.spectator_view(record.id, lang) if live else discord.ui.View(timeout=None)
     return Post(clip(content.strip()), view, await draw(record, state, [], lang), alt=board_alt(record, state, lang))
 

@@ -11,6 +11,8 @@ token); a player is offered one choice per position (`distinct_actions`).
 
 from __future__ import annotations
 
+import functools
+
 from engine.actions import Action, Roll
 from engine.game import apply, legal_actions
 from engine.rules import MAX_SEATS, TOKENS
@@ -30,10 +32,15 @@ def position_key(state: GameState) -> Key:
 def distinct_actions(state: GameState) -> list[tuple[Action, ...]]:
     """The legal actions grouped by the position they lead to, in `legal_actions`' order (a group's first action is
     its lowest token): one group per real choice."""
+    return list(_distinct(state))
+
+
+@functools.lru_cache(maxsize=16)  # a click asks twice of one position: its buttons, and its picture's labels
+def _distinct(state: GameState) -> tuple[tuple[Action, ...], ...]:
     actions = legal_actions(state)
     if len(actions) == 1 or isinstance(actions[0], Roll):
-        return [(action,) for action in actions]
+        return tuple((action,) for action in actions)
     groups: dict[Key, list[Action]] = {}
     for action in actions:
         groups.setdefault(position_key(apply(state, action).state), []).append(action)
-    return [tuple(group) for group in groups.values()]
+    return tuple(tuple(group) for group in groups.values())

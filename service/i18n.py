@@ -193,6 +193,7 @@ def directionless(name: str) -> str:
     return DIRECTION_CONTROLS.sub("", name)
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names, in every message of a game
 def isolated(locale: str | None, text: str) -> str:
     """A player's name as a value of its own: in directional isolates in a right-to-left language, and wherever the
     name has right-to-left letters. The lists the code joins itself put numbers beside names ("فاطمة 5; Bob 6"),
