@@ -109,8 +109,8 @@ TEXTS: dict[str, str | Plural] = {
     "status.over": "🏆 **Spiel vorbei**",
     "status.ended_by": "⏹️ Dieses Spiel wurde von {who} beendet.",
     "status.ended_early": "⏹️ Dieses Spiel wurde beendet.",
-    "status.abandoned": "⏹️ Dieses Spiel wurde als verlassen beendet: niemand hat seit <t:{at}:f> gespielt. Es "
-                        "zählt in keiner Statistik.",
+    "status.abandoned": "⏹️ Dieses Spiel wurde beendet, weil es verwaist war: seit <t:{at}:f> hat niemand mehr "
+                        "gezogen. Es zählt in keiner Statistik.",
     "spectate.header": "👁️ **Zuschauen bei Ludo — {rules}**{extra} · Spiel `{id}` · Stand <t:{now}:T>",
     "spectate.only_you": "Nur du siehst diese Ansicht; Aktualisieren zeigt das Brett, wie es jetzt ist.",
     "replay.alt": plural("actions", one="Animierte Wiederholung des Ludo-Spiels {id}, {actions} Aktion. Endstellung: ",
@@ -124,7 +124,7 @@ TEXTS: dict[str, str | Plural] = {
     "games.head": "🎲 **Deine Ludo-Spiele auf diesem Server** ({count}), deine Züge zuerst:",
     "games.line": "• {turn} · **{rules}** · Spiel `{id}`{ends} · {link}",
     "games.yours": "**du bist dran**", "games.theirs": "{who} ist dran", "games.ends": " · Zug endet <t:{at}:R>",
-    "games.more": plural("n", one="… und {n} mehr.", other="… und {n} mehr."),
+    "games.more": plural("n", one="… und {n} weiteres.", other="… und {n} weitere."),
     "games.none": "Du spielst gerade kein Ludo-Spiel auf diesem Server: /ludo start eröffnet eins.",
     "stats.none": "{who} hat hier noch kein Ludo-Spiel zu Ende gespielt.",
     "stats.rating": "Wertung **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
@@ -156,7 +156,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_closed": "Diese Lobby ist geschlossen.",
     "refused.already_in": "Du bist schon in diesem Spiel.",
     "refused.full": "Dieses Spiel ist voll.",
-    "refused.host_leaves": "Der Host kann nicht gehen; brich stattdessen die Lobby ab.",
+    "refused.host_leaves": "Als Host kannst du nicht gehen; brich stattdessen die Lobby ab.",
     "refused.not_in": "Du bist nicht in diesem Spiel.",
     "refused.host_adds_ai": "Nur der Host kann KI-Spieler hinzufügen.",
     "refused.ai_levels": "KI-Stufen gehen von 0 bis {top}.",
@@ -170,7 +170,7 @@ TEXTS: dict[str, str | Plural] = {
                             other="Ein Spiel hat 2 bis {most} Plätze, nicht {seats}."),
     "refused.turn_length": plural("high", one="Ein Zug dauert {low} bis {high} Minute, nicht {minutes}.",
                                   other="Ein Zug dauert {low} bis {high} Minuten, nicht {minutes}."),
-    "refused.teams_option": "Teams spielen 2 gegen 2 und brauchen deshalb 4 Plätze, nicht {seats}: lass seats "
+    "refused.teams_option": "Teams spielen 2 gegen 2 und brauchen deshalb 4 Plätze, nicht {seats}: lass `seats` "
                             "auf 4.",
     "refused.colour_taken": "Die Farbe {colour} ist schon vergeben: wähle eine freie.",
     "refused.colour_yours": "Du spielst schon {colour}.",
@@ -232,12 +232,12 @@ TEXTS: dict[str, str | Plural] = {
     "refused.guild_burst": ("Auf diesem Server werden Ludo-Lobbys schneller eröffnet, als der Bot es erlaubt: "
                             "versuch es <t:{at}:R> wieder."),
     "refused.wait_replay": "Du hast gerade eine Wiederholung angefordert; sie zu zeichnen ist viel Arbeit für den Bot, "
-                           "die nächste geht <t:{at}:R> (in {seconds} s).",
+                           "die nächste gibt es <t:{at}:R> (in {seconds} s).",
     "refused.wait_verify": "Du hast /ludo verify gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "refused.wait_export": "Du hast /ludo export gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "refused.wait_board": "Du hast /ludo board gerade benutzt: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "button.review": "Analyse", "button.post_review": "Im Kanal zeigen",
-    "cmd.review": "Die Analyse eines beendeten Spiels: was die Würfel taten, was die Entscheidungen taten",
+    "cmd.review": "Analyse eines beendeten Spiels: Würfelglück, Entscheidungen und die folgenschwersten Fehler",
     "refused.review_playing": "Spiel `{id}` läuft noch: die Analyse gibt es, wenn es vorbei ist.",
     "refused.reviews_busy": "Der Bot analysiert gerade viele Spiele: bitte frag in einer Minute noch einmal.",
     "refused.wait_review": "Du hast gerade eine Analyse angefordert: versuch es <t:{at}:R> wieder (in {seconds} s).",
@@ -247,12 +247,12 @@ TEXTS: dict[str, str | Plural] = {
         other="📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkte)"),
     "review.player": "**{who}** ({colour}): {start} % → {end} % · Würfel {dice} · eigene Entscheidungen {choices} · "
                      "die der anderen {others} · {accuracy}",
-    "review.accuracy": plural("decisions", one="Genauigkeit {share} % von {decisions} Entscheidung",
-                              other="Genauigkeit {share} % von {decisions} Entscheidungen"),
+    "review.accuracy": plural("decisions", one="Genauigkeit {share} % bei {decisions} Entscheidung",
+                              other="Genauigkeit {share} % bei {decisions} Entscheidungen"),
     "review.no_choices": "keine echte Wahl im ganzen Spiel",
     "review.costliest": "Die Entscheidungen, die **{who}** am meisten gekostet haben (im Diagramm mit 1-3 markiert):",
-    "review.decision": plural("cost", one="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkt)",
-                              other="{n}. Zug {move}: gespielt {played}; besser {best} (−{cost} Punkte)"),
+    "review.decision": plural("cost", one="{n}. Zug {move}: gespielt: {played}; besser: {best} (−{cost} Punkt)",
+                              other="{n}. Zug {move}: gespielt: {played}; besser: {best} (−{cost} Punkte)"),
     "review.no_mistakes": "**{who}** hat keine Entscheidung getroffen, die viel gekostet hat.",
     "review.shared": "<@{user}> zeigt diese Analyse:",
     "review.chart_alt": "Diagramm der Gewinnchance jedes Spielers über Ludo-Spiel {id}",
@@ -261,7 +261,7 @@ TEXTS: dict[str, str | Plural] = {
     "review.decision_alt": ("Die Stellung bei Fehlentscheidung {n}, Zug {move}: der gespielte und der bessere Zug "
                             "sind markiert"),
     "refused.replays_busy": "Der Bot zeichnet gerade viele Wiederholungen: bitte frag in einer Minute noch einmal.",
-    "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht steht unten wieder.",
+    "reply.saved_after_all": "Dein Zug wurde doch gespeichert: die Spielnachricht ist unten neu gepostet.",
     "reply.move_not_shown": "Dein Zug zählt, aber Discord hat die aktualisierte Spielnachricht nicht angenommen: "
                             "`/ludo board` zeigt das Spiel, wie es jetzt steht.",
     "reply.start_not_shown": "Das Spiel hat begonnen, aber Discord hat seine Nachricht nicht angenommen: "
@@ -270,14 +270,14 @@ TEXTS: dict[str, str | Plural] = {
                              "angenommen: `/ludo board` zeigt das Spiel, wie es jetzt steht.",
     "error.storage": "Der Speicher ist gerade nicht erreichbar: versuch es gleich noch einmal. Falls dein Zug kurz "
                      "vorher gespeichert wurde, zeigt ihn die Spielnachricht, sobald der Speicher wieder antwortet.",
-    "error.unexpected": "Sorry, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "
+    "error.unexpected": "Tut uns leid, bei uns ist etwas schiefgelaufen, und nichts wurde geändert (Referenz "
                         "`{reference}`).",
     "error.outdated": "Dieser Button ist veraltet: nimm die neueste Spielnachricht.",
     "error.command": "Dieser Befehl konnte nicht ausgeführt werden: {error}",
     # turn alerts by direct message (/ludo notify)
     "notify.on": "🔔 Zug-Benachrichtigungen sind an: Ich schicke dir eine Direktnachricht, wenn du in einem "
-                 "Ludo-Spiel am Zug bist, und bei der Erinnerung des Zuges. `/ludo notify alerts:aus` schaltet sie "
-                 "ab. Discord muss mir erlauben, dir zu schreiben (Privatsphäre: Direktnachrichten von "
+                 "Ludo-Spiel am Zug bist, und noch einmal, kurz bevor dein Zug abläuft. `/ludo notify alerts:aus` "
+                 "schaltet sie ab. Discord muss mir erlauben, dir zu schreiben (Privatsphäre: Direktnachrichten von "
                  "Servermitgliedern).",
     "notify.off": "🔕 Zug-Benachrichtigungen sind aus: keine Direktnachrichten mehr über deine Züge.",
     "alert.turn": "🎲 Du bist am Zug im Ludo-Spiel `{id}` ({rules}): {link}",
@@ -326,14 +326,14 @@ TEXTS: dict[str, str | Plural] = {
     "opt.settings.language": "Die Sprache des Bots in den Kanälen dieses Servers (Standard: die des Servers)",
     "opt.settings.preset": "Standard-Regelvorlage", "opt.settings.turn_minutes": "Minuten pro Zug",
     "opt.settings.reminder_minutes": "So viele Minuten vor Fristende erinnern (0: nie)",
-    "opt.settings.timeout_action": "Bei Fristende: eine KI spielt den Zug, überspringen oder aufgeben nach "
-                                   "verpassten Zügen",
-    "opt.settings.forfeit_after": "Bei „aufgeben“: verpasste Züge in Folge, bis die Person ausscheidet",
+    "opt.settings.timeout_action": "Bei Fristende: eine KI spielt den Zug, er wird übersprungen oder man scheidet "
+                                   "nach Fehlzügen aus",
+    "opt.settings.forfeit_after": "Bei „ausscheiden“: verpasste Züge in Folge, bis die Person ausscheidet",
     "opt.game": "Die ID des Spiels (siehe /ludo history)",
     "choice.stacking.forbidden": "verboten", "choice.stacking.allowed": "erlaubt", "choice.stacking.block": "Sperre",
     "choice.game_end.first": "erster", "choice.game_end.all": "alle",
     "choice.timeout_action.ai": "KI spielt", "choice.timeout_action.skip": "überspringen",
-    "choice.timeout_action.forfeit": "aufgeben",
+    "choice.timeout_action.forfeit": "ausscheiden",
     # the board picture's alt text (engine.describe)
     "describe.red": "Rot", "describe.green": "Grün", "describe.yellow": "Gelb", "describe.blue": "Blau",
     "describe.named": "{name} ({colour})", "describe.and": "{a} und {b}", "describe.or": "{a} oder {b}",

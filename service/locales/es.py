@@ -231,7 +231,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.foreign_button": "Ese botón no es de esta partida.",
     "refused.illegal": "No se puede: {error}.",
     "refused.already_over": "Esta partida ya ha terminado.",
-    "refused.host_ends": "Solo el anfitrión o quien puede gestionar este canal puede terminar la partida.",
+    "refused.host_ends": "Solo el anfitrión o alguien que gestione este canal puede terminar la partida.",
     "refused.game_race": "La partida ha cambiado en ese mismo momento; inténtalo otra vez.",
     "refused.channel_has_game": "Este canal ya tiene una partida de Ludo.",
     "refused.act_race": "Alguien ha jugado en esta partida en ese mismo momento: la partida ya ha avanzado.",
@@ -245,7 +245,7 @@ TEXTS: dict[str, str | Plural] = {
                             "guardan 30 días): mira /ludo history.",
     "refused.not_finished": "La partida `{id}` no ha terminado: su semilla de dados es secreta hasta el final (las "
                             "partidas terminadas antes de tiempo no se revelan). Su sello: `{commitment}`",
-    "refused.still_playing": "La partida `{id}` todavía se está jugando: su repetición estará cuando termine.",
+    "refused.still_playing": "La partida `{id}` todavía se está jugando: podrás ver su repetición cuando termine.",
     "refused.user_open": plural(
         "most",
         one="Ya tienes {most} sala de Ludo abierta en este servidor, el máximo que puede organizar un jugador a la "
@@ -266,15 +266,15 @@ TEXTS: dict[str, str | Plural] = {
                           "<t:{at}:R>.",
     "refused.guild_burst": "En este servidor se están abriendo salas de Ludo más rápido de lo que permite el bot: "
                            "vuelve a intentarlo <t:{at}:R>.",
-    "refused.wait_replay": "Acabas de pedir una repetición; dibujarla le cuesta mucho al bot, así que la siguiente "
-                           "puede ser <t:{at}:R> (en {seconds} s).",
+    "refused.wait_replay": "Acabas de pedir una repetición; dibujarla le cuesta mucho al bot, así que podrás pedir "
+                           "la siguiente <t:{at}:R> (en {seconds} s).",
     "refused.wait_verify": "Acabas de usar /ludo verify: vuelve a intentarlo <t:{at}:R> (en {seconds} s).",
     "refused.wait_export": "Acabas de usar /ludo export: vuelve a intentarlo <t:{at}:R> (en {seconds} s).",
     "refused.wait_board": "Acabas de usar /ludo board: vuelve a intentarlo <t:{at}:R> (en {seconds} s).",
     "refused.replays_busy": "El bot está dibujando muchas repeticiones ahora mismo: vuelve a pedirla en un minuto.",
     "button.review": "Análisis", "button.post_review": "Publicar en el canal",
-    "cmd.review": "El análisis de una partida terminada: qué hicieron los dados, qué hicieron las decisiones",
-    "refused.review_playing": "La partida `{id}` todavía se está jugando: su análisis estará cuando termine.",
+    "cmd.review": "Análisis de una partida terminada: el peso de los dados, el de las decisiones y los peores errores",
+    "refused.review_playing": "La partida `{id}` todavía se está jugando: podrás ver su análisis cuando termine.",
     "refused.reviews_busy": "El bot está analizando muchas partidas ahora mismo: vuelve a pedirlo en un minuto.",
     "refused.wait_review": "Acabas de pedir un análisis: vuelve a intentarlo <t:{at}:R> (en {seconds} s).",
     "refused.wait_review_post": "Acabas de publicar un análisis: vuelve a intentarlo <t:{at}:R> (en {seconds} s).",
@@ -287,7 +287,7 @@ TEXTS: dict[str, str | Plural] = {
                               other="precisión del {share} % en {decisions} decisiones"),
     "review.no_choices": "ninguna decisión real en toda la partida",
     "review.costliest": "Las decisiones que más le costaron a **{who}** (marcadas del 1 al 3 en el gráfico):",
-    "review.decision": "{n}. jugada {move}: jugó {played}; mejor era {best} (−{cost} puntos)",
+    "review.decision": "{n}. jugada {move}: jugó {played}; mejor habría sido {best} (−{cost} puntos)",
     "review.no_mistakes": "**{who}** no tomó ninguna decisión que le costara caro.",
     "review.shared": "<@{user}> comparte este análisis:",
     "review.chart_alt": "Gráfico de la probabilidad de ganar de cada jugador a lo largo de la partida de Ludo {id}",
@@ -302,7 +302,8 @@ TEXTS: dict[str, str | Plural] = {
     "reply.leave_not_shown": "Has dejado la partida, pero Discord no aceptó el mensaje actualizado de la partida: "
                              "`/ludo board` muestra la partida tal como está ahora.",
     "error.storage": "El almacenamiento no está disponible ahora mismo: inténtalo de nuevo en un momento. Si tu "
-                     "jugada se guardó justo antes, el mensaje de la partida la mostrará cuando vuelva a responder.",
+                     "jugada se guardó justo antes, el mensaje de la partida la mostrará en cuanto el almacenamiento "
+                     "vuelva a responder.",
     "error.unexpected": "Lo sentimos, algo ha fallado por nuestra parte y no se ha cambiado nada (referencia "
                         "`{reference}`).",
     "error.outdated": "Este botón está desactualizado: usa el mensaje más reciente de la partida.",
@@ -311,7 +312,7 @@ TEXTS: dict[str, str | Plural] = {
     "notify.on": "🔔 Avisos de turno activados: te enviaré un mensaje directo cuando te toque en una partida de Ludo "
                  "y con el recordatorio del turno. `/ludo notify alerts:desactivar` los quita. Discord tiene que "
                  "dejarme escribirte (Privacidad: mensajes directos de miembros del servidor).",
-    "notify.off": "🔕 Avisos de turno desactivados: no más mensajes directos sobre tus turnos.",
+    "notify.off": "🔕 Avisos de turno desactivados: ya no recibirás mensajes directos sobre tus turnos.",
     "alert.turn": "🎲 Te toca en la partida de Ludo `{id}` ({rules}): {link}",
     "alert.remind": "⏰ Recordatorio: tu turno en la partida de Ludo `{id}` ({rules}) acaba <t:{at}:R>: {link}",
     "alert.deadline": "Tu turno acaba <t:{at}:R>.",
@@ -357,15 +358,15 @@ TEXTS: dict[str, str | Plural] = {
     "opt.settings.language": "El idioma de los mensajes del bot en este servidor (por defecto: el del servidor)",
     "opt.settings.preset": "Reglas por defecto", "opt.settings.turn_minutes": "Minutos que puede durar un turno",
     "opt.settings.reminder_minutes": "Avisar al jugador estos minutos antes de que acabe el tiempo (0: nunca)",
-    "opt.settings.timeout_action": "Al acabar el tiempo: una IA juega el turno, se salta o se pierde tras varios "
-                                   "fallos",
-    "opt.settings.forfeit_after": "Con perder: turnos perdidos seguidos antes de quedar fuera",
+    "opt.settings.timeout_action": "Al acabar el tiempo: una IA juega el turno, se salta o el jugador queda fuera "
+                                   "tras varios fallos",
+    "opt.settings.forfeit_after": "Con eliminar: turnos perdidos seguidos antes de quedar fuera",
     "opt.game": "El id de la partida (mira /ludo history)",
     "choice.stacking.forbidden": "prohibido", "choice.stacking.allowed": "permitido",
     "choice.stacking.block": "barrera",
     "choice.game_end.first": "primero", "choice.game_end.all": "todos",
     "choice.timeout_action.ai": "juega la IA", "choice.timeout_action.skip": "saltar",
-    "choice.timeout_action.forfeit": "perder",
+    "choice.timeout_action.forfeit": "eliminar",
     # the board picture's alt text (engine.describe)
     "describe.red": "rojo", "describe.green": "verde", "describe.yellow": "amarillo", "describe.blue": "azul",
     "describe.named": "{name} ({colour})", "describe.and": "{a} y {b}", "describe.or": "{a} o {b}",

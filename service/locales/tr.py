@@ -151,7 +151,7 @@ TEXTS: dict[str, str | Plural] = {
     "stats.unrated": "henüz reytingi yok (yalnızca başka insanlara karşı oyunlar reytinge sayılır)",
     "stats.favourite": ", en sevdiği kurallar **{preset}**",
     "stats.line": "**{name}**: {rating}; {games} oyun, {wins} galibiyet, ortalama sıra {average:.2f}, "
-                  "{captures} kırılan piyon{favourite}.",
+                  "kırdığı piyon {captures}{favourite}.",
     "leaderboard.head": "🏆 **Ludo sıralaması** (reytinge göre; yalnızca bilgisayara karşı oyunlar reytinge sayılmaz)",
     "leaderboard.rated": "{place}. <@{user}> — {wins} galibiyet · reyting **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins} galibiyet · henüz reyting yok",
@@ -172,7 +172,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.lobby_closed": "Bu oda kapandı.",
     "refused.already_in": "Zaten bu oyundasın.",
     "refused.full": "Bu oyun dolu.",
-    "refused.host_leaves": "Oda sahibi ayrılamaz; onun yerine odayı iptal et.",
+    "refused.host_leaves": "Oda sahibi olarak ayrılamazsın; onun yerine odayı iptal et.",
     "refused.not_in": "Bu oyunda değilsin.",
     "refused.host_adds_ai": "Bilgisayar oyuncuyu yalnızca oda sahibi ekleyebilir.",
     "refused.ai_levels": "Bilgisayar seviyeleri 0 ile {top} arasında.",
@@ -233,14 +233,14 @@ TEXTS: dict[str, str | Plural] = {
                           "tekrar dene.",
     "refused.user_burst": "Ludo odalarını botun izin verdiğinden hızlı açıyorsun: <t:{at}:R> tekrar dene.",
     "refused.guild_burst": "Bu sunucuda Ludo odaları botun izin verdiğinden hızlı açılıyor: <t:{at}:R> tekrar dene.",
-    "refused.wait_replay": "Az önce bir tekrar istedin; çizmek bot için ağır iş, bir sonraki <t:{at}:R> gelebilir "
-                           "({seconds} sn sonra).",
+    "refused.wait_replay": "Az önce bir tekrar istedin; tekrar çizmek bot için ağır bir iş, bir sonrakini <t:{at}:R> "
+                           "isteyebilirsin ({seconds} sn sonra).",
     "refused.wait_verify": "Az önce /ludo verify kullandın: <t:{at}:R> tekrar dene ({seconds} sn sonra).",
     "refused.wait_export": "Az önce /ludo export kullandın: <t:{at}:R> tekrar dene ({seconds} sn sonra).",
     "refused.wait_board": "Az önce /ludo board kullandın: <t:{at}:R> tekrar dene ({seconds} sn sonra).",
     "refused.replays_busy": "Bot şu an çok sayıda tekrar çiziyor: lütfen bir dakika sonra yeniden iste.",
     "button.review": "Analiz", "button.post_review": "Kanalda paylaş",
-    "cmd.review": "Biten bir oyunun analizi: zarların etkisi, seçimlerin etkisi, en pahalı kararlar",
+    "cmd.review": "Biten bir oyunun analizi: zarların etkisi, seçimlerin etkisi, en çok kaybettiren kararlar",
     "refused.review_playing": "Oyun `{id}` hâlâ oynanıyor: analizi oyun bitince gelir.",
     "refused.reviews_busy": "Bot şu an çok sayıda oyunu analiz ediyor: lütfen bir dakika sonra yeniden iste.",
     "refused.wait_review": "Az önce bir analiz istedin: <t:{at}:R> tekrar dene ({seconds} sn sonra).",
@@ -272,7 +272,7 @@ TEXTS: dict[str, str | Plural] = {
     "error.outdated": "Bu düğme eskidi: en yeni oyun mesajını kullan.",
     "error.command": "Bu komut çalıştırılamadı: {error}",
     # turn alerts by direct message (/ludo notify)
-    "notify.on": "🔔 Sıra bildirimleri açık: bir Ludo oyununda sıra sana gelince ve sıranın hatırlatmasında sana "
+    "notify.on": "🔔 Sıra bildirimleri açık: bir Ludo oyununda sıra sana gelince ve sıran bitmek üzereyken sana "
                  "DM atacağım. `/ludo notify alerts:kapalı` bildirimleri kapatır. Discord'un sana mesaj atmama izin "
                  "vermesi gerekir (Gizlilik: sunucu üyelerinden gelen doğrudan mesajlar).",
     "notify.off": "🔕 Sıra bildirimleri kapalı: sıraların hakkında artık DM yok.",
@@ -313,7 +313,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.ai_takeover": "Ayrılan oyuncunun yerini bilgisayar alır",
     "opt.start.auto_single": "Tek seçenekli hamleleri otomatik oyna",
     "opt.start.quick": "Hızlı oyun: eve ilk giren piyon kazanır",
-    "opt.start.kill_to_unlock": "Piyon, ancak bir piyon kırıldıktan sonra ev yoluna girer",
+    "opt.start.kill_to_unlock": "Piyon, ancak sahibi bir piyon kırdıktan sonra ev yoluna girer",
     "opt.start.teams": "2'ye 2 (kırmızı+sarı, yeşil+maviye karşı; 4 yer gerekir)",
     "opt.rules.preset": "Bu kanaldaki oyun yerine bir hazır ayarın kuralları",
     "opt.stats.user": "Kimin sonuçları (varsayılan: seninki)",
@@ -353,7 +353,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.in_column": "{n}. piyon ev yolunda, eve {left} kare kaldı",
     "describe.on_track": "{n} parkurda", "describe.in_columns": "{n} ev yolunda",
     "describe.score": "puan {n}", "describe.turns_left": "{n} tur kaldı",
-    "describe.column_locked": "piyon kırılana kadar ev yolu kapalı",
+    "describe.column_locked": "bir piyon kırana kadar ev yolu kapalı",
     # words in the board picture (render)
     "board.red": "kırmızı", "board.green": "yeşil", "board.yellow": "sarı", "board.blue": "mavi",
     "board.left": "{colour} · ayrıldı", "board.placed": "{colour} · {place} bitirdi",

@@ -116,8 +116,8 @@ TEXTS: dict[str, str | Plural] = {
     "status.over": "🏆 **کھیل ختم**",
     "status.ended_by": "⏹️ یہ کھیل {who} نے ختم کیا۔",
     "status.ended_early": "⏹️ یہ کھیل ختم کر دیا گیا۔",
-    "status.abandoned": "⏹️ یہ کھیل لاوارث سمجھ کر ختم کر دیا گیا: <t:{at}:f> سے کسی نے چال نہیں چلی۔ یہ کسی کے اعداد "
-                        "و شمار میں نہیں گنا جائے گا۔",
+    "status.abandoned": "⏹️ یہ کھیل چھوڑا ہوا سمجھ کر ختم کر دیا گیا: <t:{at}:f> سے کسی نے چال نہیں چلی۔ یہ کسی کے "
+                        "اعداد و شمار میں نہیں گنا جائے گا۔",
     "spectate.header": "👁️ **لوڈو دیکھ رہے ہیں — {rules}**{extra} · کھیل `{id}` · <t:{now}:T> کی صورتحال",
     "spectate.only_you": "یہ منظر صرف آپ دیکھ سکتے ہیں؛ «تازہ کریں» دبانے سے بورڈ موجودہ حالت میں نظر آئے گا۔",
     "replay.alt": plural("actions", one="لوڈو کھیل {id} کا متحرک ری پلے، {actions} چال۔ آخری صورتحال: ",
@@ -174,8 +174,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.turn_length": "ایک باری {low} سے {high} منٹ کی ہوتی ہے، {minutes} نہیں۔",
     "refused.teams_option": "ٹیمیں 2 بمقابلہ 2 کھیلتی ہیں، اس لیے 4 نشستیں چاہییں، {seats} نہیں: `seats` کو 4 ہی رہنے "
                             "دیں۔",
-    "refused.colour_taken": "{colour} رنگ پہلے ہی لیا جا چکا ہے: کوئی خالی رنگ چنیں۔",
-    "refused.colour_yours": "آپ پہلے سے {colour} کھیل رہے ہیں۔",
+    "refused.colour_taken": "{colour} رنگ پہلے ہی کوئی لے چکا ہے: کوئی خالی رنگ چنیں۔",
+    "refused.colour_yours": "آپ پہلے سے ہی {colour} رنگ سے کھیل رہے ہیں۔",
     "refused.side_by_side": "دو کھلاڑیوں کے کھیل میں دونوں آمنے سامنے بیٹھتے ہیں (سرخ اور پیلا، یا سبز اور نیلا): آپ "
                             "میں سے کوئی ایک، دوسرے کھلاڑی کے سامنے والا رنگ چن لے۔",
     "refused.rematch_not_over": "یہ کھیل ابھی ختم نہیں ہوا۔",
@@ -196,7 +196,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` کے بغیر شروع کریں۔",
     "refused.thread_bot": "مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں (Create Public Threads، "
                           "Send Messages in Threads): کھیل `thread` کے بغیر شروع کریں، یا کسی موڈریٹر سے کہیں۔",
-    "refused.not_your_turn": "ابھی آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
+    "refused.not_your_turn": "آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
     "refused.other_channel": "یہ بٹن کسی دوسرے چینل کے کھیل کا ہے۔",
     "refused.foreign_button": "یہ بٹن اس کھیل کا نہیں ہے۔",
     "refused.illegal": "یہ چال نہیں چل سکتے: {error}۔",
@@ -239,7 +239,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.wait_board": "آپ نے ابھی ابھی /ludo board استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ میں)۔",
     "refused.replays_busy": "بوٹ ابھی بہت سارے ری پلے بنا رہا ہے: ایک منٹ بعد دوبارہ مانگیں۔",
     "button.review": "تجزیہ", "button.post_review": "چینل میں دکھائیں",
-    "cmd.review": "مکمل کھیل کا تجزیہ: پانسوں نے کیا کیا، فیصلوں نے کیا کیا، سب سے مہنگے فیصلے",
+    "cmd.review": "مکمل کھیل کا تجزیہ: پانسوں کا اثر، فیصلوں کا اثر، سب سے زیادہ نقصان دہ فیصلے",
     "refused.review_playing": "کھیل `{id}` ابھی جاری ہے: اس کا تجزیہ کھیل ختم ہونے پر ملے گا۔",
     "refused.reviews_busy": "بوٹ ابھی بہت سارے کھیلوں کا تجزیہ کر رہا ہے: ایک منٹ بعد دوبارہ مانگیں۔",
     "refused.wait_review": "آپ نے ابھی ابھی تجزیہ مانگا تھا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ میں)۔",
@@ -252,7 +252,7 @@ TEXTS: dict[str, str | Plural] = {
                               other="{decisions} فیصلوں میں {share}% درست"),
     "review.no_choices": "پورے کھیل میں کوئی حقیقی انتخاب نہیں ملا",
     "review.costliest": "**{who}** کے سب سے زیادہ نقصان دہ فیصلے (چارٹ پر 1 سے 3 تک نشان زدہ):",
-    "review.decision": "{n}. چال {move}: چلی {played}؛ بہتر تھی {best} (−{cost} نمبر)",
+    "review.decision": "{n}. چال {move}: چلی گئی {played}؛ بہتر تھی {best} (−{cost} نمبر)",
     "review.no_mistakes": "**{who}** نے کوئی نقصان دہ فیصلہ نہیں کیا۔",
     "review.shared": "<@{user}> نے یہ تجزیہ شیئر کیا:",
     "review.chart_alt": "لوڈو کھیل {id} کے دوران ہر کھلاڑی کے جیت کے امکان کا چارٹ",
@@ -273,8 +273,8 @@ TEXTS: dict[str, str | Plural] = {
     "error.command": "یہ کمانڈ نہیں چل سکی: {error}",
     # turn alerts by direct message (/ludo notify)
     "notify.on": ("🔔 باری کے الرٹ آن ہیں: لوڈو کھیل میں آپ کی باری آنے پر اور باری کی یاد دہانی پر میں آپ کو "
-                  "ڈائریکٹ میسج بھیجوں گا۔ `/ludo notify alerts:off` سے انہیں بند کریں۔ Discord کو مجھے آپ کو پیغام "
-                  "بھیجنے کی اجازت دینی ہو گی (پرائیویسی سیٹنگز: سرور ممبرز سے ڈائریکٹ میسج)۔"),
+                  "ڈائریکٹ میسج بھیجوں گا۔ `/ludo notify alerts:off` سے انہیں بند کریں۔ اس کے لیے Discord میں مجھے "
+                  "آپ کو پیغام بھیجنے کی اجازت ہونی چاہیے (پرائیویسی سیٹنگز: سرور ممبرز سے ڈائریکٹ میسج)۔"),
     "notify.off": "🔕 باری کے الرٹ بند ہیں: آپ کی باریوں کے بارے میں اب کوئی ڈائریکٹ میسج نہیں آئے گا۔",
     "alert.turn": "🎲 لوڈو کھیل `{id}` ({rules}) میں آپ کی باری ہے: {link}",
     "alert.remind": "⏰ یاد دہانی: لوڈو کھیل `{id}` ({rules}) میں آپ کی باری <t:{at}:R> ختم ہو گی: {link}",
