@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from benchmarks.fuzz.names import EMOJI, SCRIPTS
+from benchmarks.world_names import EMOJI, SCRIPTS
 from engine.notation import parse_rules
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import Changes

@@ -20,12 +20,10 @@ from collections.abc import Callable
 import discord
 from PIL import Image
 
+from benchmarks.world_names import EMOJI, SCRIPTS
 from playground.standin import Message, User
 
 LIMIT = 32  # characters in a Discord nickname
-SCRIPTS = ("अनन्या", "क्षत्रिय", "রবীন্দ্রনাথ", "محمد علي", "پاکستان", "שָׁלוֹם", "สมชาย", "Дмитрий", "Αλέξανδρος",
-           "Nguyễn Thị Ánh", "Zoë Ştefan", "Ağaoğlu", "张伟", "張偉", "さくら", "김민준")
-EMOJI = ("👩🏽‍💻", "🇧🇷", "🇮🇳", "👍🏿", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "1️⃣", "❤️", "🎲", "👨‍👩‍👧‍👦")
 MARKUP = ("**", "__", "*", "_", "~~", "||", "`", "```", "> ", "# ", "-# ", "[x](https://example.com)", "@everyone",
           "@here", "<#1>", "<@&1>", "<:e:1>", "\\", "{owner}")
 INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2066", "\u202e", "\u2069", "\ufeff", "\u00ad")

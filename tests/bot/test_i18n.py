@@ -223,7 +223,8 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
     await click(standin, ludo, alice, lobby, label="Starten")
     assert "Wurf um die Reihenfolge: " in lobby.content and "Reihenfolge: " in lobby.content  # (game or lobby)
 
-    german_labels = re.compile(r"Würfeln|Zuschauen|Figur \d einsetzen|Figur \d: \d+ → (\d+|Ziel)|Erst die \d")
+    german_labels = re.compile(r"Würfeln|Zuschauen|Figur \d einsetzen|Figur \d: \d+ → (\d+|Ziel)|Erst die \d"
+                               r"|Eine Figur einsetzen \([\d/]+\)|Eine Figur \([\d/]+\): \d+ → (\d+|Ziel)")
     accounts = []
     for _ in range(12):
         live = live_message(standin, standin.channel)

@@ -134,7 +134,7 @@ async def test_a_brazilian_server_plays_a_game_to_its_end_with_names_in_five_scr
     seen, final = await play_out_in_any_language(standin, ludo, locale="pt-BR")
     assert portuguese("status.over") in final.content and PT["button.replay"] in final.labels()
     spoken = label_pattern("button.roll", "button.spectate", "button.enter", "button.move", "button.pair",
-                           "button.die_first")
+                           "button.die_first", "button.enter_any", "button.move_any", "button.pair_any")
     for message in seen:
         assert all(spoken.fullmatch(label) for label in message.labels), message.labels
         assert before("status.turn", "who") in message.content
