@@ -81,7 +81,9 @@ async def test_settings_of_schema_2_play_no_seasons(storage: Storage) -> None:
     assert (settings.season, settings.season_channel) == ("off", None)
     saved = await storage.settings.save_settings(settings.model_copy(update={"season": "monthly",
                                                                              "season_channel": 77}))
-    stored = json.loads(await storage.redis.hget(keys.guild_settings(GUILD), "rec"))
+    raw = await storage.redis.hget(keys.guild_settings(GUILD), "rec")
+    assert raw is not None
+    stored = json.loads(raw)
     assert stored["schema_version"] == 3 and stored["season"] == "monthly" and stored["season_channel"] == 77
     assert await storage.settings.load_settings(GUILD) == saved
     with pytest.raises(ValueError):
