@@ -278,6 +278,22 @@ async def notify(interaction: discord.Interaction[Any], alerts: str) -> None:
     await parts.clicks.guard(interaction, work)
 
 
+class PostChannel(app_commands.Transformer[Any]):
+    """A text or announcement channel of the server, as Discord resolves it in the interaction (the bot's cache may
+    not know a channel made a moment ago: discord.TextChannel would refuse it)."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news]
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> Any:
+        return value
+
+
 def season_text(lang: str, saved: GuildSettings) -> str:
     """What /ludo settings says of the server's rating seasons."""
     if saved.season == "off":
@@ -298,7 +314,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
                    forfeit_after: app_commands.Range[int, 1, 50] | None = None, season: str | None = None,
-                   season_channel: discord.TextChannel | None = None) -> None:
+                   season_channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None
+                   ) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
