@@ -294,14 +294,14 @@ class PostChannel(app_commands.Transformer[Any]):
         return value
 
 
-def season_text(lang: str, saved: GuildSettings) -> str:
-    """What /ludo settings says of the server's rating seasons."""
+def season_text(lang: str, saved: GuildSettings, asked: bool) -> str:
+    """What /ludo settings says of the server's rating seasons (where it plays them, or was just asked of them)."""
     if saved.season == "off":
-        return translate(lang, "settings.season_off")
+        return " " + translate(lang, "settings.season_off") if asked else ""
     length = translate(lang, f"choice.season.{saved.season}")
     if saved.season_channel is None:
-        return translate(lang, "settings.season_unposted", length=length)
-    return translate(lang, "settings.season", length=length, channel=saved.season_channel)
+        return " " + translate(lang, "settings.season_unposted", length=length)
+    return " " + translate(lang, "settings.season", length=length, channel=saved.season_channel)
 
 
 @ludo.command(name="settings", description=described("cmd.settings"))
@@ -344,7 +344,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
                       reminder=saved.reminder_before // 60, action=action) + " "
             + translate(lang, "settings.language" if saved.language else "settings.follows",
-                        language=SPOKEN[language_of(speaks)].name) + " " + season_text(lang, saved), ephemeral=True)
+                        language=SPOKEN[language_of(speaks)].name) + season_text(lang, saved, season is not None),
+            ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

@@ -22,9 +22,9 @@ from service.seasons import Ended
 from service.workers import Pulse
 
 logger = logging.getLogger(__name__)
-IDLE_POLL = 30.0  # seconds the worker sleeps at most between two looks (a season ends once a month at most)
-BACKOFF_FIRST, BACKOFF_CAP = 1.0, 60.0
-STALE_AFTER = 600.0  # seconds without a look that did its work after which the worker counts as dead
+IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks (two round trips: as cheap as the alerts')
+BACKOFF_FIRST, BACKOFF_CAP = 0.5, 30.0  # seconds before the next look after a storage error: doubling to the cap
+STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead
 
 
 def new_pulse() -> Pulse:
