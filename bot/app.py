@@ -1,5 +1,5 @@
 """The bot: wires storage, service, buttons, commands, the supervised workers (deadlines, the takeover's beat, turn
-alerts), the metrics and the health file together once, at start-up."""
+alerts, seasons' ends), the metrics and the health file together once, at start-up."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import deadline_worker, health, notify_worker
+from bot import deadline_worker, health, notify_worker, season_worker
 from bot.commands import ludo
 from bot.components import DYNAMIC_ITEMS, handled
 from bot.deadline_worker import DeadlineWorker
@@ -22,6 +22,7 @@ from bot.metrics import Metrics
 from bot.notify_worker import AlertWorker
 from bot.outbox import Gate
 from bot.parts import Parts
+from bot.season_worker import SeasonWorker
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
 from bot.translator import LudoTranslator, user_locale
@@ -95,6 +96,7 @@ class LudoBot(discord.AutoShardedClient):
         self.handlers: Parts | None = None
         self._deadlines: DeadlineWorker | None = None
         self._alerts: AlertWorker | None = None
+        self._seasons: SeasonWorker | None = None
         self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
         self.supervisor = Supervisor()
@@ -117,9 +119,11 @@ class LudoBot(discord.AutoShardedClient):
         self._deadlines = DeadlineWorker(service, self.handlers.live)
         self._alerts = AlertWorker(self, service, self.handlers.outbox)
         self._adoption = Adoption(self, service.takeover)
+        self._seasons = SeasonWorker(self, service, self.handlers.outbox)
         self.supervisor.add(deadline_worker.new_pulse(), self._deadlines.run)
         self.supervisor.add(takeover.new_pulse(), self._adoption.run)
         self.supervisor.add(notify_worker.new_pulse(), self._alerts.run)
+        self.supervisor.add(season_worker.new_pulse(), self._seasons.run)
         if self.settings.metrics_port is not None:
             self.endpoint = Endpoint(self.metrics, games=service.deadlines.running, health=self.health)
             await self.endpoint.start(self.settings.metrics_host, self.settings.metrics_port)

@@ -27,8 +27,9 @@ from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain
 from bot.my_games import games_text
 from bot.parts import Parts
+from bot.season_worker import standings_text
 from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
-from service import GameRecord, Refused, seat_of
+from service import GameRecord, GuildSettings, Refused, seat_of
 from service.i18n import SPOKEN, isolated, translate
 from service.i18n import language as language_of
 from service.text import rules_summary
@@ -54,7 +55,9 @@ async def _channel_game(parts: Parts, interaction: discord.Interaction[Any]) -> 
 START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
                  "capture_bonus", "stacking", "game_end", "turn_limit", "ai_takeover", "auto_single", "quick",
                  "kill_to_unlock", "teams")
-SETTINGS_OPTIONS = ("language", "preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after")
+SETTINGS_OPTIONS = ("language", "preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after",
+                    "season", "season_channel")
+BOARDS = ("current", "previous", "all")  # /ludo leaderboard's choices: this season, the last one, all time
 FOLLOW_DISCORD = "discord"  # the language choice that goes back to the server's Discord locale (no language saved)
 LANGUAGE_CHOICES = [app_commands.Choice(name=spoken.name, value=spoken.code) for spoken in SPOKEN.values()] + [
     app_commands.Choice(name=described("choice.language.discord"), value=FOLLOW_DISCORD)]
@@ -234,20 +237,31 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
 
 
 @ludo.command(name="leaderboard", description=described("cmd.leaderboard"))
-async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+@app_commands.describe(season=described("opt.leaderboard.season"))
+@app_commands.choices(season=choices("board", *BOARDS))
+async def leaderboard(interaction: discord.Interaction[Any], season: str | None = None) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
+        if season not in (None, *BOARDS):  # (a modified client sends anything)
+            raise Refused("refused.board_choice")
         lang = await server_locale(interaction, parts.service.guilds)
         guild = scope_of(interaction)
-        rated, unrated = await parts.service.archive.leaderboard(guild)
-        lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
-                 for i, (user, ordinal, wins) in enumerate(rated)]
-        lines += [translate(lang, "leaderboard.unrated", place=len(lines) + i + 1, user=user, wins=won)
-                  for i, (user, won) in enumerate(unrated)]
-        await interaction.response.send_message(
-            translate(lang, "leaderboard.head") + "\n" + ("\n".join(lines) or translate(lang, "leaderboard.empty")),
-            allowed_mentions=discord.AllowedMentions.none())
+        seasons = (await parts.service.guilds.settings(guild)).season != "off"
+        if season in ("current", "previous") or (season is None and seasons):
+            board = await parts.service.seasons.board(guild, "previous" if season == "previous" else "current")
+            head = translate(lang, "leaderboard.season_final" if board.final else "leaderboard.season_head",
+                             season=board.season_id)
+            text = head + "\n" + (standings_text(lang, board.standings) or translate(lang, "leaderboard.season_none"))
+        else:
+            rated, unrated = await parts.service.archive.leaderboard(guild)
+            lines = [translate(lang, "leaderboard.rated", place=i + 1, user=user, wins=wins, ordinal=ordinal)
+                     for i, (user, ordinal, wins) in enumerate(rated)]
+            lines += [translate(lang, "leaderboard.unrated", place=len(lines) + i + 1, user=user, wins=won)
+                      for i, (user, won) in enumerate(unrated)]
+            head = translate(lang, "leaderboard.all_time_head" if seasons else "leaderboard.head")
+            text = head + "\n" + ("\n".join(lines) or translate(lang, "leaderboard.empty"))
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
 
@@ -264,15 +278,44 @@ async def notify(interaction: discord.Interaction[Any], alerts: str) -> None:
     await parts.clicks.guard(interaction, work)
 
 
+class PostChannel(app_commands.Transformer[Any]):
+    """A text or announcement channel of the server, as Discord resolves it in the interaction (the bot's cache may
+    not know a channel made a moment ago: discord.TextChannel would refuse it)."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news]
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any, /) -> Any:
+        return value
+
+
+def season_text(lang: str, saved: GuildSettings, asked: bool) -> str:
+    """What /ludo settings says of the server's rating seasons (where it plays them, or was just asked of them)."""
+    if saved.season == "off":
+        return " " + translate(lang, "settings.season_off") if asked else ""
+    length = translate(lang, f"choice.season.{saved.season}")
+    if saved.season_channel is None:
+        return " " + translate(lang, "settings.season_unposted", length=length)
+    return " " + translate(lang, "settings.season", length=length, channel=saved.season_channel)
+
+
 @ludo.command(name="settings", description=described("cmd.settings"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(**{name: described(f"opt.settings.{name}") for name in SETTINGS_OPTIONS})
-@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"), language=LANGUAGE_CHOICES)
+@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"), language=LANGUAGE_CHOICES,
+                      season=choices("season", "off", "monthly", "quarterly"))
 async def settings(interaction: discord.Interaction[Any], language: str | None = None, preset: Preset | None = None,
                    turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
-                   forfeit_after: app_commands.Range[int, 1, 50] | None = None) -> None:
+                   forfeit_after: app_commands.Range[int, 1, 50] | None = None, season: str | None = None,
+                   season_channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None
+                   ) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
@@ -285,7 +328,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
         changes: dict[str, Any] = {"language": language, "preset": preset, "timeout_action": timeout_action,
                                    "forfeit_after": forfeit_after,
                                    "turn_deadline": turn_minutes * 60 if turn_minutes else None,
-                                   "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None}
+                                   "reminder_before": reminder_minutes * 60 if reminder_minutes is not None else None,
+                                   "season": season, "season_channel": season_channel.id if season_channel else None}
         changes = {k: v for k, v in changes.items() if v is not None}
         if language == FOLLOW_DISCORD:
             changes["language"] = None  # none chosen: the server's Discord locale, as before any choice
@@ -300,7 +344,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
                       reminder=saved.reminder_before // 60, action=action) + " "
             + translate(lang, "settings.language" if saved.language else "settings.follows",
-                        language=SPOKEN[language_of(speaks)].name), ephemeral=True)
+                        language=SPOKEN[language_of(speaks)].name) + season_text(lang, saved, season is not None),
+            ephemeral=True)
 
     await parts.clicks.guard(interaction, work)
 

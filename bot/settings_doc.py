@@ -37,6 +37,12 @@ The defaults for turns (`TURN_DEADLINE`, `REMINDER_BEFORE`, `TIMEOUT_ACTION`, `F
 that never used `/ludo settings`; a server's own choice wins. [Limits and cooldowns](limits.md) explains the lobby
 limits and the waits, [Redis and its sizing](redis.md) the memory limit, and
 [Several processes and Redis Cluster](scaling.md) the shards.
+
+Rating seasons are a server's own choice, with no setting here: `/ludo settings season:monthly` (or `quarterly`)
+and `season_channel`. Seasons are calendar months or quarters in UTC, the same for every server; at a season's end
+the [season worker](workers.md) of one process posts its final top ten in that channel, once, and keeps it for two
+years (`/ludo leaderboard season:previous`). Turning seasons on needs no restart and no migration: a server's
+settings saved before seasons existed read as seasons off.
 """
 
 

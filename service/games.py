@@ -39,16 +39,19 @@ from service.errors import Duplicate, Refused
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
+from service.seasons import Seasons
 from service.seats import level_name, seat_of, seat_user, thinks
 from service.takeover import Takeover
 from service.thinking import Pool
 from storage import (
+    SEASON_KEPT,
     ChannelBusy,
     Conflict,
     CorruptRecord,
     GameRecord,
     NotFound,
     RatingsChanged,
+    SeasonResults,
     Seat,
     Storage,
     StorageError,
@@ -69,7 +72,7 @@ class Games:
     def __init__(self, storage: Storage, guilds: Guilds, takeover: Takeover, *,
                  clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63), alerts: Alerts | None = None,
-                 thinking: Pool | None = None) -> None:
+                 thinking: Pool | None = None, seasons: Seasons | None = None) -> None:
         self.storage = storage
         self.thinking = thinking or Pool("ai")
         self.ai_due = asyncio.Event()  # set when a save queued an AI's turn (a deadline due at once)
@@ -78,6 +81,7 @@ class Games:
         self.clock = clock
         self.new_seed = new_seed
         self.alerts = alerts or Alerts(storage, clock=clock)
+        self.seasons = seasons or Seasons(storage, guilds, clock=clock)
 
     async def load(self, game_id: str, *, with_log: bool = False) -> GameRecord:
         """A game (`Refused` if it is unknown or past its retention)."""
@@ -295,20 +299,28 @@ class Games:
         return {TIMEOUT: record.turn_deadline, REMIND: record.reminder_at, FINISH: finish}
 
     async def count(self, outcome: Outcome) -> bool:
-        """Record a finished game's results, history entry, preset counts and ratings (one script; a game counted
-        before is not counted again). False when it could not be done now (its follow-up does it later); True too
-        for a game whose log cannot be counted (logged)."""
+        """Record a finished game's results, history entry, preset counts and ratings, all time and in the guild's
+        season (one script; a game counted before is not counted again). False when it could not be done now (its
+        follow-up does it later); True too for a game whose log cannot be counted (logged)."""
         record = outcome.record
         try:
             log = await self.storage.games.load_log(record.id)
             results = results_of(record, log)
             sides = ratings.rated_sides(record, outcome.state)
+            rated = [u for users, _ in sides for u in users]
+            at = self.clock()
+            season_id = await self.seasons.counting(record.guild_id, at, rated=bool(sides))
             for _ in range(RATING_TRIES):
-                before = await self.storage.stats.ratings(record.guild_id, [u for users, _ in sides for u in users])
+                before = await self.storage.stats.ratings(record.guild_id, rated)
+                season = None
+                if season_id is not None:  # a rating of its own, fresh at the season's start
+                    since = await self.storage.seasons.ratings(record.guild_id, season_id, rated)
+                    season = SeasonResults(season_id, self.seasons.ends(season_id) + SEASON_KEPT,
+                                           ratings.rate(sides, since))
                 try:
                     await self.storage.stats.record_results(
                         record.guild_id, record.id, results, preset=outcome.state.rules.name,
-                        finished_at=self.clock(), ratings=ratings.rate(sides, before))
+                        finished_at=at, ratings=ratings.rate(sides, before), season=season)
                     return True
                 except RatingsChanged:  # another game of a player finished at the same moment: rate again
                     continue

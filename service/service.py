@@ -18,14 +18,15 @@ from service.lobbies import Lobbies
 from service.rematch import Rematches
 from service.replays import Replays
 from service.reviews import Reviews
+from service.seasons import Seasons
 from service.takeover import Takeover
 from service.thinking import Pool
 from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, rematches, games, deadlines, guild settings, reads for the commands, replays, the waits between
-    expensive commands, this process's takeover inbox, and turn alerts by direct message."""
+    """Lobbies, rematches, games, deadlines, guild settings and rating seasons, reads for the commands, replays, the
+    waits between expensive commands, this process's takeover inbox, and turn alerts by direct message."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -37,8 +38,9 @@ class Service:
         self.takeover = Takeover(storage)
         self.alerts = Alerts(storage, clock=clock)
         self.thinking = Pool("ai")  # master's turns (see `Games.think`)
+        self.seasons = Seasons(storage, self.guilds, clock=clock)
         self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts,
-                           thinking=self.thinking)
+                           thinking=self.thinking, seasons=self.seasons)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)

@@ -29,12 +29,14 @@ from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
 from storage.replays import ReplayStore
 from storage.reviews import ReviewStore
+from storage.seasons import SEASON_KEPT, SeasonStore, Standing, of_end
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
-from storage.stats import PlayerResult, RatingsChanged, StatsStore, results_of
+from storage.stats import PlayerResult, RatingsChanged, SeasonResults, StatsStore, results_of
 from storage.store import Storage
 
 __all__ = [
+    "SEASON_KEPT",
     "Alert",
     "AlertClaim",
     "AlertSetting",
@@ -66,8 +68,11 @@ __all__ = [
     "ReplayMismatch",
     "ReplayStore",
     "ReviewStore",
+    "SeasonResults",
+    "SeasonStore",
     "Seat",
     "SettingsStore",
+    "Standing",
     "StatsStore",
     "Storage",
     "StorageError",
@@ -78,6 +83,7 @@ __all__ = [
     "make_client",
     "new_game_id",
     "new_record",
+    "of_end",
     "play",
     "replay",
     "results_of",

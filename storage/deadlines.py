@@ -57,9 +57,11 @@ class Claim:
 class DeadlineQueue:
     """The deadline set and its claims."""
 
-    def __init__(self, redis: Redis, *, lease: float = DEFAULT_LEASE) -> None:
+    def __init__(self, redis: Redis, *, lease: float = DEFAULT_LEASE, due_key: str = keys.DEADLINES_DUE,
+                 claims_key: str = keys.DEADLINES_CLAIMS) -> None:
         self.redis = redis
         self.lease = lease
+        self.due_key, self.claims_key = due_key, claims_key  # (another queue of the kind: `storage.seasons`)
         self._claim: Lua = Lua(redis, scripts.CLAIM_DUE)
         self._complete: Lua = Lua(redis, scripts.COMPLETE_DUE)
         self._set_due: Lua = Lua(redis, scripts.SET_DUE)
@@ -81,7 +83,7 @@ class DeadlineQueue:
         if not due:
             return
         async with guard("schedule deadlines"):
-            await self._set_due(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
+            await self._set_due(keys=[self.due_key, self.claims_key],
                                 args=[v for d, at in due.items() for v in (d.member, "" if at is None else at)])
 
     async def sync(self, game_id: str, version: int, due: Mapping[str, float | None]) -> bool:
@@ -98,18 +100,18 @@ class DeadlineQueue:
         earlier = {Deadline(kind, game_id).member: at for kind, at in due.items() if at is not None}
         if earlier:
             async with guard("queue deadlines"):
-                await self.redis.zadd(keys.DEADLINES_DUE, earlier, lt=True)
+                await self.redis.zadd(self.due_key, earlier, lt=True)
 
     async def due_at(self, deadline: Deadline) -> float | None:
         """When the deadline is due (or its lease ends, if claimed); None if not scheduled."""
         async with guard("read deadline"):
-            score: float | None = await self.redis.zscore(keys.DEADLINES_DUE, deadline.member)
+            score: float | None = await self.redis.zscore(self.due_key, deadline.member)
         return score
 
     async def next_due(self) -> float | None:
         """The earliest due time in the set (for a worker deciding how long to sleep)."""
         async with guard("read deadlines"):
-            first = cast(list[tuple[str, float]], await self.redis.zrange(keys.DEADLINES_DUE, 0, 0, withscores=True))
+            first = cast(list[tuple[str, float]], await self.redis.zrange(self.due_key, 0, 0, withscores=True))
         return first[0][1] if first else None
 
     async def claim_due(self, *, now: float | None = None, limit: int = 10, lease: float | None = None
@@ -119,7 +121,7 @@ class DeadlineQueue:
         at = time.time() if now is None else now
         until = at + (self.lease if lease is None else lease)
         async with guard("claim deadlines"):
-            flat: list[str] = await self._claim(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS],
+            flat: list[str] = await self._claim(keys=[self.due_key, self.claims_key],
                                                 args=[at, until, limit, token()])
         return [Claim(Deadline.parse(flat[i]), flat[i + 1], until) for i in range(0, len(flat), 2)]
 
@@ -130,14 +132,14 @@ class DeadlineQueue:
         if due_again is not None:
             args.append(due_again)
         async with guard("complete deadline"):
-            done = await self._complete(keys=[keys.DEADLINES_DUE, keys.DEADLINES_CLAIMS], args=args)
+            done = await self._complete(keys=[self.due_key, self.claims_key], args=args)
         return bool(done)
 
     async def count(self, kind: str) -> int:
         """How many deadlines of `kind` are queued (claimed ones included): a scan of the set, for the metrics."""
         found = 0
         async with guard("count deadlines", timeout=5.0):
-            async for _ in self.redis.zscan_iter(keys.DEADLINES_DUE, match=f"{kind}:*", count=1000):
+            async for _ in self.redis.zscan_iter(self.due_key, match=f"{kind}:*", count=1000):
                 found += 1
         return found
 

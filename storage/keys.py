@@ -83,27 +83,32 @@ are trimmed by its process; the key is deleted when its process stops or is adop
 Per guild (tag = ``g:<guild id>``, so recording a game's results, history and ratings is one script, and so is
 admitting a lobby under the limits on opening lobbies):
 
-=================================  =======  =================================================================
-``ludo:{g:<guild>}:settings``      hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
-``ludo:{g:<guild>}:stats:<user>``  hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``,
-                                            ``preset:<name>`` (games per preset); the skill rating ``mu`` and
-                                            ``sigma`` (openskill, set once the player played a rated game)
-``ludo:{g:<guild>}:board``         zset     leaderboard: member user id, score wins
-``ludo:{g:<guild>}:rating``        zset     rating board: member user id, score the rating's ordinal
-                                            (mu - 3 sigma)
-``ludo:{g:<guild>}:history``       zset     finished games: member game id, score the finish time (epoch
-                                            seconds); the newest entries are kept (see storage.stats)
-``ludo:{g:<guild>}:counted:<id>``  string   marks a game's results as recorded (counted once), expires
-``ludo:{g:<guild>}:open``          zset     the guild's open lobbies and active games: member the lobby (= game)
-                                            id, score the time until which the entry is trusted without
-                                            checking its record (epoch seconds; see storage.limits)
-``ludo:{g:<guild>}:open:<user>``   zset     the open lobbies the user hosts in the guild (member and score as
-                                            ``open``)
-``ludo:{g:<guild>}:burst``         hash     the guild's token bucket for opening lobbies: ``tokens`` (a
-                                            number, may have a fraction), ``at`` (epoch seconds they were
-                                            counted); expires once it would be full again
-``ludo:{g:<guild>}:burst:<user>``  hash     the user's token bucket in the guild (fields as ``burst``)
-=================================  =======  =================================================================
+===================================  =======  =================================================================
+``ludo:{g:<guild>}:settings``        hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
+``ludo:{g:<guild>}:stats:<user>``    hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``,
+                                              ``preset:<name>`` (games per preset); the skill rating ``mu`` and
+                                              ``sigma`` (openskill, set once the player played a rated game)
+``ludo:{g:<guild>}:board``           zset     leaderboard: member user id, score wins
+``ludo:{g:<guild>}:rating``          zset     rating board: member user id, score the rating's ordinal
+                                              (mu - 3 sigma)
+``ludo:{g:<guild>}:history``         zset     finished games: member game id, score the finish time (epoch
+                                              seconds); the newest entries are kept (see storage.stats)
+``ludo:{g:<guild>}:counted:<id>``    string   marks a game's results as recorded (counted once), expires
+``ludo:{g:<guild>}:open``            zset     the guild's open lobbies and active games: member the lobby (= game)
+                                              id, score the time until which the entry is trusted without
+                                              checking its record (epoch seconds; see storage.limits)
+``ludo:{g:<guild>}:open:<user>``     zset     the open lobbies the user hosts in the guild (member and score as
+                                              ``open``)
+``ludo:{g:<guild>}:burst``           hash     the guild's token bucket for opening lobbies: ``tokens`` (a
+                                              number, may have a fraction), ``at`` (epoch seconds they were
+                                              counted); expires once it would be full again
+``ludo:{g:<guild>}:burst:<user>``    hash     the user's token bucket in the guild (fields as ``burst``)
+``ludo:{g:<guild>}:ssn:<season>``    hash     a season's ratings (``storage.seasons``): ``r:<user>`` the rating as
+                                              ``<mu> <sigma>``, ``w:<user>`` wins and ``n:<user>`` games in it
+``ludo:{g:<guild>}:ssn:<s>:rating``  zset     the season's rating board: member user id, score the ordinal
+``ludo:{g:<guild>}:ssn:<s>:final``   string   the season's final top ten (JSON), written once by the worker that
+                                              posts it (SET NX: the claim of the post)
+===================================  =======  =================================================================
 
 Bounds (``storage.stats`` holds the numbers): ``settings``: one per guild that saved ``/ludo settings``, kept (a
 server's choices are not forgotten). ``stats:<user>``: a fixed set of fields; expires a year after the player's last
@@ -113,7 +118,10 @@ next game). ``history``: the newest 500 games (``HISTORY_KEEP``; entries of game
 dropped when listed). ``counted``: expires after 90 days (``COUNTED_TTL``). ``open``: at most ``LOBBY_OPEN_GUILD``
 entries plus admissions in flight (entries of closed lobbies and games leave when they close, leftovers when the
 set is full); none with the limit off. ``open:<user>``: at most ``LOBBY_OPEN_USER`` entries, and the key expires
-with the newest lobby it holds. ``burst``, ``burst:<user>``: expire once full again.
+with the newest lobby it holds. ``burst``, ``burst:<user>``: expire once full again. ``ssn:<season>`` (a season
+is ``2026-11`` for a month, ``2026-Q4`` for a quarter, in UTC), its ``rating`` and ``final``: expire
+``SEASON_KEPT`` (two years) after the season's end, one set of three per season in which the guild finished a rated
+game; ``ssn:<season>`` holds three fields per player of the season, and ``rating`` the best 1000 (``BOARD_KEEP``).
 
 Deadlines (tag = ``dl``):
 
@@ -127,6 +135,17 @@ Deadlines (tag = ``dl``):
 
 Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
 game that ended or is gone is dropped when it falls due. ``claims``: one field per item being handled.
+
+Seasons' ends (tag = ``ssn``; claimed like the deadlines above, see storage.seasons):
+
+=======================  =======  ============================================================================
+``ludo:{ssn}:due``       zset     member ``end:<guild>:<season>``, score when its final top ten is due (the
+                                  season's end and a grace); a claimed item's score is its lease end
+``ludo:{ssn}:claims``    hash     member -> token of the current claim
+=======================  =======  ============================================================================
+
+Bounds: ``due`` holds one item per guild and season in which a rated game finished, until a worker posted its final
+top ten (or found nothing to post). ``claims``: one field per item being handled.
 
 Turn alerts by direct message (tag = ``nt``, so queueing, claiming and taking an alert are single scripts; see
 storage.notify):
@@ -290,3 +309,22 @@ ALERT_QUEUE = "ludo:{nt}:queue"
 ALERT_CLAIMS = "ludo:{nt}:claims"
 ALERT_SENT = "ludo:{nt}:sent"
 ALERT_SPACED = "ludo:{nt}:spaced"
+
+
+def season(guild_id: int, season_id: str) -> str:
+    """A season's ratings, wins and games in a guild (hash)."""
+    return f"ludo:{{g:{guild_id}}}:ssn:{season_id}"
+
+
+def season_board(guild_id: int, season_id: str) -> str:
+    """A season's players by skill rating (sorted set by ordinal)."""
+    return f"ludo:{{g:{guild_id}}}:ssn:{season_id}:rating"
+
+
+def season_final(guild_id: int, season_id: str) -> str:
+    """A season's final top ten (JSON), written once."""
+    return f"ludo:{{g:{guild_id}}}:ssn:{season_id}:final"
+
+
+SEASONS_DUE = "ludo:{ssn}:due"
+SEASONS_CLAIMS = "ludo:{ssn}:claims"

@@ -25,6 +25,7 @@ GameStatus = Literal["active", "finished", "ended", "abandoned"]
 Delivery = Literal["channel", "interaction"]  # how a game's messages reach its channel: the bot's channel calls (it
 # is a member there), or the answers to interactions alone (a group DM, a server that never added the bot)
 TimeoutAction = Literal["ai", "skip", "forfeit"]
+SeasonLength = Literal["off", "monthly", "quarterly"]  # a guild's rating seasons (`service.seasons`)
 
 
 def now() -> float:
@@ -187,11 +188,11 @@ class LobbyRecord(Record):
 
 
 class GuildSettings(Record):
-    """A guild's defaults for new games, and the language its public messages speak (a language code, "pt"; none:
-    the guild's Discord locale)."""
+    """A guild's defaults for new games, the language its public messages speak (a language code, "pt"; none:
+    the guild's Discord locale), and its rating seasons with the channel their final top ten is posted in."""
 
-    SCHEMA = 2
-    schema_version: Literal[2] = 2
+    SCHEMA = 3
+    schema_version: Literal[3] = 3
     guild_id: int
     language: str | None = Field(default=None, pattern=r"^[a-z]{2,3}$")
     preset: str = "classic"
@@ -200,6 +201,8 @@ class GuildSettings(Record):
     reminder_before: int = Field(default=3600, ge=0)  # seconds before the deadline to remind
     timeout_action: TimeoutAction = "ai"
     forfeit_after: int = Field(default=3, ge=1)  # with "forfeit": missed turns in a row before forfeiting
+    season: SeasonLength = "off"
+    season_channel: int | None = None  # where a season's final top ten is posted (none: kept, not posted)
     version: int = 0
 
     def stored_json(self) -> str:
@@ -310,10 +313,19 @@ def _settings_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _settings_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 may play rating seasons; a schema 2 guild played none (its leaderboard is all time, as before)."""
+    data = dict(data)
+    data["season"] = "off"
+    data["season_channel"] = None
+    data["schema_version"] = 3
+    return data
+
+
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
     GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
     LobbyRecord: {1: _lobby_v1_to_v2},
-    GuildSettings: {1: _settings_v1_to_v2},
+    GuildSettings: {1: _settings_v1_to_v2, 2: _settings_v2_to_v3},
 }
 
 R = TypeVar("R", bound=Record)

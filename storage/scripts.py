@@ -253,29 +253,36 @@ end
 return 1
 """
 
-# KEYS[1] counted marker, KEYS[2] leaderboard (wins), KEYS[3] history, KEYS[4] rating board, KEYS[5..] stats hashes
-# of the players. ARGV[1] marker expiry, ARGV[2] game id, ARGV[3] finish time, ARGV[4] history entries kept,
-# ARGV[5] preset name ('' none), then per player 7 values: user id, place (1-4), won (0/1), captures, the rating
-# the new one was computed from ('' none: compare-and-set), new mu and new sigma ('' both: not rated).
+# KEYS[1] counted marker, KEYS[2] leaderboard (wins), KEYS[3] history, KEYS[4] rating board, KEYS[5] the season's
+# hash, KEYS[6] the season's rating board, KEYS[7..] stats hashes of the players. ARGV[1] marker expiry, ARGV[2] game
+# id, ARGV[3] finish time, ARGV[4] history entries kept, ARGV[5] preset name ('' none), ARGV[6] when the season's keys
+# expire (epoch seconds; '': no season, KEYS[5] and KEYS[6] are not touched), then per player 10 values: user id,
+# place (1-4), won (0/1), captures, the rating the new one was computed from ('' none: compare-and-set), new mu and
+# new sigma ('' both: not rated), then the same three for the season's rating.
 # Adds a finished game's results once. Returns 1 if added, 0 if the game was counted before, -1 (nothing written)
-# if a player's rating changed since it was read (the caller reads again and retries). A player's place on the wins
-# board is their total (from the stats hash), so a player trimmed off the board comes back with every win.
+# if a player's rating (all time or the season's) changed since it was read (the caller reads again and retries). A
+# player's place on the wins board is their total (from the stats hash), so a player trimmed off the board comes back
+# with every win.
 RECORD_RESULTS = """
-for i = 5, #KEYS do
-  local a = (i - 5) * 7 + 6
+local season = ARGV[6] ~= ''
+for i = 7, #KEYS do
+  local a = (i - 7) * 10 + 7
   if ARGV[a + 5] ~= '' then
     local mu, sigma = unpack(redis.call('HMGET', KEYS[i], 'mu', 'sigma'))
     local found = ''
     if mu then found = mu .. ' ' .. sigma end
     if found ~= ARGV[a + 4] then return -1 end
   end
+  if season and ARGV[a + 8] ~= '' then
+    if (redis.call('HGET', KEYS[5], 'r:' .. ARGV[a]) or '') ~= ARGV[a + 7] then return -1 end
+  end
 end
 if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then return 0 end
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
 local keep = tonumber(ARGV[4])
 if keep > 0 then redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -keep - 1) end
-for i = 5, #KEYS do
-  local a = (i - 5) * 7 + 6
+for i = 7, #KEYS do
+  local a = (i - 7) * 10 + 7
   local user, place, won, captures = ARGV[a], ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3])
   redis.call('HINCRBY', KEYS[i], 'games', 1)
   redis.call('HINCRBY', KEYS[i], 'p' .. place, 1)
@@ -288,6 +295,19 @@ for i = 5, #KEYS do
     redis.call('HSET', KEYS[i], 'mu', ARGV[a + 5], 'sigma', ARGV[a + 6])
     redis.call('ZADD', KEYS[4], mu - 3 * sigma, user)
   end
+  if season then
+    redis.call('HINCRBY', KEYS[5], 'n:' .. user, 1)
+    redis.call('HINCRBY', KEYS[5], 'w:' .. user, won)
+    if ARGV[a + 8] ~= '' then
+      local mu, sigma = tonumber(ARGV[a + 8]), tonumber(ARGV[a + 9])
+      redis.call('HSET', KEYS[5], 'r:' .. user, ARGV[a + 8] .. ' ' .. ARGV[a + 9])
+      redis.call('ZADD', KEYS[6], mu - 3 * sigma, user)
+    end
+  end
+end
+if season then
+  redis.call('EXPIREAT', KEYS[5], tonumber(ARGV[6]))
+  if redis.call('EXISTS', KEYS[6]) == 1 then redis.call('EXPIREAT', KEYS[6], tonumber(ARGV[6])) end
 end
 return 1
 """

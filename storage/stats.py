@@ -54,6 +54,19 @@ class RatingsChanged(Exception):
     """A player's rating changed between reading it and recording a game (read again and retry)."""
 
 
+Rated = Mapping[int, tuple[Rating | None, Rating]]  # user -> (the rating read before, the new rating)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonResults:
+    """What a finished game adds to a rating season (`storage.seasons`): its id ("2026-11"), when its keys expire,
+    and its ratings as `Rated` (read from the season: a player's first game of the season starts afresh)."""
+
+    season_id: str
+    expires_at: float
+    ratings: Rated
+
+
 HISTORY_KEEP = 500  # finished games kept in a guild's history (their records expire on their own)
 BOARD_KEEP = 1000  # players kept on each of a guild's boards (wins, rating); /ludo leaderboard reads the top 100
 STATS_KEPT = 365 * 24 * 3600  # a player's counters and rating in a guild are kept this long after their last game
@@ -68,35 +81,41 @@ class StatsStore:
 
     async def record_results(self, guild_id: int, game_id: str, results: Sequence[PlayerResult], *,
                              preset: str = "", finished_at: float = 0.0,
-                             ratings: Mapping[int, tuple[Rating | None, Rating]] | None = None) -> bool:
-        """Add a finished game's results (and its entry in the guild's history); True the first time, False if
-        this game was counted already. `ratings` maps a user to (the rating read before, the new rating): they
-        are written only if every player's stored rating is still the one read, else `RatingsChanged`."""
+                             ratings: Rated | None = None, season: SeasonResults | None = None) -> bool:
+        """Add a finished game's results (and its entry in the guild's history, and to `season`); True the first
+        time, False if this game was counted already. `ratings` maps a user to (the rating read before, the new
+        rating), all time, and `season.ratings` the same in the season: they are written only if every player's
+        stored ratings are still the ones read, else `RatingsChanged`."""
         for result in results:
             if not 1 <= result.place <= 4:
                 raise ValueError(f"place {result.place} is not 1-4")
         ratings = ratings or {}
+        season_id = season.season_id if season else "-"  # (the placeholder's keys are not touched)
         key_list = [keys.counted(guild_id, game_id), keys.leaderboard(guild_id), keys.history(guild_id),
-                    keys.rating_board(guild_id), *(keys.player_stats(guild_id, r.user_id) for r in results)]
-        args: list[int | float | str] = [COUNTED_TTL, game_id, finished_at or time.time(), HISTORY_KEEP, preset]
+                    keys.rating_board(guild_id), keys.season(guild_id, season_id),
+                    keys.season_board(guild_id, season_id),
+                    *(keys.player_stats(guild_id, r.user_id) for r in results)]
+        args: list[int | float | str] = [COUNTED_TTL, game_id, finished_at or time.time(), HISTORY_KEEP, preset,
+                                         int(season.expires_at) if season else ""]
         for r in results:
-            old, new = ratings.get(r.user_id, (None, None))
-            rated = [old.raw if old else "", repr(new.mu), repr(new.sigma)] if new else ["", "", ""]
-            args += [str(r.user_id), r.place, int(r.won), r.captures, *rated]
+            args += [str(r.user_id), r.place, int(r.won), r.captures, *_rated(ratings, r.user_id),
+                     *_rated(season.ratings if season else {}, r.user_id)]
         async with guard("record results", key=keys.leaderboard(guild_id)):
             done = int(await self._record(keys=key_list, args=args))
         if done < 0:
             raise RatingsChanged(game_id)
         if done:
-            await self._bound(guild_id, [r.user_id for r in results])
+            await self._bound(guild_id, [r.user_id for r in results], season.season_id if season else None)
         return bool(done)
 
-    async def _bound(self, guild_id: int, user_ids: Sequence[int]) -> None:
-        """Keep a guild's boards to their best `BOARD_KEEP` players (one trimmed off comes back with their totals
-        when they next finish a game) and the players' stats for `STATS_KEPT` after this game."""
+    async def _bound(self, guild_id: int, user_ids: Sequence[int], season_id: str | None) -> None:
+        """Keep a guild's boards (and the season's) to their best `BOARD_KEEP` players (one trimmed off comes back
+        with their totals when they next finish a game) and the players' stats for `STATS_KEPT` after this game."""
         async with guard("bound stats"), self.redis.pipeline(transaction=False) as pipe:
             pipe.zremrangebyrank(keys.leaderboard(guild_id), 0, -BOARD_KEEP - 1)
             pipe.zremrangebyrank(keys.rating_board(guild_id), 0, -BOARD_KEEP - 1)
+            if season_id is not None:
+                pipe.zremrangebyrank(keys.season_board(guild_id, season_id), 0, -BOARD_KEEP - 1)
             for user in user_ids:
                 pipe.expire(keys.player_stats(guild_id, user), STATS_KEPT)
             await pipe.execute()
@@ -110,7 +129,7 @@ class StatsStore:
                 pipe.hmget(keys.player_stats(guild_id, user), ["mu", "sigma"])
             rows = await pipe.execute()
         for user, (mu, sigma) in zip(user_ids, rows, strict=True):
-            found[user] = _rating(keys.player_stats(guild_id, user), mu, sigma)
+            found[user] = stored_rating(keys.player_stats(guild_id, user), mu, sigma)
         return found
 
     async def rating_board(self, guild_id: int, top: int = 10) -> list[tuple[int, float]]:
@@ -146,7 +165,7 @@ class StatsStore:
         return PlayerStats(guild_id=guild_id, user_id=user_id, games=count.get("games", 0),
                            wins=count.get("wins", 0), places=[count.get(f"p{i}", 0) for i in range(1, 5)],
                            captures=count.get("captures", 0), presets=presets,
-                           rating=_rating(key, raw.get("mu"), raw.get("sigma")))
+                           rating=stored_rating(key, raw.get("mu"), raw.get("sigma")))
 
     async def leaderboard(self, guild_id: int, top: int = 10) -> list[tuple[int, int]]:
         """(user id, wins), most wins first."""
@@ -156,7 +175,13 @@ class StatsStore:
         return [(int(user), int(score)) for user, score in rows]
 
 
-def _rating(key: str, mu: str | None, sigma: str | None) -> Rating | None:
+def _rated(ratings: Rated, user_id: int) -> list[str]:
+    """A player's three rating arguments of `scripts.RECORD_RESULTS`: the rating read, the new mu and sigma."""
+    old, new = ratings.get(user_id, (None, None))
+    return [old.raw if old else "", repr(new.mu), repr(new.sigma)] if new else ["", "", ""]
+
+
+def stored_rating(key: str, mu: str | None, sigma: str | None) -> Rating | None:
     if mu is None or sigma is None:
         return None
     try:

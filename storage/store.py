@@ -27,6 +27,7 @@ from storage.rematches import RematchStore
 from storage.replays import ReplayStore
 from storage.reviews import ReviewStore
 from storage.roundtrips import RoundTripHook
+from storage.seasons import SeasonStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import StatsStore
@@ -58,6 +59,7 @@ class Storage:
         self.reviews = ReviewStore(redis)
         self.cooldowns = CooldownStore(redis)
         self.alerts = AlertStore(redis)
+        self.seasons = SeasonStore(redis, lease=lease)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

@@ -161,6 +161,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — الانتصارات: {wins} · التقييم **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — الانتصارات: {wins} · غير مُقيَّم بعد",
     "leaderboard.empty": "لا توجد ألعاب بعد.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "مواسم التقييم: قائمة متصدرين جديدة كل شهر أو كل ربع سنة (بتوقيت UTC)",
+    "opt.settings.season_channel": "القناة التي تُنشر فيها قائمة العشرة الأوائل النهائية لكل موسم",
+    "choice.season.off": "متوقفة",
+    "choice.season.monthly": "شهرية",
+    "choice.season.quarterly": "ربع سنوية",
+    "opt.leaderboard.season": "تقييمات هذا الموسم، أو الترتيب النهائي للموسم الماضي، أو كل الأوقات",
+    "choice.board.current": "هذا الموسم",
+    "choice.board.previous": "الموسم الماضي",
+    "choice.board.all": "كل الأوقات",
+    "leaderboard.season_head": ("🏆 **متصدرو لودو، موسم `{season}`** (التقييم منذ بداية الموسم؛ الألعاب ضد الكمبيوتر "
+                                "وحده لا تُقيَّم)"),
+    "leaderboard.season_final": "🏁 **الترتيب النهائي لموسم `{season}`**",
+    "leaderboard.season_none": "لا توجد ألعاب مُقيَّمة في هذا الموسم.",
+    "leaderboard.all_time_head": ("🏆 **متصدرو لودو عبر كل الأوقات** (حسب تقييم المهارة؛ الألعاب ضد الكمبيوتر وحده لا "
+                                  "تُقيَّم)"),
+    "settings.season": "مواسم التقييم: **{length}**؛ تُنشر قائمة العشرة الأوائل النهائية لكل موسم في <#{channel}>.",
+    "settings.season_unposted": ("مواسم التقييم: **{length}**؛ اختر season_channel لتُنشر فيها قائمة العشرة الأوائل "
+                                 "النهائية لكل موسم."),
+    "settings.season_off": "مواسم التقييم: متوقفة (قائمة المتصدرين تحسب كل الأوقات).",
+    "season.over": ("🏁 **انتهى موسم `{season}`!** هذه قائمة العشرة الأوائل النهائية. يبدأ الآن موسم جديد، ويبدأ تقييم"
+                    " الجميع من جديد."),
+    "refused.no_seasons": ("هذا الخادم لا يلعب بمواسم التقييم، لذا تحسب قائمة المتصدرين فيه كل الأوقات. يمكن لمن يدير"
+                           " الخادم تفعيل المواسم من /ludo settings."),
+    "refused.board_choice": "لا توجد قائمة كهذه: اختر هذا الموسم أو الموسم الماضي أو كل الأوقات.",
     "settings.saved": "إعدادات لودو: القواعد **{preset}**، مدة الدور بالدقائق: {turn}، التذكير قبل المهلة بالدقائق: "
                       "{reminder}، عند انتهاء المهلة: {action}.",
     "settings.language": "رسائل البوت في هذا الخادم: **{language}**.",

@@ -140,6 +140,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — {wins}টি জয় · রেটিং **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins}টি জয় · এখনো রেটিং নেই",
     "leaderboard.empty": "এখনো কোনো গেম নেই।",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "রেটিং সিজন: প্রতি মাসে বা প্রতি ত্রৈমাসিকে নতুন লিডারবোর্ড (UTC)",
+    "opt.settings.season_channel": "যে চ্যানেলে প্রতিটা সিজনের শেষ টপ টেন পোস্ট হয়",
+    "choice.season.off": "বন্ধ",
+    "choice.season.monthly": "মাসিক",
+    "choice.season.quarterly": "ত্রৈমাসিক",
+    "opt.leaderboard.season": "এই সিজনের রেটিং, গত সিজনের শেষ ফল, নাকি সব সময়ের লিডারবোর্ড",
+    "choice.board.current": "এই সিজন",
+    "choice.board.previous": "গত সিজন",
+    "choice.board.all": "সব সময়ের",
+    "leaderboard.season_head": ("🏆 **লুডু লিডারবোর্ড, সিজন `{season}`** (সিজনের শুরু থেকে রেটিং; শুধু কম্পিউটারের "
+                                "সঙ্গে খেলা গেম রেটিংয়ে গোনা হয় না)"),
+    "leaderboard.season_final": "🏁 **সিজন `{season}`-এর শেষ ফল**",
+    "leaderboard.season_none": "এই সিজনে রেটিংয়ে গোনা কোনো গেম নেই।",
+    "leaderboard.all_time_head": ("🏆 **লুডু লিডারবোর্ড, সব সময়ের** (স্কিল রেটিং অনুযায়ী; শুধু কম্পিউটারের সঙ্গে "
+                                  "খেলা গেম রেটিংয়ে গোনা হয় না)"),
+    "settings.season": "রেটিং সিজন: **{length}**; প্রতিটা সিজনের শেষ টপ টেন পোস্ট হয় <#{channel}>-এ।",
+    "settings.season_unposted": ("রেটিং সিজন: **{length}**; প্রতিটা সিজনের শেষ টপ টেন পোস্ট করাতে একটা season_channel"
+                                 " বেছে নাও।"),
+    "settings.season_off": "রেটিং সিজন: বন্ধ (লিডারবোর্ডে সব সময়ের গেম গোনা হয়)।",
+    "season.over": ("🏁 **সিজন `{season}` শেষ!** এই হলো এর শেষ টপ টেন। এখন নতুন সিজন শুরু, আর সবার রেটিং আবার গোড়া "
+                    "থেকে।"),
+    "refused.no_seasons": ("এই সার্ভারে রেটিং সিজন চলে না, তাই এর লিডারবোর্ডে সব সময়ের গেম গোনা হয়। যারা সার্ভার "
+                           "ম্যানেজ করতে পারে, তারা /ludo settings-এ সিজন চালু করতে পারে।"),
+    "refused.board_choice": "এমন কোনো লিডারবোর্ড নেই: এই সিজন, গত সিজন বা সব সময়ের থেকে একটা বেছে নাও।",
     "settings.saved": "লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn} মিনিট, সময় শেষের {reminder} মিনিট আগে "
                       "মনে করানো, সময় শেষ হলে: {action}।",
     "settings.language": "এই সার্ভারে বটের মেসেজ: **{language}**।",

@@ -138,6 +138,33 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} Sieg · noch keine Wertung",
                                   other="{place}. <@{user}> — {wins} Siege · noch keine Wertung"),
     "leaderboard.empty": "Noch keine Spiele.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Wertungssaisons: jeden Monat oder jedes Quartal eine neue Bestenliste (UTC)",
+    "opt.settings.season_channel": "Der Kanal, in dem die Top Ten jeder Saison zum Schluss gepostet werden",
+    "choice.season.off": "aus",
+    "choice.season.monthly": "monatlich",
+    "choice.season.quarterly": "vierteljährlich",
+    "opt.leaderboard.season": "Wertungen dieser Saison, Endstand der letzten Saison oder die ewige Bestenliste",
+    "choice.board.current": "diese Saison",
+    "choice.board.previous": "letzte Saison",
+    "choice.board.all": "ewige Bestenliste",
+    "leaderboard.season_head": ("🏆 **Ludo-Bestenliste, Saison `{season}`** (Wertungen seit Saisonbeginn; Spiele nur "
+                                "gegen KIs werden nicht gewertet)"),
+    "leaderboard.season_final": "🏁 **Endstand der Saison `{season}`**",
+    "leaderboard.season_none": "Keine gewerteten Spiele in dieser Saison.",
+    "leaderboard.all_time_head": ("🏆 **Ewige Ludo-Bestenliste** (nach Spielstärke; Spiele nur gegen KIs werden nicht "
+                                  "gewertet)"),
+    "settings.season": ("Wertungssaisons: **{length}**; die Top Ten jeder Saison werden zum Schluss in <#{channel}> "
+                        "gepostet."),
+    "settings.season_unposted": ("Wertungssaisons: **{length}**; wähle einen season_channel, damit die Top Ten jeder "
+                                 "Saison zum Schluss gepostet werden."),
+    "settings.season_off": "Wertungssaisons: aus (die Bestenliste zählt alle Spiele seit Beginn).",
+    "season.over": ("🏁 **Die Saison `{season}` ist vorbei!** Hier sind ihre Top Ten. Jetzt beginnt eine neue Saison, "
+                    "und alle starten mit einer frischen Wertung."),
+    "refused.no_seasons": ("Auf diesem Server gibt es keine Wertungssaisons, seine Bestenliste zählt also alle Spiele"
+                           " seit Beginn. Wer den Server verwalten kann, schaltet Saisons in /ludo settings ein."),
+    "refused.board_choice": ("Diese Bestenliste gibt es nicht: wähle diese Saison, letzte Saison oder die ewige "
+                             "Bestenliste."),
     "settings.saved": "Ludo-Einstellungen: Regeln **{preset}**, {turn} Min. pro Zug, Erinnerung {reminder} Min. "
                       "vorher, bei Fristende: {action}.",
     "settings.language": "Die Nachrichten des Bots auf diesem Server: **{language}**.",

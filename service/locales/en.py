@@ -136,6 +136,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.unrated": plural("wins", one="{place}. <@{user}> — {wins} win · not rated yet",
                                   other="{place}. <@{user}> — {wins} wins · not rated yet"),
     "leaderboard.empty": "No games yet.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Rating seasons: a fresh leaderboard every month or quarter (UTC)",
+    "opt.settings.season_channel": "The channel where each season's final top ten is posted",
+    "choice.season.off": "off",
+    "choice.season.monthly": "monthly",
+    "choice.season.quarterly": "quarterly",
+    "opt.leaderboard.season": "This season's ratings, last season's final standings, or all time",
+    "choice.board.current": "this season",
+    "choice.board.previous": "last season",
+    "choice.board.all": "all time",
+    "leaderboard.season_head": ("🏆 **Ludo leaderboard, season `{season}`** (ratings since the season began; games "
+                                "against AIs only are not rated)"),
+    "leaderboard.season_final": "🏁 **Final standings of season `{season}`**",
+    "leaderboard.season_none": "No rated games in this season.",
+    "leaderboard.all_time_head": ("🏆 **Ludo leaderboard, all time** (by skill rating; games against AIs only are not "
+                                  "rated)"),
+    "settings.season": "Rating seasons: **{length}**; each season's final top ten is posted in <#{channel}>.",
+    "settings.season_unposted": ("Rating seasons: **{length}**; pick a season_channel to have each season's final top"
+                                 " ten posted."),
+    "settings.season_off": "Rating seasons: off (the leaderboard counts all time).",
+    "season.over": ("🏁 **Season `{season}` is over!** Here is its final top ten. A new season starts now, and "
+                    "everyone's rating starts afresh."),
+    "refused.no_seasons": ("This server does not play rating seasons, so its leaderboard counts all time. A server "
+                           "manager can turn seasons on in /ludo settings."),
+    "refused.board_choice": "That is not a leaderboard: choose this season, last season or all time.",
     "settings.saved": "Ludo settings: preset **{preset}**, turns of {turn} min, reminder {reminder} min before, at "
                       "the deadline: {action}.",
     "settings.language": "The bot's messages in this server: **{language}**.",

@@ -171,6 +171,31 @@ TEXTS: dict[str, str | Plural] = {
                                   many="{place}. <@{user}> — {wins} de victorias · todavía sin nivel",
                                   other="{place}. <@{user}> — {wins} victorias · todavía sin nivel"),
     "leaderboard.empty": "Todavía no hay partidas.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Temporadas de nivel: una clasificación nueva cada mes o cada trimestre (UTC)",
+    "opt.settings.season_channel": "El canal donde se publica el top 10 final de cada temporada",
+    "choice.season.off": "desactivadas",
+    "choice.season.monthly": "mensuales",
+    "choice.season.quarterly": "trimestrales",
+    "opt.leaderboard.season": "El nivel de esta temporada, la clasificación final de la anterior o la histórica",
+    "choice.board.current": "esta temporada",
+    "choice.board.previous": "temporada anterior",
+    "choice.board.all": "histórica",
+    "leaderboard.season_head": ("🏆 **Clasificación de Ludo, temporada `{season}`** (nivel desde el inicio de la "
+                                "temporada; las partidas solo contra IAs no puntúan)"),
+    "leaderboard.season_final": "🏁 **Clasificación final de la temporada `{season}`**",
+    "leaderboard.season_none": "No hay partidas que cuenten para el nivel en esta temporada.",
+    "leaderboard.all_time_head": ("🏆 **Clasificación histórica de Ludo** (por nivel de juego; las partidas solo "
+                                  "contra IAs no puntúan)"),
+    "settings.season": "Temporadas: **{length}**; el top 10 final de cada temporada se publica en <#{channel}>.",
+    "settings.season_unposted": ("Temporadas: **{length}**; elige un season_channel para que se publique el top 10 "
+                                 "final de cada temporada."),
+    "settings.season_off": "Temporadas: desactivadas (la clasificación es la histórica).",
+    "season.over": ("🏁 **¡Se acabó la temporada `{season}`!** Este es su top 10 final. Empieza una temporada nueva y "
+                    "el nivel de todos vuelve a empezar de cero."),
+    "refused.no_seasons": ("Este servidor no juega por temporadas, así que su clasificación es la histórica. Quien "
+                           "gestione el servidor puede activarlas en /ludo settings."),
+    "refused.board_choice": "Esa clasificación no existe: elige esta temporada, la temporada anterior o la histórica.",
     "settings.saved": "Ajustes de Ludo: reglas **{preset}**, turnos de {turn} min, aviso {reminder} min antes, al "
                       "acabar el tiempo: {action}.",
     "settings.language": "Los mensajes del bot en este servidor: **{language}**.",

@@ -170,6 +170,32 @@ TEXTS: dict[str, str | Plural] = {
                                   many="{place}. <@{user}> — {wins} de victoires · pas encore de cote",
                                   other="{place}. <@{user}> — {wins} victoires · pas encore de cote"),
     "leaderboard.empty": "Pas encore de partie.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Saisons de cote : un nouveau classement chaque mois ou chaque trimestre (UTC)",
+    "opt.settings.season_channel": "Le salon où le top 10 final de chaque saison est publié",
+    "choice.season.off": "désactivées",
+    "choice.season.monthly": "mensuelles",
+    "choice.season.quarterly": "trimestrielles",
+    "opt.leaderboard.season": "Les cotes de cette saison, le classement final de la précédente, ou depuis toujours",
+    "choice.board.current": "cette saison",
+    "choice.board.previous": "saison dernière",
+    "choice.board.all": "depuis toujours",
+    "leaderboard.season_head": ("🏆 **Classement Ludo, saison `{season}`** (cotes depuis le début de la saison ; les "
+                                "parties contre des IA seules ne comptent pas)"),
+    "leaderboard.season_final": "🏁 **Classement final de la saison `{season}`**",
+    "leaderboard.season_none": "Aucune partie n'a compté pour la cote pendant cette saison.",
+    "leaderboard.all_time_head": ("🏆 **Classement Ludo de tous les temps** (par niveau de jeu ; les parties contre "
+                                  "des IA seules ne comptent pas)"),
+    "settings.season": ("Saisons de cote : **{length}** ; le top 10 final de chaque saison est publié dans "
+                        "<#{channel}>."),
+    "settings.season_unposted": ("Saisons de cote : **{length}** ; choisis un season_channel pour que le top 10 final"
+                                 " de chaque saison y soit publié."),
+    "settings.season_off": "Saisons de cote : désactivées (le classement compte depuis toujours).",
+    "season.over": ("🏁 **La saison `{season}` est terminée !** Voici son top 10 final. Une nouvelle saison commence, "
+                    "et la cote de chacun repart de zéro."),
+    "refused.no_seasons": ("Ce serveur ne joue pas en saisons, donc son classement compte depuis toujours. Quelqu'un "
+                           "qui gère le serveur peut activer les saisons avec /ludo settings."),
+    "refused.board_choice": "Ce classement n'existe pas : choisis cette saison, la saison dernière ou depuis toujours.",
     "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
                       "la fin du temps : {action}.",
     "settings.language": "Les messages du bot sur ce serveur : **{language}**.",

@@ -141,6 +141,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — {wins} जीत · रेटिंग **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins} जीत · अभी रेटिंग नहीं",
     "leaderboard.empty": "अभी तक कोई खेल नहीं।",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "रेटिंग सीज़न: हर महीने या हर तिमाही नया लीडरबोर्ड (UTC)",
+    "opt.settings.season_channel": "वह चैनल जहाँ हर सीज़न के आख़िरी टॉप 10 पोस्ट होते हैं",
+    "choice.season.off": "बंद",
+    "choice.season.monthly": "हर महीने",
+    "choice.season.quarterly": "हर तिमाही",
+    "opt.leaderboard.season": "इस सीज़न की रेटिंग, पिछले सीज़न का आख़िरी नतीजा या अब तक का पूरा लीडरबोर्ड",
+    "choice.board.current": "यह सीज़न",
+    "choice.board.previous": "पिछला सीज़न",
+    "choice.board.all": "अब तक का सब",
+    "leaderboard.season_head": ("🏆 **लूडो लीडरबोर्ड, सीज़न `{season}`** (सीज़न की शुरुआत से रेटिंग; सिर्फ़ कंप्यूटर "
+                                "के ख़िलाफ़ खेले गए खेल नहीं गिने जाते)"),
+    "leaderboard.season_final": "🏁 **सीज़न `{season}` का आख़िरी नतीजा**",
+    "leaderboard.season_none": "इस सीज़न में रेटिंग वाला कोई खेल नहीं हुआ।",
+    "leaderboard.all_time_head": ("🏆 **लूडो लीडरबोर्ड, अब तक का** (स्किल रेटिंग के हिसाब से; सिर्फ़ कंप्यूटर के "
+                                  "ख़िलाफ़ खेले गए खेल नहीं गिने जाते)"),
+    "settings.season": "रेटिंग सीज़न: **{length}**; हर सीज़न के आख़िरी टॉप 10 <#{channel}> में पोस्ट होते हैं।",
+    "settings.season_unposted": ("रेटिंग सीज़न: **{length}**; हर सीज़न के आख़िरी टॉप 10 पोस्ट करवाने के लिए कोई "
+                                 "season_channel चुनो।"),
+    "settings.season_off": "रेटिंग सीज़न: बंद (लीडरबोर्ड में अब तक के सारे खेल गिने जाते हैं)।",
+    "season.over": ("🏁 **सीज़न `{season}` ख़त्म!** ये रहे इसके आख़िरी टॉप 10। अब नया सीज़न शुरू होता है, और सबकी "
+                    "रेटिंग फिर से शुरू होती है।"),
+    "refused.no_seasons": ("यह सर्वर रेटिंग सीज़न नहीं खेलता, इसलिए इसका लीडरबोर्ड अब तक के सारे खेल गिनता है। सर्वर "
+                           "मैनेज करने वाले /ludo settings में सीज़न चालू कर सकते हैं।"),
+    "refused.board_choice": "ऐसा कोई लीडरबोर्ड नहीं है: यह सीज़न, पिछला सीज़न या अब तक का सब चुनो।",
     "settings.saved": "लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} मिनट की, {reminder} मिनट पहले याद दिलाना, "
                       "समय ख़त्म होने पर: {action}।",
     "settings.language": "इस सर्वर में बॉट के संदेश: **{language}**।",

@@ -156,6 +156,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — {wins} menang · rating **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins} menang · belum punya rating",
     "leaderboard.empty": "Belum ada game.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Musim rating: papan peringkat baru tiap bulan atau tiap kuartal (UTC)",
+    "opt.settings.season_channel": "Channel tempat 10 besar akhir tiap musim diposting",
+    "choice.season.off": "mati",
+    "choice.season.monthly": "bulanan",
+    "choice.season.quarterly": "per kuartal",
+    "opt.leaderboard.season": "Rating musim ini, peringkat akhir musim lalu, atau sepanjang masa",
+    "choice.board.current": "musim ini",
+    "choice.board.previous": "musim lalu",
+    "choice.board.all": "sepanjang masa",
+    "leaderboard.season_head": ("🏆 **Papan peringkat Ludo, musim `{season}`** (rating sejak musim dimulai; game yang "
+                                "cuma melawan AI tidak dinilai)"),
+    "leaderboard.season_final": "🏁 **Peringkat akhir musim `{season}`**",
+    "leaderboard.season_none": "Belum ada game yang dinilai di musim ini.",
+    "leaderboard.all_time_head": ("🏆 **Papan peringkat Ludo sepanjang masa** (menurut rating; game yang cuma melawan "
+                                  "AI tidak dinilai)"),
+    "settings.season": "Musim rating: **{length}**; 10 besar akhir tiap musim diposting di <#{channel}>.",
+    "settings.season_unposted": ("Musim rating: **{length}**; pilih season_channel supaya 10 besar akhir tiap musim "
+                                 "diposting."),
+    "settings.season_off": "Musim rating: mati (papan peringkat menghitung sepanjang masa).",
+    "season.over": ("🏁 **Musim `{season}` sudah selesai!** Ini 10 besar akhirnya. Musim baru dimulai sekarang, dan "
+                    "rating semua orang mulai dari awal lagi."),
+    "refused.no_seasons": ("Server ini tidak memakai musim rating, jadi papan peringkatnya menghitung sepanjang masa."
+                           " Pengelola server bisa menyalakan musim di /ludo settings."),
+    "refused.board_choice": "Papan peringkat itu tidak ada: pilih musim ini, musim lalu, atau sepanjang masa.",
     "settings.saved": "Pengaturan Ludo: aturan **{preset}**, giliran {turn} menit, pengingat {reminder} menit "
                       "sebelumnya, saat waktu habis: {action}.",
     "settings.language": "Pesan bot di server ini: **{language}**.",

@@ -167,6 +167,31 @@ TEXTS: dict[str, str | Plural] = {
                                   many="{place}. <@{user}> — {wins} de vitórias · ainda sem rating",
                                   other="{place}. <@{user}> — {wins} vitórias · ainda sem rating"),
     "leaderboard.empty": "Nenhuma partida ainda.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Temporadas de rating: um ranking novo a cada mês ou trimestre (UTC)",
+    "opt.settings.season_channel": "O canal onde o top 10 final de cada temporada é postado",
+    "choice.season.off": "desligadas",
+    "choice.season.monthly": "mensais",
+    "choice.season.quarterly": "trimestrais",
+    "opt.leaderboard.season": "O rating desta temporada, o ranking final da anterior ou o de todos os tempos",
+    "choice.board.current": "esta temporada",
+    "choice.board.previous": "temporada passada",
+    "choice.board.all": "todos os tempos",
+    "leaderboard.season_head": ("🏆 **Ranking de Ludo, temporada `{season}`** (rating desde o início da temporada; "
+                                "partidas só contra IAs não contam)"),
+    "leaderboard.season_final": "🏁 **Ranking final da temporada `{season}`**",
+    "leaderboard.season_none": "Nenhuma partida valendo rating nesta temporada.",
+    "leaderboard.all_time_head": ("🏆 **Ranking de Ludo de todos os tempos** (por rating de habilidade; partidas só "
+                                  "contra IAs não contam)"),
+    "settings.season": "Temporadas: **{length}**; o top 10 final de cada temporada é postado em <#{channel}>.",
+    "settings.season_unposted": ("Temporadas: **{length}**; escolha um season_channel para o top 10 final de cada "
+                                 "temporada ser postado."),
+    "settings.season_off": "Temporadas: desligadas (o ranking conta todos os tempos).",
+    "season.over": ("🏁 **A temporada `{season}` acabou!** Aqui está o top 10 final. Começa uma nova temporada, e o "
+                    "rating de todo mundo recomeça do zero."),
+    "refused.no_seasons": ("Este servidor não joga por temporadas, então o ranking conta todos os tempos. Quem "
+                           "gerencia o servidor pode ligar as temporadas em /ludo settings."),
+    "refused.board_choice": "Esse ranking não existe: escolha esta temporada, a temporada passada ou todos os tempos.",
     "settings.saved": "Configurações do Ludo: regras **{preset}**, {turn} min por vez, lembrete {reminder} min "
                       "antes, no fim do prazo: {action}.",
     "settings.language": "As mensagens do bot neste servidor: **{language}**.",

@@ -174,6 +174,31 @@ TEXTS: dict[str, str | Plural] = {
                                   many="{place}. <@{user}> — {wins} побед · рейтинга пока нет",
                                   other="{place}. <@{user}> — {wins} победы · рейтинга пока нет"),
     "leaderboard.empty": "Игр пока нет.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Рейтинговые сезоны: новая таблица лидеров каждый месяц или квартал (UTC)",
+    "opt.settings.season_channel": "Канал, куда публикуется итоговая десятка каждого сезона",
+    "choice.season.off": "нет",
+    "choice.season.monthly": "помесячно",
+    "choice.season.quarterly": "поквартально",
+    "opt.leaderboard.season": "Рейтинг этого сезона, итоги прошлого или таблица за всё время",
+    "choice.board.current": "этот сезон",
+    "choice.board.previous": "прошлый сезон",
+    "choice.board.all": "за всё время",
+    "leaderboard.season_head": ("🏆 **Таблица лидеров Лудо, сезон `{season}`** (рейтинг с начала сезона; игры только "
+                                "против ИИ не считаются)"),
+    "leaderboard.season_final": "🏁 **Итоги сезона `{season}`**",
+    "leaderboard.season_none": "В этом сезоне рейтинговых игр нет.",
+    "leaderboard.all_time_head": ("🏆 **Таблица лидеров Лудо за всё время** (по рейтингу мастерства; игры только "
+                                  "против ИИ не считаются)"),
+    "settings.season": "Рейтинговые сезоны: **{length}**; итоговая десятка каждого сезона публикуется в <#{channel}>.",
+    "settings.season_unposted": ("Рейтинговые сезоны: **{length}**; выбери season_channel, чтобы итоговая десятка "
+                                 "каждого сезона публиковалась."),
+    "settings.season_off": "Рейтинговых сезонов нет (таблица лидеров считается за всё время).",
+    "season.over": ("🏁 **Сезон `{season}` завершён!** Вот его итоговая десятка. Начинается новый сезон, и рейтинг у "
+                    "всех начинается заново."),
+    "refused.no_seasons": ("На этом сервере нет рейтинговых сезонов, поэтому таблица лидеров считается за всё время. "
+                           "Включить сезоны в /ludo settings может тот, кто управляет сервером."),
+    "refused.board_choice": "Такой таблицы нет: выбери этот сезон, прошлый сезон или всё время.",
     "settings.saved": "Настройки Лудо: правила **{preset}**, на ход {turn} мин, напоминание за {reminder} мин до "
                       "конца, когда время вышло: {action}.",
     "settings.language": "Сообщения бота на этом сервере: **{language}**.",

@@ -156,6 +156,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — {wins} galibiyet · reyting **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins} galibiyet · henüz reyting yok",
     "leaderboard.empty": "Henüz oyun yok.",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "Reyting sezonları: her ay ya da her çeyrekte yeni bir sıralama (UTC)",
+    "opt.settings.season_channel": "Her sezonun final ilk 10'unun paylaşılacağı kanal",
+    "choice.season.off": "kapalı",
+    "choice.season.monthly": "aylık",
+    "choice.season.quarterly": "üç aylık",
+    "opt.leaderboard.season": "Bu sezonun reytingleri, geçen sezonun final sıralaması ya da tüm zamanlar",
+    "choice.board.current": "bu sezon",
+    "choice.board.previous": "geçen sezon",
+    "choice.board.all": "tüm zamanlar",
+    "leaderboard.season_head": ("🏆 **Ludo sıralaması, `{season}` sezonu** (sezon başından beri reyting; yalnızca "
+                                "bilgisayara karşı oyunlar reytinge sayılmaz)"),
+    "leaderboard.season_final": "🏁 **`{season}` sezonunun final sıralaması**",
+    "leaderboard.season_none": "Bu sezonda reytinge sayılan oyun yok.",
+    "leaderboard.all_time_head": ("🏆 **Tüm zamanların Ludo sıralaması** (reytinge göre; yalnızca bilgisayara karşı "
+                                  "oyunlar reytinge sayılmaz)"),
+    "settings.season": "Reyting sezonları: **{length}**; her sezonun final ilk 10'u <#{channel}> kanalında paylaşılır.",
+    "settings.season_unposted": ("Reyting sezonları: **{length}**; her sezonun final ilk 10'unun paylaşılması için "
+                                 "bir season_channel seç."),
+    "settings.season_off": "Reyting sezonları: kapalı (sıralama tüm zamanları sayar).",
+    "season.over": ("🏁 **`{season}` sezonu bitti!** İşte final ilk 10. Şimdi yeni sezon başlıyor ve herkesin reytingi"
+                    " sıfırdan başlıyor."),
+    "refused.no_seasons": ("Bu sunucuda reyting sezonu yok, bu yüzden sıralama tüm zamanları sayar. Sunucuyu "
+                           "yönetebilen biri sezonları /ludo settings ile açabilir."),
+    "refused.board_choice": "Böyle bir sıralama yok: bu sezonu, geçen sezonu ya da tüm zamanları seç.",
     "settings.saved": "Ludo ayarları: kurallar **{preset}**, sıra başına {turn} dakika, süre bitmeden {reminder} "
                       "dakika önce hatırlatma, süre dolunca: {action}.",
     "settings.language": "Botun bu sunucudaki mesajları: **{language}**.",

@@ -144,6 +144,31 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.rated": "{place}. <@{user}> — {wins} جیت · ریٹنگ **{ordinal:.1f}**",
     "leaderboard.unrated": "{place}. <@{user}> — {wins} جیت · ابھی ریٹنگ نہیں",
     "leaderboard.empty": "ابھی تک کوئی کھیل نہیں۔",
+    # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
+    "opt.settings.season": "ریٹنگ سیزن: ہر مہینے یا ہر سہ ماہی نیا لیڈر بورڈ (UTC)",
+    "opt.settings.season_channel": "وہ چینل جہاں ہر سیزن کے آخری ٹاپ 10 پوسٹ ہوتے ہیں",
+    "choice.season.off": "بند",
+    "choice.season.monthly": "ماہانہ",
+    "choice.season.quarterly": "سہ ماہی",
+    "opt.leaderboard.season": "اس سیزن کی ریٹنگ، پچھلے سیزن کا آخری نتیجہ یا اب تک کا پورا لیڈر بورڈ",
+    "choice.board.current": "یہ سیزن",
+    "choice.board.previous": "پچھلا سیزن",
+    "choice.board.all": "اب تک کا سب",
+    "leaderboard.season_head": ("🏆 **لوڈو لیڈر بورڈ، سیزن `{season}`** (سیزن کے شروع سے ریٹنگ؛ صرف کمپیوٹر کے خلاف "
+                                "کھیلے گئے کھیل نہیں گنے جاتے)"),
+    "leaderboard.season_final": "🏁 **سیزن `{season}` کا آخری نتیجہ**",
+    "leaderboard.season_none": "اس سیزن میں ریٹنگ والا کوئی کھیل نہیں ہوا۔",
+    "leaderboard.all_time_head": ("🏆 **لوڈو لیڈر بورڈ، اب تک کا** (مہارت کی ریٹنگ کے حساب سے؛ صرف کمپیوٹر کے خلاف "
+                                  "کھیلے گئے کھیل نہیں گنے جاتے)"),
+    "settings.season": "ریٹنگ سیزن: **{length}**؛ ہر سیزن کے آخری ٹاپ 10 <#{channel}> میں پوسٹ ہوتے ہیں۔",
+    "settings.season_unposted": ("ریٹنگ سیزن: **{length}**؛ ہر سیزن کے آخری ٹاپ 10 پوسٹ کروانے کے لیے کوئی "
+                                 "season_channel چنیں۔"),
+    "settings.season_off": "ریٹنگ سیزن: بند (لیڈر بورڈ میں اب تک کے سارے کھیل گنے جاتے ہیں)۔",
+    "season.over": ("🏁 **سیزن `{season}` ختم!** یہ رہے اس کے آخری ٹاپ 10۔ اب نیا سیزن شروع ہوتا ہے، اور سب کی ریٹنگ "
+                    "پھر سے شروع ہوتی ہے۔"),
+    "refused.no_seasons": ("یہ سرور ریٹنگ سیزن نہیں کھیلتا، اس لیے اس کا لیڈر بورڈ اب تک کے سارے کھیل گنتا ہے۔ سرور "
+                           "کا انتظام کرنے والے /ludo settings میں سیزن چالو کر سکتے ہیں۔"),
+    "refused.board_choice": "ایسا کوئی لیڈر بورڈ نہیں: یہ سیزن، پچھلا سیزن یا اب تک کا سب چنیں۔",
     "settings.saved": "لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} منٹ کی، {reminder} منٹ پہلے یاد دہانی، "
                       "وقت ختم ہونے پر: {action}۔",
     "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",

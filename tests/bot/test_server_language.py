@@ -117,7 +117,8 @@ async def test_a_language_the_bot_does_not_speak_is_refused_and_changes_nothing(
 def test_settings_stored_before_languages_read_as_the_discord_locale() -> None:
     old = json.dumps({"schema_version": 1, "guild_id": 5, "preset": "star"})
     settings = read_record(GuildSettings, "k", old, version=3)
-    assert (settings.language, settings.preset, settings.schema_version) == (None, "star", 2)
+    assert (settings.language, settings.preset, settings.schema_version) == (None, "star", GuildSettings.SCHEMA)
+    assert settings.season == "off"  # (and, through schema 2, no seasons)
     with pytest.raises(ValueError):
         GuildSettings(guild_id=5, language="Português")  # a code, never a name or a sentence
 
