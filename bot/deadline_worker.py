@@ -4,7 +4,6 @@ run one) and shows what each did, a reminder or a timed-out turn, in the game's 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 import discord
@@ -19,13 +18,12 @@ from service import (
     Claim,
     Outcome,
     Service,
-    StorageError,
     StorageUnavailable,
     seat_user,
 )
 from service.i18n import translate
 from service.recap import last_person
-from service.workers import Pulse
+from service.workers import Pulse, polled
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
@@ -96,27 +94,17 @@ class DeadlineWorker:
     async def run(self, pulse: Pulse | None = None) -> None:
         """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers). A
         storage error (an outage, a failover's READONLY, a full disk's MISCONF, ...) waits the pulse's backoff and
-        tries again; deadlines that fell due meanwhile fire then (a claimed one once its lease ends)."""
-        pulse = pulse or new_pulse()
-        task = asyncio.current_task()
-        while True:
-            try:
-                self.service.games.ai_due.clear()
-                # Each game's deadline at once: an AI's turns take a worker process a while (see `Games.think`).
-                claims = await self.service.deadlines.due()
-                for result in await asyncio.gather(*map(self._handle, claims), return_exceptions=True):
-                    if isinstance(result, BaseException):  # an outage: the rest wait for it to end
-                        raise result
-                next_due = await self.service.deadlines.next_due()
-                now = self.service.clock()  # the clock deadlines were set by
-                wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
-                pulse.ok()
-            except StorageError as error:
-                wait = pulse.failed(error)
-            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
-                raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
-            with contextlib.suppress(TimeoutError):  # a save that queued an AI's turn wakes the worker
-                await asyncio.wait_for(self.service.games.ai_due.wait(), wait)
+        tries again; deadlines that fell due meanwhile fire then (a claimed one once its lease ends). A save that
+        queued an AI's turn wakes the worker (`ai_due`)."""
+        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL, wake=self.service.games.ai_due)
+
+    async def _step(self) -> float | None:
+        # Each game's deadline at once: an AI's turns take a worker process a while (see `Games.think`).
+        claims = await self.service.deadlines.due()
+        for result in await asyncio.gather(*map(self._handle, claims), return_exceptions=True):
+            if isinstance(result, BaseException):  # an outage: the rest wait for it to end
+                raise result
+        return await self.service.deadlines.next_due()  # (on the clock deadlines were set by)
 
     async def _handle(self, claim: Claim) -> None:
         try:

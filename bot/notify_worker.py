@@ -25,7 +25,7 @@ from bot.messages import NO_PINGS
 from bot.notify import alert_post
 from bot.outbox import DELETE, Outbox
 from service import AlertClaim, Service, StorageError
-from service.workers import Pulse
+from service.workers import Pulse, polled
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks at the queue
@@ -53,22 +53,14 @@ class AlertWorker:
     async def run(self, pulse: Pulse | None = None) -> None:
         """Claim due alerts and send them, for as long as the bot runs (one of any number of workers). A storage
         error waits the pulse's backoff and tries again (a claimed alert is claimed again once its lease ends)."""
-        pulse = pulse or new_pulse()
-        task = asyncio.current_task()
-        while True:
-            try:
-                claims, next_due = await self.service.alerts.due()
-                for result in await asyncio.gather(*(self._one(c) for c in claims), return_exceptions=True):
-                    if isinstance(result, BaseException):
-                        raise result
-                now = self.service.clock()  # the clock alerts are queued by
-                wait = IDLE_POLL if next_due is None else min(max(next_due - now, 0.05), IDLE_POLL)
-                pulse.ok()
-            except StorageError as error:
-                wait = pulse.failed(error)
-            if task is not None and task.cancelling():  # (see bot.deadline_worker: redis-py may swallow it)
-                raise asyncio.CancelledError
-            await asyncio.sleep(wait)
+        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL)  # (alerts are queued by it)
+
+    async def _step(self) -> float | None:
+        claims, next_due = await self.service.alerts.due()
+        for result in await asyncio.gather(*(self._one(c) for c in claims), return_exceptions=True):
+            if isinstance(result, BaseException):
+                raise result
+        return next_due
 
     async def _one(self, claim: AlertClaim) -> None:
         """Send one alert; anything but storage trouble is logged here (one bad alert must not stop the others)."""

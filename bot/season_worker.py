@@ -8,7 +8,6 @@ backoff; an end claimed but not seen through is claimed again when its lease end
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -16,10 +15,10 @@ import discord
 from bot.messages import NO_PINGS
 from bot.outbox import SEND, Outbox
 from bot.translator import GUILD_DEFAULT
-from service import Service, Standing, StorageError
+from service import Service, Standing
 from service.i18n import translate
 from service.seasons import Ended
-from service.workers import Pulse
+from service.workers import Pulse, polled
 
 logger = logging.getLogger(__name__)
 IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks (two round trips: as cheap as the alerts')
@@ -47,22 +46,13 @@ class SeasonWorker:
         self.outbox = outbox
 
     async def run(self, pulse: Pulse | None = None) -> None:
-        pulse = pulse or new_pulse()
-        task = asyncio.current_task()
-        while True:
-            try:
-                for ended in await self.service.seasons.ended():
-                    await self.post(ended)
-                    await self.service.seasons.done(ended)
-                next_end = await self.service.seasons.next_end()
-                now = self.service.clock()  # the clock seasons are told by
-                wait = IDLE_POLL if next_end is None else min(max(next_end - now, 0.05), IDLE_POLL)
-                pulse.ok()
-            except StorageError as error:
-                wait = pulse.failed(error)
-            if task is not None and task.cancelling():  # (see bot.deadline_worker: redis-py may swallow it)
-                raise asyncio.CancelledError
-            await asyncio.sleep(wait)
+        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL)  # (the clock seasons are told by)
+
+    async def _step(self) -> float | None:
+        for ended in await self.service.seasons.ended():
+            await self.post(ended)
+            await self.service.seasons.done(ended)
+        return await self.service.seasons.next_end()
 
     async def post(self, ended: Ended) -> None:
         """Post a kept final in the guild's season channel, in the guild's language (never raises but for storage

@@ -14,12 +14,15 @@ escapes it. What the pulses know (`Liveness`) is what the health check and the m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from storage import StorageError
 
 logger = logging.getLogger(__name__)
 RESTART_FIRST = 1.0  # seconds before a crashed worker starts again, doubled for each crash in a row
@@ -107,6 +110,31 @@ class Pulse(Liveness):
 
 
 Loop = Callable[[Pulse], Awaitable[None]]
+Step = Callable[[], Awaitable[float | None]]
+
+
+async def polled(pulse: Pulse, step: Step, clock: Callable[[], float], idle: float,
+                 wake: asyncio.Event | None = None) -> None:
+    """A worker's loop, for as long as the bot runs: `step` does the work that is due and returns when the next is
+    due on `clock` (None: nothing is queued); the loop sleeps until then, `idle` seconds at most, or until `wake` is
+    set (cleared before each step). A storage error waits the pulse's backoff and tries again."""
+    task = asyncio.current_task()
+    while True:
+        if wake is not None:
+            wake.clear()
+        try:
+            next_due = await step()
+            wait = idle if next_due is None else min(max(next_due - clock(), 0.05), idle)
+            pulse.ok()
+        except StorageError as error:
+            wait = pulse.failed(error)
+        if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
+            raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
+        if wake is None:
+            await asyncio.sleep(wait)
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), wait)
 
 
 class Supervisor:
