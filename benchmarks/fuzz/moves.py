@@ -265,7 +265,7 @@ class Moves:
 
     def value(self, option: dict[str, Any]) -> OptionValue:
         """A value for a registered option: one of its choices, a number in its range (sometimes just outside),
-        a member, a known game id or garbage."""
+        a member, the lane's channel, a known game id or garbage."""
         rng = self.rng
         if option.get("choices"):
             return str(rng.choice(option["choices"])["value"]) if rng.random() < 0.97 else "nonsense"
@@ -274,6 +274,8 @@ class Moves:
             return rng.random() < 0.5
         if kind == 6:
             return rng.choice(self.lane.everyone)
+        if kind == 7:  # (Discord resolves a channel option: its value is always a channel of the server)
+            return self.lane.channel
         if kind in (4, 10):
             low, high = int(option.get("min_value", -1000)), int(option.get("max_value", 1000))
             if rng.random() < 0.04:

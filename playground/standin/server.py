@@ -693,6 +693,8 @@ class StandIn:
 
     def _option(self, name: str, value: OptionValue, schema: Json | None, resolved: Json, guild: Guild | None) -> Json:
         kind = None if schema is None else int(schema["type"])
+        if kind == 7 and not isinstance(value, Channel):  # Discord's client offers only the server's channels there
+            raise TypeError(f"option {name} takes a channel, not {value!r}")
         out: Any = value
         if isinstance(value, User):
             kind, out = kind or 6, str(value.id)

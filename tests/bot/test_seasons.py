@@ -114,3 +114,13 @@ async def test_without_seasons_the_leaderboard_is_all_time_and_a_season_is_refus
     off = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", season="off"))
     assert "Rating seasons: off" in off
     assert await board(standin, (ludo,), bob) == shown
+
+
+async def test_a_channel_option_takes_only_a_channel_as_discord_does(standin: StandIn, ludo: LudoBot) -> None:
+    # Discord's client offers the server's channels there and resolves the one picked: the stand-in sends nothing
+    # else (the fuzz once typed garbage into it, which no interaction from Discord carries)
+    with pytest.raises(TypeError, match="takes a channel"):
+        await standin.slash(standin.owner, standin.channel, "ludo", "settings", options={"season_channel": "x1"})
+    saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", season="monthly",
+                                     season_channel=standin.channel))
+    assert f"<#{standin.channel.id}>" in saved
