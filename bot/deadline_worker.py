@@ -95,8 +95,8 @@ class DeadlineWorker:
         """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers). A
         storage error (an outage, a failover's READONLY, a full disk's MISCONF, ...) waits the pulse's backoff and
         tries again; deadlines that fell due meanwhile fire then (a claimed one once its lease ends). A save that
-        queued an AI's turn wakes the worker (`ai_due`)."""
-        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL, wake=self.service.games.ai_due)
+        queued an AI's turn wakes the worker (`due_now`)."""
+        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL, wake=self.service.games.due_now)
 
     async def _step(self) -> float | None:
         # Each game's deadline at once: an AI's turns take a worker process a while (see `Games.think`).

@@ -8,10 +8,11 @@ are re-exported here.
 
 from service.deadlines import ABANDONED, THOUGHT
 from service.errors import Duplicate, Refused
-from service.games import FINISH, REMIND, TIMEOUT
+from service.games import FINISH, REMIND, TIMEOUT, TOURNEY
 from service.outcome import Outcome, Step
 from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
+from service.tournaments import ROUND, SHOW
 from storage import (
     AlertClaim,
     Claim,
@@ -24,16 +25,23 @@ from storage import (
     Standing,
     StorageError,
     StorageUnavailable,
+    TournamentRecord,
     WriteUncertain,
 )
 from storage.replay import state_of
+
+TOURNAMENT_KINDS = frozenset({TOURNEY, ROUND, SHOW})  # the deadline queue's items a tournament worker handles
 
 __all__ = [
     "ABANDONED",
     "FINISH",
     "REMIND",
+    "ROUND",
+    "SHOW",
     "THOUGHT",
     "TIMEOUT",
+    "TOURNAMENT_KINDS",
+    "TOURNEY",
     "AlertClaim",
     "Claim",
     "CorruptRecord",
@@ -50,6 +58,7 @@ __all__ = [
     "Step",
     "StorageError",
     "StorageUnavailable",
+    "TournamentRecord",
     "WriteUncertain",
     "level_name",
     "lobby_rules",

@@ -13,7 +13,7 @@ Choices written down here:
   seconds earlier, but never before half the turn has passed (see `service.deadlines` for what happens then).
   A save that changes them sets them in the deadline queue too, in the same step where storage can.
 - An AI of a level that thinks long (`seats.THINKING_LEVELS`: master) never plays on a click's path: the click is
-  answered at that AI's turn, whose timeout is due at once; a deadline worker (woken by `ai_due`) has a worker
+  answered at that AI's turn, whose timeout is due at once; a deadline worker (woken by `due_now`) has a worker
   process play the AI seats' turns (`think`) and shows them in the same message. A process dying in between leaves
   the deadline to another's worker.
 - A game's end is saved with a follow-up in the deadline queue (`FINISH`, `FINISH_AFTER` seconds later), in the
@@ -21,6 +21,9 @@ Choices written down here:
   are and the final board is shown (`settled`). A process dying in between, or storage failing, leaves it to a
   deadline worker, which records them (once: a game is counted once however often it is recorded) and shows the
   final board again.
+- A tournament table's end (finished, or ended before) is saved with `TOURNEY` due at once, in the same step: a
+  deadline worker hands its places to the tournament (`service.tourney_rounds`), so none is lost if Redis blinks
+  after the save.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ logger = logging.getLogger(__name__)
 RATING_TRIES = 5  # reads of the players' ratings before leaving a game's results to its follow-up
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
 REMIND, TIMEOUT, FINISH = "remind", "timeout", "finish"  # the kinds of deadline
+TOURNEY = "tourney"  # a tournament table's end, handed to its tournament (`service.tourney_rounds`)
 FINISH_AFTER = 20.0  # seconds after a game's end when its follow-up is due (if its last step left it undone)
 
 
@@ -75,7 +79,7 @@ class Games:
                  thinking: Pool | None = None, seasons: Seasons | None = None) -> None:
         self.storage = storage
         self.thinking = thinking or Pool("ai")
-        self.ai_due = asyncio.Event()  # set when a save queued an AI's turn (a deadline due at once)
+        self.due_now = asyncio.Event()  # set when a save queued a deadline due at once (an AI's turn, a table's end)
         self.guilds = guilds
         self.takeover = takeover
         self.clock = clock
@@ -182,9 +186,12 @@ class Games:
         ended = record.model_copy(update={**changes, "turn_deadline": None, "reminder_at": None,
                                           "turn_ends": {}})
         try:
-            return await self.storage.games.save_game(ended, due=self.due(ended))
+            saved = await self.storage.games.save_game(ended, due=self.due(ended))
         except Conflict as conflict:
             raise Refused("refused.game_race") from conflict
+        if saved.tournament is not None:
+            self.due_now.set()  # a table's end, handed to its tournament by this process's deadline worker
+        return saved
 
     async def replace_message(self, record: GameRecord, message_id: int) -> tuple[GameRecord, int | None, bool]:
         """Remember the live game message, unless a newer one is remembered already (Discord's ids grow with time:
@@ -222,7 +229,9 @@ class Games:
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
         if outcome.record.turn_deadline is not None and seat_user(outcome.record, outcome.state.current) is None:
-            self.ai_due.set()  # an AI's turn to think is saved: this process's deadline worker takes it at once
+            self.due_now.set()  # an AI's turn to think is saved: this process's deadline worker takes it at once
+        if outcome.record.tournament is not None and not outcome.record.active:
+            self.due_now.set()  # and a table's end, handed to its tournament
         if outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
         await self.alerts.turn_passed(record, before, outcome, new=new)  # a DM, if the member to act wants one
@@ -296,7 +305,10 @@ class Games:
         """A game's deadlines as its record gives them, every kind (None: none); a finished game's follow-up is due
         `FINISH_AFTER` seconds from now."""
         finish = self.clock() + FINISH_AFTER if record.status == "finished" else None
-        return {TIMEOUT: record.turn_deadline, REMIND: record.reminder_at, FINISH: finish}
+        due = {TIMEOUT: record.turn_deadline, REMIND: record.reminder_at, FINISH: finish}
+        if record.tournament is not None:  # a table's end goes to its tournament (left alone by `settled`)
+            due[TOURNEY] = None if record.active else self.clock()
+        return due
 
     async def count(self, outcome: Outcome) -> bool:
         """Record a finished game's results, history entry, preset counts and ratings, all time and in the guild's
@@ -340,6 +352,6 @@ class Games:
         if outcome.counted:
             record = outcome.record
             try:
-                await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys(self.due(record)))
+                await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys((TIMEOUT, REMIND, FINISH)))
             except StorageError as error:
                 logger.warning("game %s: its follow-up stays queued: %s", record.id, error)

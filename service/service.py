@@ -21,12 +21,15 @@ from service.reviews import Reviews
 from service.seasons import Seasons
 from service.takeover import Takeover
 from service.thinking import Pool
+from service.tournaments import Tournaments
+from service.tourney_rounds import TourneyRounds
 from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, rematches, games, deadlines, guild settings and rating seasons, reads for the commands, replays, the
-    waits between expensive commands, this process's takeover inbox, and turn alerts by direct message."""
+    """Lobbies, rematches, games, deadlines, guild settings and rating seasons, tournaments and their rounds, reads for
+    the commands, replays, the waits between expensive commands, this process's takeover inbox, and turn alerts by
+    direct message."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -44,6 +47,8 @@ class Service:
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.rematches = Rematches(storage, self.games, self.lobbies)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
+        self.tournaments = Tournaments(storage, self.guilds, clock=clock, new_seed=new_seed, wake=self.games.due_now)
+        self.rounds = TourneyRounds(storage, self.tournaments, self.games, self.guilds, clock=clock)
         self.archive = Archive(storage)
         self.replays = Replays(storage)
         self.reviews = Reviews(storage)  # (its own worker processes: a review never delays an AI's turn)

@@ -24,7 +24,7 @@ from storage.interactions import claim_interaction
 from storage.limits import LimitStore, LobbyLimits
 from storage.lobbies import LobbyStore
 from storage.notify import Alert, AlertClaim, AlertSetting, AlertStore
-from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat
+from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat, TableOf
 from storage.rematches import RematchClaim, RematchStore
 from storage.replay import check_replay, new_record, play, replay
 from storage.replays import ReplayStore
@@ -34,6 +34,8 @@ from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import PlayerResult, RatingsChanged, SeasonResults, StatsStore, results_of
 from storage.store import Storage
+from storage.tournaments import TournamentStore
+from storage.tourney_records import Entrant, Round, Table, TableSeat, TournamentRecord
 
 __all__ = [
     "SEASON_KEPT",
@@ -49,6 +51,7 @@ __all__ = [
     "Deadline",
     "DeadlineQueue",
     "EmbeddedRedis",
+    "Entrant",
     "GameRecord",
     "GameStore",
     "GuildSettings",
@@ -68,6 +71,7 @@ __all__ = [
     "ReplayMismatch",
     "ReplayStore",
     "ReviewStore",
+    "Round",
     "SeasonResults",
     "SeasonStore",
     "Seat",
@@ -77,6 +81,11 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageUnavailable",
+    "Table",
+    "TableOf",
+    "TableSeat",
+    "TournamentRecord",
+    "TournamentStore",
     "WriteUncertain",
     "check_replay",
     "claim_interaction",

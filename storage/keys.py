@@ -86,7 +86,8 @@ admitting a lobby under the limits on opening lobbies):
 ===================================  =======  =================================================================
 ``ludo:{g:<guild>}:settings``        hash     ``v``, ``rec`` (GuildSettings JSON), ``w``
 ``ludo:{g:<guild>}:stats:<user>``    hash     counters: ``games``, ``wins``, ``p1``..``p4`` (places), ``captures``,
-                                              ``preset:<name>`` (games per preset); the skill rating ``mu`` and
+                                              ``preset:<name>`` (games per preset), ``tn`` and ``tw``
+                                              (tournaments played and won); the skill rating ``mu`` and
                                               ``sigma`` (openskill, set once the player played a rated game)
 ``ludo:{g:<guild>}:board``           zset     leaderboard: member user id, score wins
 ``ludo:{g:<guild>}:rating``          zset     rating board: member user id, score the rating's ordinal
@@ -123,6 +124,23 @@ is ``2026-11`` for a month, ``2026-Q4`` for a quarter, in UTC), its ``rating`` a
 ``SEASON_KEPT`` (two years) after the season's end, one set of three per season in which the guild finished a rated
 game; ``ssn:<season>`` holds three fields per player of the season, and ``rating`` the best 1000 (``BOARD_KEEP``).
 
+Per tournament (tag = the tournament's id; see storage.tournaments):
+
+=============================  =======  =====================================================================
+``ludo:{<id>}:tourney``        hash     ``v`` version, ``rec`` the TournamentRecord JSON (without version),
+                                        ``w`` id of the last write
+``ludo:{c:<channel>}:tourney`` string   id of the channel's running tournament (sign-up or rounds)
+``ludo:{g:<guild>}:tourneys``  zset     the guild's tournaments: member the id, score when it was created
+=============================  =======  =====================================================================
+
+Bounds: ``tourney``: a sign-up expires 14 days after its last change (``storage.tournaments.SIGNUP_KEPT``), a running
+tournament ``RUNNING_KEPT`` after its last change (longer than its longest round), a finished or cancelled one after
+the retention of games (``GAME_RETENTION_DAYS``). ``c:<channel>:tourney``: deleted when its tournament ends or is
+cancelled; one left by a crash, or whose record expired, is taken over by the channel's next tournament: at most one
+per channel. ``tourneys``: the newest 50 (``GUILD_TOURNEYS_KEPT``); entries whose record expired are skipped when
+read. A tournament's entrants' counts of tournaments played and won are fields of their ``stats:<user>`` hash
+(``tn``, ``tw``), added once (its ``counted:<id>`` marker).
+
 Deadlines (tag = ``dl``):
 
 =======================  =======  ============================================================================
@@ -134,7 +152,10 @@ Deadlines (tag = ``dl``):
 =======================  =======  ============================================================================
 
 Bounds: ``due`` holds at most a reminder and a time-out per active game: an item leaves when handled, and one of a
-game that ended or is gone is dropped when it falls due. ``claims``: one field per item being handled.
+game that ended or is gone is dropped when it falls due. A tournament's items are there too: ``tourney:<game id>``,
+a table's end handed to its tournament (queued in the step that ends the table's game), ``round:<tournament id>``,
+the running round's deadline, and ``show:<tournament id>``, its tables, standing and champion to show; each
+leaves when handled. ``claims``: one field per item being handled.
 
 Seasons' ends (tag = ``ssn``; claimed like the deadlines above, see storage.seasons):
 
@@ -328,3 +349,18 @@ def season_final(guild_id: int, season_id: str) -> str:
 
 SEASONS_DUE = "ludo:{ssn}:due"
 SEASONS_CLAIMS = "ludo:{ssn}:claims"
+
+
+def tournament(tournament_id: str) -> str:
+    """A tournament's record (hash)."""
+    return f"ludo:{{{tournament_id}}}:tourney"
+
+
+def channel_tournament(channel_id: int) -> str:
+    """The id of the channel's running tournament."""
+    return f"ludo:{{c:{channel_id}}}:tourney"
+
+
+def guild_tournaments(guild_id: int) -> str:
+    """A guild's tournaments (sorted set by creation time)."""
+    return f"ludo:{{g:{guild_id}}}:tourneys"

@@ -20,8 +20,9 @@ from storage.errors import CorruptRecord
 
 ID_PATTERN = r"^[0-9A-Za-z_-]{1,40}$"  # game and lobby ids: safe inside key hash tags and button ids
 # "ended": ended early by a person (`ended_by`); "abandoned": ended because nobody played for the idle time
-# (`service.deadlines`); neither counts in anyone's stats
-GameStatus = Literal["active", "finished", "ended", "abandoned"]
+# (`service.deadlines`); "settled": a tournament's table still playing when its round's time ran out, ranked as it
+# stood (`service.tournaments`); none of the three counts in anyone's stats
+GameStatus = Literal["active", "finished", "ended", "abandoned", "settled"]
 Delivery = Literal["channel", "interaction"]  # how a game's messages reach its channel: the bot's channel calls (it
 # is a member there), or the answers to interactions alone (a group DM, a server that never added the bot)
 TimeoutAction = Literal["ai", "skip", "forfeit"]
@@ -65,6 +66,15 @@ class Seat(BaseModel):
         return self.ai_level is not None
 
 
+class TableOf(BaseModel):
+    """The tournament table a game is: the tournament's id, the round (1, 2, ...) and the table in it (1, 2, ...)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=ID_PATTERN)
+    round: int = Field(ge=1)
+    table: int = Field(ge=1)
+
+
 class GameRecord(Record):
     """A game: everything needed to show it, act on it, and replay it from (rules, seats, seed) + log.
 
@@ -72,8 +82,8 @@ class GameRecord(Record):
     field) and the log in its own list, read only when asked for (`log_length` tells its size).
     """
 
-    SCHEMA = 4
-    schema_version: Literal[4] = 4
+    SCHEMA = 5
+    schema_version: Literal[5] = 5
     id: str = Field(pattern=ID_PATTERN)
     guild_id: int
     channel_id: int  # the channel or thread the game lives in
@@ -110,6 +120,7 @@ class GameRecord(Record):
     # the turns of an AI that thinks are shown (Discord keeps it valid 15 minutes)
     webhook: str | None = Field(default=None, max_length=500)
     webhook_at: float | None = None  # when that interaction came
+    tournament: TableOf | None = None  # the tournament table this game is (none: a game of its own)
 
     @model_validator(mode="after")
     def _distinct_seats(self) -> Self:
@@ -240,6 +251,8 @@ class PlayerStats(BaseModel):
     captures: int = 0
     presets: dict[str, int] = Field(default_factory=dict)  # games per preset
     rating: Rating | None = None  # once the player played a rated game
+    tournaments: int = 0  # tournaments played to their end (`storage.tournaments`)
+    tournament_wins: int = 0
 
     @property
     def favourite_preset(self) -> str | None:
@@ -293,6 +306,14 @@ def _game_v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _game_v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 may name the tournament table a game is (`tournament`); a schema 4 game is a game of its own."""
+    data = dict(data)
+    data.pop("tournament", None)
+    data["schema_version"] = 5
+    return data
+
+
 def _lobby_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 gave colours when the game started, by the number of players (two sat opposite: red and yellow;
     otherwise red, green, yellow, blue in joining order); schema 2 keeps each seat's colour, so a lobby open while
@@ -323,7 +344,7 @@ def _settings_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS: dict[type[Record], dict[int, Migration]] = {
-    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4},
+    GameRecord: {1: _game_v1_to_v2, 2: _game_v2_to_v3, 3: _game_v3_to_v4, 4: _game_v4_to_v5},
     LobbyRecord: {1: _lobby_v1_to_v2},
     GuildSettings: {1: _settings_v1_to_v2, 2: _settings_v2_to_v3},
 }

@@ -312,6 +312,20 @@ end
 return 1
 """
 
+# KEYS[1] a tournament's counted marker, KEYS[2..] the stats hashes of its players (one guild: one slot). ARGV[1] the
+# marker's expiry, ARGV[2] seconds a player's stats are kept, ARGV[3..] per player 1 for the champion, else 0. Adds a
+# finished tournament to its players' counts of tournaments played (``tn``) and won (``tw``), once. Returns 1 if added,
+# 0 if it was counted before.
+COUNT_TOURNAMENT = """
+if not redis.call('SET', KEYS[1], '1', 'NX', 'EX', tonumber(ARGV[1])) then return 0 end
+for i = 2, #KEYS do
+  redis.call('HINCRBY', KEYS[i], 'tn', 1)
+  redis.call('HINCRBY', KEYS[i], 'tw', tonumber(ARGV[i + 1]))
+  redis.call('EXPIRE', KEYS[i], tonumber(ARGV[2]))
+end
+return 1
+"""
+
 # KEYS[1] the guild's open set, KEYS[2] the user's open set, KEYS[3] the guild's bucket, KEYS[4] the user's bucket
 # (one guild: one slot). ARGV[1] now, ARGV[2] the lobby id, ARGV[3] the new entries' score (trusted until),
 # ARGV[4] most open lobbies per user, ARGV[5] most open lobbies and games per guild, ARGV[6] the user bucket's

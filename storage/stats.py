@@ -165,7 +165,8 @@ class StatsStore:
         return PlayerStats(guild_id=guild_id, user_id=user_id, games=count.get("games", 0),
                            wins=count.get("wins", 0), places=[count.get(f"p{i}", 0) for i in range(1, 5)],
                            captures=count.get("captures", 0), presets=presets,
-                           rating=stored_rating(key, raw.get("mu"), raw.get("sigma")))
+                           rating=stored_rating(key, raw.get("mu"), raw.get("sigma")),
+                           tournaments=count.get("tn", 0), tournament_wins=count.get("tw", 0))
 
     async def leaderboard(self, guild_id: int, top: int = 10) -> list[tuple[int, int]]:
         """(user id, wins), most wins first."""

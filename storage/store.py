@@ -31,13 +31,15 @@ from storage.seasons import SeasonStore
 from storage.server import EmbeddedRedis
 from storage.settings import SettingsStore
 from storage.stats import StatsStore
+from storage.tournaments import TournamentStore
 
 DEFAULT_DATA_DIR = "./data"
 _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQUAL, scripts.CLAIM_DUE,
                 scripts.COMPLETE_DUE, scripts.SET_DUE, scripts.RECORD_RESULTS, scripts.DELETE_FIELD_IF_EQUAL,
                 scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_CLICK, scripts.ADOPT_CLICKS, scripts.BEAT,
                 scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD,
-                scripts.CHANGE_ALERTS, scripts.QUEUE_ALERT, scripts.CLAIM_ALERTS, scripts.TAKE_ALERT)
+                scripts.CHANGE_ALERTS, scripts.QUEUE_ALERT, scripts.CLAIM_ALERTS, scripts.TAKE_ALERT,
+                scripts.COUNT_TOURNAMENT)
 
 
 class Storage:
@@ -60,6 +62,7 @@ class Storage:
         self.cooldowns = CooldownStore(redis)
         self.alerts = AlertStore(redis)
         self.seasons = SeasonStore(redis, lease=lease)
+        self.tournaments = TournamentStore(redis, self.deadlines, retention=retention)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

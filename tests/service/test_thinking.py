@@ -28,8 +28,8 @@ async def test_a_thinking_ais_turn_is_saved_due_at_once_and_played_by_a_deadline
         if user is None:  # the AI's turn: saved without its moves, due now
             assert record.turn_deadline == clock.now and record.reminder_at is None
             assert await sessions.storage.deadlines.due_at(Deadline("timeout", game_id)) == clock.now
-            assert sessions.games.ai_due.is_set()  # this process's worker is woken
-            sessions.games.ai_due.clear()
+            assert sessions.games.due_now.is_set()  # this process's worker is woken
+            sessions.games.due_now.clear()
             claims = await sessions.deadlines.due()  # (any process's worker: this one stands for the survivor)
             assert len(claims) == 1
             result = await sessions.deadlines.handle(claims[0])
