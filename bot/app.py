@@ -25,6 +25,7 @@ from bot.parts import Parts
 from bot.season_worker import SeasonWorker
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
+from bot.tourney import TourneyWork
 from bot.translator import LudoTranslator, user_locale
 from render import shaping_warning
 from service import Service, takeover
@@ -116,7 +117,8 @@ class LudoBot(discord.AutoShardedClient):
                           open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days,
                           cooldowns=self.settings.cooldowns())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
-        self._deadlines = DeadlineWorker(service, self.handlers.live)
+        tourney = TourneyWork(self, service, self.handlers.live, self.handlers.outbox)
+        self._deadlines = DeadlineWorker(service, self.handlers.live, tourney)
         self._alerts = AlertWorker(self, service, self.handlers.outbox)
         self._adoption = Adoption(self, service.takeover)
         self._seasons = SeasonWorker(self, service, self.handlers.outbox)

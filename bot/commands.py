@@ -231,6 +231,8 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
             text = translate(lang, "stats.line", name=isolated(lang, plain(who.display_name)), rating=rating,
                              games=found.games, wins=found.wins, average=average, captures=found.captures,
                              favourite=favourite)
+        if found.tournaments:
+            text += translate(lang, "stats.tournaments", played=found.tournaments, won=found.tournament_wins)
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
@@ -350,4 +352,4 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
     await parts.clicks.guard(interaction, work)
 
 
-from bot import archive_commands  # noqa: E402,F401  (registers the past-game commands on `ludo`)
+from bot import archive_commands, tourney_commands  # noqa: E402,F401  (register the past-game and tournament commands)

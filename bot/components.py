@@ -8,7 +8,9 @@ Templates (all under 100 characters):
 - ``ludo:t:<game id>:<ply>``: Time's up, on the live message of a game delivered through interactions: settles the
   turn at `ply` once its deadline passed (`bot.game.GameMessage.late`);
 - ``ludo:s:<game id>``: Spectate, on the live game message: a private view of the board for anyone;
-- ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now.
+- ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now;
+- ``ludo:n:<tournament id>:<version>:<verb>``: a tournament's sign-up buttons (join, leave, start) on its message as of
+  the record's `version` (a version never stored is a forged button; an older one, a message that is behind).
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
 Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
@@ -65,6 +67,13 @@ class RematchHandler(Protocol):
     async def click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
 
 
+class TourneyHandler(Protocol):
+    """What a tournament's sign-up buttons call."""
+
+    async def click(self, interaction: discord.Interaction[Any], tournament_id: str, version: int,
+                    verb: str) -> None: ...
+
+
 class Handlers(Protocol):
     """What the buttons call, one part per kind of button; implemented by `bot.parts.Parts`."""
 
@@ -82,6 +91,9 @@ class Handlers(Protocol):
 
     @property
     def review(self) -> ReviewHandler: ...
+
+    @property
+    def tourney(self) -> TourneyHandler: ...
 
 
 def handlers(interaction: discord.Interaction[Any]) -> Handlers:
@@ -208,7 +220,29 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
-DYNAMIC_ITEMS = (LobbyButton, GameButton, LateButton, AfterButton, SpectateButton)
+TOURNEY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                  "start": discord.ButtonStyle.primary}  # the label of a verb is the key "button.<verb>"
+
+
+class TourneyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=rf"ludo:n:(?P<tourney>{ID}):(?P<version>[0-9]{{1,9}}):(?P<verb>join|leave|start)"):
+    """A tournament's sign-up button, made for the record at `version`."""
+
+    def __init__(self, tournament_id: str, version: int, verb: str, lang: str = DEFAULT) -> None:
+        super().__init__(discord.ui.Button(label=translate(lang, f"button.{verb}"), style=TOURNEY_STYLES[verb],
+                                           custom_id=f"ludo:n:{tournament_id}:{version}:{verb}"))
+        self.tournament_id, self.version, self.verb = tournament_id, version, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TourneyButton:
+        return cls(match["tourney"], int(match["version"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).tourney.click(interaction, self.tournament_id, self.version, self.verb)
+
+
+DYNAMIC_ITEMS = (LobbyButton, GameButton, LateButton, AfterButton, SpectateButton, TourneyButton)
 
 
 def handled(custom_id: str, message: discord.Message | None) -> bool:
@@ -230,6 +264,14 @@ def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
             button = LobbyButton(lobby_id, verb, lang)
             button.item.row = row
             view.add_item(button)
+    return view
+
+
+def signup_view(tournament_id: str, version: int, lang: str = DEFAULT) -> discord.ui.View:
+    """A tournament's sign-up buttons: Join, Leave, Start (the organiser's)."""
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "start"):
+        view.add_item(TourneyButton(tournament_id, version, verb, lang))
     return view
 
 

@@ -10,11 +10,13 @@ import discord
 
 from bot.live import LiveMessages, next_person, posts_itself
 from bot.messages import game_post, outcome_post, text_names
+from bot.tourney import TourneyWork
 from service import (
     ABANDONED,
     FINISH,
     REMIND,
     THOUGHT,
+    TOURNAMENT_KINDS,
     Claim,
     Outcome,
     Service,
@@ -38,11 +40,13 @@ def new_pulse() -> Pulse:
 
 
 class DeadlineWorker:
-    """Reminders and time-outs, for as long as the bot runs (`run`)."""
+    """Reminders and time-outs, and tournaments' tables, rounds and standings (`tourney`), for as long as the bot
+    runs (`run`)."""
 
-    def __init__(self, service: Service, live: LiveMessages) -> None:
+    def __init__(self, service: Service, live: LiveMessages, tourney: TourneyWork) -> None:
         self.service = service
         self.live = live
+        self.tourney = tourney
 
     async def announce(self, kind: str, outcome: Outcome) -> None:
         """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
@@ -108,10 +112,13 @@ class DeadlineWorker:
 
     async def _handle(self, claim: Claim) -> None:
         try:
+            if claim.deadline.kind in TOURNAMENT_KINDS:
+                await self.tourney.handle(claim)
+                return
             result = await self.service.deadlines.handle(claim)
             if result is not None:
                 await self.announce(*result)
         except StorageUnavailable:
             raise
-        except Exception:  # one bad game must not stop the others' deadlines
+        except Exception:  # one bad game (or tournament) must not stop the others' deadlines
             logger.exception("deadline %s failed", claim.deadline.member)

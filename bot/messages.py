@@ -181,15 +181,26 @@ async def draw_thumbnail(record: GameRecord, state: engine.GameState, lang: str)
     return await _drawn(render_thumbnail, state, _board_view(record, state, [], lang))
 
 
-def _status(record: GameRecord, state: engine.GameState, lang: str, names: dict[int, str]) -> str:
+def _ended(record: GameRecord, lang: str) -> str:
+    """How a game that is over ended."""
     if record.status == "ended":
         if record.ended_by is not None:
             return translate(lang, "status.ended_by", who=f"<@{record.ended_by}>")
         return translate(lang, "status.ended_early")
     if record.status == "abandoned":
         return translate(lang, "status.abandoned", at=int(record.last_human_at))
-    if state.over:
-        return "\n".join([translate(lang, "status.over"), *ranking_lines(state, names, lang)])
+    if record.status == "settled":
+        return translate(lang, "status.settled")
+    return translate(lang, "status.over")
+
+
+def _status(record: GameRecord, state: engine.GameState, lang: str, names: dict[int, str]) -> str:
+    if record.tournament is not None and not record.active:  # a table's places go to its tournament: 1., 2., ...
+        return "\n".join([_ended(record, lang), translate(lang, "status.table_places"),
+                          *ranking_lines(state, names, lang, numbered=True)])
+    if not record.active or state.over:
+        places = ranking_lines(state, names, lang) if record.status == "finished" else []
+        return "\n".join([_ended(record, lang), *places])
     user = seat_user(record, state.current)
     who = f"<@{user}>" if user is not None else names[state.current]
     if user is None:  # an AI that thinks (see `service.games`): its moves follow in this message

@@ -18,6 +18,7 @@ from bot.outbox import Outbox
 from bot.rematch import RematchButtons
 from bot.review import ReviewAnswers
 from bot.spectate import Watching
+from bot.tourney import TourneyButtons
 from service import Service
 
 
@@ -38,6 +39,7 @@ class Parts:
         self.watching = Watching(service, self.clicks, self.access)
         self.rematch = RematchButtons(service, self.clicks)
         self.review = ReviewAnswers(service, self.clicks, self.access)
+        self.tourney = TourneyButtons(service, self.clicks)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a

@@ -143,9 +143,11 @@ def account(events: Iterable[engine.Event], names: Mapping[int, str], limit: int
     return "\n".join(lines)
 
 
-def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT) -> list[str]:
-    """Final places, with scores where the rules keep them."""
-    medals = ("🥇", "🥈", "🥉", "4.")
+def ranking_lines(state: engine.GameState, names: Mapping[int, str], lang: str = DEFAULT, *,
+                  numbered: bool = False) -> list[str]:
+    """Final places (or, for a game ended before its end, the places as it stood), with scores where the rules keep
+    them; medals, or (`numbered`, a tournament's table) 1., 2., ..."""
+    medals = ("1.", "2.", "3.", "4.") if numbered else ("🥇", "🥈", "🥉", "4.")
     lines = []
     for place, seat in enumerate(state.ranking):
         score = translate(lang, "ranking.points", points=state.scores[seat]) if state.rules.scoring else ""

@@ -38,6 +38,12 @@ RACE_TRIES = 5  # saves of one change that lost a race to another, before the pl
 UNTEAMED = frozenset({"teams"})  # rule options a tournament's tables never play (teams need four people)
 
 
+def rules_of(record: TournamentRecord) -> engine.Rules:
+    """The rules the tournament's tables play."""
+    return engine.Rules.preset(record.preset, **{k: tuple(v) if isinstance(v, list) else v
+                                                 for k, v in record.options.items()})
+
+
 class Tournaments:
     """The tournaments of every guild, as stored."""
 
@@ -123,11 +129,6 @@ class Tournaments:
             return await self.storage.tournaments.create(record)
         except ChannelBusy as busy:
             raise Refused("refused.tourney_channel_busy", id=busy.holder) from busy
-
-    def rules(self, record: TournamentRecord) -> engine.Rules:
-        """The rules the tournament's tables play."""
-        return engine.Rules.preset(record.preset, **{k: tuple(v) if isinstance(v, list) else v
-                                                     for k, v in record.options.items()})
 
     async def set_message(self, tournament_id: str, message_id: int) -> TournamentRecord:
         """Remember the tournament's public message (the sign-up, then the standing)."""

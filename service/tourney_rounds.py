@@ -24,12 +24,11 @@ from service.errors import Refused
 from service.games import Games
 from service.guilds import Guilds
 from service.outcome import Outcome, Step
-from service.tournaments import Tournaments
+from service.tournaments import Tournaments, rules_of
 from service.tourney_plan import after, seat_round
 from storage import (
     Claim,
     CorruptRecord,
-    GameRecord,
     NotFound,
     Seat,
     Storage,
@@ -162,13 +161,9 @@ class TourneyRounds:
 
         return await self.tournaments.change(tournament_id, threaded)
 
-    async def open_table(self, record: TournamentRecord, table: Table) -> tuple[GameRecord, Outcome | None]:
-        """The table's game, opened in its thread at once if it is not yet (then with the outcome of its start: AI
-        seats played until a person acts; an entrant who left before it opened resigns at once)."""
-        try:
-            return await self.storage.games.load_game(table.game_id), None
-        except NotFound:
-            pass
+    async def open_table(self, record: TournamentRecord, table: Table) -> Outcome:
+        """Open a table's game in its thread: the outcome of its start (AI seats played until a person acts; an
+        entrant who left before it opened resigns at once). `Refused` when it was opened already (a race)."""
         if table.thread_id is None:
             raise ValueError(f"table {table.game_id} has no thread")
         where = record.table_of(table.game_id)
@@ -178,7 +173,7 @@ class TourneyRounds:
                       name=names.get(s.user_id) if s.user_id is not None else None) for s in table.seats]
         settings = await self.guilds.settings(record.guild_id)
         game = new_record(table.game_id, guild_id=record.guild_id, channel_id=table.thread_id,
-                          host_id=record.organiser_id, rules=self.tournaments.rules(record), seats=seats,
+                          host_id=record.organiser_id, rules=rules_of(record), seats=seats,
                           seed=self.games.new_seed())
         game = game.model_copy(update={
             "locale": record.locale, "last_human_at": self.clock(), "ai_takeover": False, "auto_single": True,
@@ -191,8 +186,7 @@ class TourneyRounds:
             if entrant is not None and entrant.left is not None and not state.over:
                 state, events = engine.apply(state, engine.Resign(seat.colour))
                 steps.append(Step(seat.colour, engine.Resign(seat.colour), "player", events))
-        outcome = await self.games.commit(game, state, steps, new=True)
-        return outcome.record, outcome
+        return await self.games.commit(game, state, steps, new=True)
 
     # -- the end ------------------------------------------------------------------------------------------------------
     async def abandon(self, record: TournamentRecord) -> tuple[list[Outcome], bool]:
