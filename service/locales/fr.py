@@ -450,4 +450,108 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": ("Les messages du bot sur ce serveur suivent la langue Discord du serveur, actuellement "
                          "**{language}**."),
+    # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
+    "cmd.tournament": "Tournois : la soirée Ludo d'un serveur, jouée sur plusieurs jours",
+    "cmd.tournament.create": ("Ouvrir les inscriptions à un tournoi dans ce salon (Gérer le serveur ou Gérer les "
+                              "évènements)"),
+    "cmd.tournament.standings": "Le classement d'un tournoi, visible par toi seul",
+    "cmd.tournament.leave": "Quitter un tournoi (après le début, tu abandonnes ta table)",
+    "cmd.tournament.cancel": "Annuler un tournoi (son organisateur, ou Gérer le serveur)",
+    "opt.tournament.format": ("élimination directe : les meilleurs de chaque table passent ; suisse : tous jouent "
+                              "chaque manche"),
+    "opt.tournament.preset": "Les règles des tables (par défaut : celles du serveur)",
+    "opt.tournament.quick": "Parties rapides : le premier pion arrivé gagne la table",
+    "opt.tournament.max_players": "Le nombre maximum de joueurs, de 2 à 64",
+    "opt.tournament.rounds": "Système suisse seulement : le nombre de manches, de 1 à 10",
+    "opt.tournament.turn_minutes": "Minutes accordées à chaque tour (par défaut : celles du serveur)",
+    "opt.tournament.fill_with_ai": "Compléter chaque table à quatre places avec des IA",
+    "opt.tournament.round_hours": ("Heures que peut durer une manche ; les tables encore en jeu sont alors arrêtées "
+                                   "en l'état"),
+    "opt.tournament.id": "L'identifiant du tournoi (par défaut : celui de ce salon)",
+    "choice.format.knockout": "élimination directe", "choice.format.swiss": "système suisse",
+    "tourney.title": "🏆 **Tournoi de Ludo** `{id}` : {format}",
+    "tourney.format.knockout": ("élimination directe (les meilleurs de chaque table passent, jusqu'à une table "
+                                "finale qui désigne le vainqueur)"),
+    "tourney.format.swiss": plural("rounds", one=("système suisse, {rounds} manche (tout le monde joue chaque manche "
+                                                  "; points selon la place)"),
+                                   many=("système suisse, {rounds} de manches (tout le monde joue chaque manche ; "
+                                         "points selon la place)"),
+                                   other=("système suisse, {rounds} manches (tout le monde joue chaque manche ; "
+                                          "points selon la place)")),
+    "tourney.rules": "Organisé par <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
+    "tourney.turn": plural("minutes", one="{minutes} minute par tour", many="{minutes} de minutes par tour",
+                           other="{minutes} minutes par tour"),
+    "tourney.turn_server": "tours de la durée fixée par le serveur",
+    "tourney.round_hours": plural("hours", one="{hours} heure par manche", many="{hours} d'heures par manche",
+                                  other="{hours} heures par manche"),
+    "tourney.fill": " · tables incomplètes complétées par des IA",
+    "tourney.entrants": "**Joueurs ({count}/{most})**",
+    "tourney.nobody": "Personne ne s'est encore inscrit.",
+    "tourney.signup_foot": ("Clique sur Rejoindre pour jouer. L'organisateur clique sur Démarrer quand tout le monde "
+                            "est là (au moins deux joueurs)."),
+    "tourney.round": "Manche {round}", "tourney.round_of": "Manche {round} sur {rounds}", "tourney.final": "Finale",
+    "tourney.final_standings": "Classement final",
+    "tourney.round_ends": " (se termine <t:{at}:R>)",
+    "tourney.table": "Table {table} · {where} : {players}",
+    "tourney.opening": "ouverture…",
+    "tourney.playing": "{players} (en cours)",
+    "tourney.ended.settled": " (arrêtée en l'état à la fin du temps de la manche)",
+    "tourney.ended.ended": " (arrêtée avant la fin)",
+    "tourney.ended.abandoned": " (abandonnée)",
+    "tourney.ended.unplayed": " (jamais jouée : classée dans l'ordre des places)",
+    "tourney.more_tables": plural("count", one="… et {count} autre table.", many="… et {count} d'autres tables.",
+                                  other="… et {count} autres tables."),
+    "tourney.legend_through": "✅ passe à la manche suivante.",
+    "tourney.standings_head": "**Classement**",
+    "tourney.score": "{rank}. {name} : {points}, {wins}",
+    "tourney.points": plural("points", one="{points} point", many="{points} de points", other="{points} points"),
+    "tourney.wins": plural("wins", one="{wins} victoire", many="{wins} de victoires", other="{wins} victoires"),
+    "tourney.champion": "🏆 Vainqueur : **{name}** !",
+    "tourney.no_champion": "🏁 Le tournoi est terminé sans vainqueur : il ne restait plus personne.",
+    "tourney.cancelled": "❌ Ce tournoi a été annulé par <@{who}>.",
+    "tourney.thread": "Manche {round} · table {table}",
+    "tourney.ai_seats": plural("count", one="{count} IA", many="{count} d'IA", other="{count} IA"),
+    "tourney.intro": ("🏆 Tournoi de Ludo `{id}`, {round}, table {table} : {players}. Bonne chance ! La manche se "
+                      "termine <t:{at}:R> ; une table encore en jeu à ce moment-là est arrêtée en l'état."),
+    "tourney.announce": "🏆 **{name}** (<@{user}>) remporte le tournoi de Ludo `{id}` ! Félicitations !",
+    "tourney.announce_none": "🏁 Le tournoi de Ludo `{id}` est terminé, sans vainqueur.",
+    "tourney.left_signup": "Tu n'es plus inscrit au tournoi `{id}`.",
+    "tourney.left_running": ("Tu as quitté le tournoi `{id}` : ta table compte comme abandonnée (tu y finis dernier) "
+                             "et tu ne joues plus aucune manche."),
+    "tourney.cancel_done": "Le tournoi `{id}` est annulé : ses tables encore en jeu s'arrêtent pour abandon.",
+    "status.settled": "⏰ Le temps de la manche est écoulé : cette table est arrêtée et classée en l'état.",
+    "status.table_places": "Places à cette table :",
+    "stats.tournaments": " Tournois : {played} joués, {won} gagnés.",
+    "standing.champion": "Vainqueur", "standing.cancelled": "Annulé",
+    "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Points", "standing.wins": "Victoires",
+    "standing.played": "Jouées",
+    "refused.tourney_here": ("Les tournois ont besoin de fils, donc ils se jouent seulement dans les salons d'un "
+                             "serveur dont le bot est membre."),
+    "refused.tourney_manage": ("Seuls les membres qui ont Gérer le serveur ou Gérer les évènements peuvent créer un "
+                               "tournoi."),
+    "refused.tourney_thread": "Un tournoi se joue dans un salon, pas dans un fil : crée-le dans le salon lui-même.",
+    "refused.tourney_bot_threads": ("Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (Créer des "
+                                    "fils publics, Envoyer des messages dans les fils), et chaque table se joue dans "
+                                    "son propre fil : demande à un modérateur."),
+    "refused.tourney_channel_busy": ("Ce salon accueille déjà le tournoi `{id}` : un seul tournoi à la fois par "
+                                     "salon."),
+    "refused.tourney_format": "Ce n'est pas une formule : choisis élimination directe ou système suisse.",
+    "refused.tourney_players": "Un tournoi accueille de 2 à {most} joueurs.",
+    "refused.tourney_rounds": "Un tournoi en système suisse se joue en 1 à {most} manches.",
+    "refused.tourney_hours": "Une manche dure de {low} à {high} heures.",
+    "refused.no_tourney": "Il n'y a pas de tournoi `{id}` sur ce serveur (ou il est fini depuis longtemps).",
+    "refused.no_tourney_here": "Il n'y a pas de tournoi ici : donne son identifiant.",
+    "refused.tourney_forged": "Ce bouton n'appartient pas à ce tournoi.",
+    "refused.tourney_started": "Ce tournoi a commencé : les inscriptions sont closes.",
+    "refused.tourney_leave_started": ("Ce tournoi a commencé : /ludo tournament leave te retire du tournoi (tu "
+                                      "abandonnes ta table)."),
+    "refused.tourney_over": "Ce tournoi est terminé.",
+    "refused.tourney_joined": "Tu es déjà inscrit.",
+    "refused.tourney_full": "Le tournoi est complet : {most} joueurs.",
+    "refused.tourney_not_in": "Tu ne joues pas dans ce tournoi.",
+    "refused.tourney_organiser_starts": "Seul l'organisateur, <@{organiser}>, peut démarrer le tournoi.",
+    "refused.tourney_two": "Il faut au moins deux joueurs pour démarrer un tournoi.",
+    "refused.tourney_organiser_cancels": ("Seul l'organisateur, <@{organiser}>, ou un membre qui a Gérer le serveur "
+                                          "peut annuler le tournoi."),
+    "refused.tourney_race": "Le tournoi a changé au même moment : réessaie.",
 }

