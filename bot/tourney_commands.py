@@ -28,7 +28,8 @@ from service import Refused, TournamentRecord
 from service.i18n import translate
 from service.tournaments import DEFAULT_ROUND_HOURS, DEFAULT_ROUNDS
 
-CREATE_OPTIONS = ("format", "preset", "quick", "max_players", "rounds", "turn_minutes", "fill_with_ai", "round_hours")
+CREATE_OPTIONS = ("format", "max_players", "rounds", "fill_with_ai", "round_hours")
+RULE_OPTIONS = ("preset", "quick", "turn_limit", "turn_minutes")  # described as /ludo start's
 
 tournament = app_commands.Group(name="tournament", description=described("cmd.tournament"), parent=ludo)
 
@@ -53,10 +54,12 @@ async def found(interaction: discord.Interaction[Any], tournament_id: str | None
 
 
 @tournament.command(name="create", description=described("cmd.tournament.create"))
-@app_commands.describe(**{name: described(f"opt.tournament.{name}") for name in CREATE_OPTIONS})
+@app_commands.describe(**{name: described(f"opt.tournament.{name}") for name in CREATE_OPTIONS},
+                       **{name: described(f"opt.start.{name}") for name in RULE_OPTIONS})
 @app_commands.choices(format=choices("format", "knockout", "swiss"))
 async def create(interaction: discord.Interaction[Any], format: str, preset: Preset | None = None,
-                 quick: bool | None = None, max_players: app_commands.Range[int, 2, 64] = 64,
+                 quick: bool | None = None, turn_limit: app_commands.Range[int, 0, 500] | None = None,
+                 max_players: app_commands.Range[int, 2, 64] = 64,
                  rounds: app_commands.Range[int, 1, 10] = DEFAULT_ROUNDS,
                  turn_minutes: app_commands.Range[int, 1, 10080] | None = None, fill_with_ai: bool = False,
                  round_hours: app_commands.Range[int, 1, 336] = DEFAULT_ROUND_HOURS) -> None:
@@ -75,7 +78,8 @@ async def create(interaction: discord.Interaction[Any], format: str, preset: Pre
         record = await parts.service.tournaments.create(
             guild_id=guild, channel_id=interaction.channel_id or 0, organiser_id=interaction.user.id,
             locale=public_default(interaction), format=format, preset=preset,
-            options={} if quick is None else {"quick": quick}, max_players=max_players, rounds=rounds,
+            options={k: v for k, v in {"quick": quick, "turn_limit": turn_limit}.items() if v is not None},
+            max_players=max_players, rounds=rounds,
             turn_minutes=turn_minutes, fill_with_ai=fill_with_ai, round_hours=round_hours)
         post = signup_post(record)
         sent = await interaction.response.send_message(post.content, view=post.view, allowed_mentions=NO_PINGS)

@@ -67,9 +67,10 @@ def placed(table: Table) -> list[int]:
 
 
 def through(record: TournamentRecord, round_: Round, table: Table) -> list[int]:
-    """The entrants going through from a knockout table that is over, in its order of places ([] before)."""
+    """The entrants going through from a knockout table that is over, in its order of places ([] before); from the
+    final, the champion alone."""
     eligible = [u for u in placed(table) if still_in(record, u, round_.number)]
-    return eligible[:going_through_per_table(round_)]
+    return eligible[:1 if is_final(round_) else going_through_per_table(round_)]
 
 
 def is_final(round_: Round) -> bool:

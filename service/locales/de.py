@@ -426,11 +426,8 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.tournament.cancel": "Brich ein Turnier ab (die Turnierleitung oder „Server verwalten“)",
     "opt.tournament.format": ("K.-o.-System: die Besten jedes Tisches kommen weiter; Schweizer System: alle spielen "
                               "jede Runde"),
-    "opt.tournament.preset": "Das Regelwerk der Tische (Standard: das des Servers)",
-    "opt.tournament.quick": "Schnelle Spiele: die erste Figur im Ziel gewinnt den Tisch",
     "opt.tournament.max_players": "Wie viele höchstens mitspielen können, 2 bis 64",
     "opt.tournament.rounds": "Nur Schweizer System: wie viele Runden, 1 bis 10",
-    "opt.tournament.turn_minutes": "Minuten, die ein Zug dauern darf (Standard: die des Servers)",
     "opt.tournament.fill_with_ai": "Jeden Tisch mit KI-Gegnern auf vier Plätze auffüllen",
     "opt.tournament.round_hours": "Stunden, die eine Runde dauern darf; danach wird gewertet, wie es steht",
     "opt.tournament.id": "Die ID des Turniers (Standard: das dieses Kanals)",

@@ -456,11 +456,8 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.tournament.cancel": "Cancela un torneo (quien lo organiza, o Gestionar servidor)",
     "opt.tournament.format": ("eliminación directa: pasan los mejores de cada mesa; sistema suizo: todos juegan cada "
                               "ronda"),
-    "opt.tournament.preset": "Las reglas de las mesas (por defecto: las del servidor)",
-    "opt.tournament.quick": "Partidas rápidas: la primera ficha en llegar gana la mesa",
     "opt.tournament.max_players": "El máximo de jugadores que pueden unirse, de 2 a 64",
     "opt.tournament.rounds": "Solo sistema suizo: cuántas rondas, de 1 a 10",
-    "opt.tournament.turn_minutes": "Minutos que puede durar cada turno (por defecto: los del servidor)",
     "opt.tournament.fill_with_ai": "Completa cada mesa hasta cuatro puestos con jugadores IA",
     "opt.tournament.round_hours": "Horas que puede durar una ronda; las mesas que sigan jugando se cierran como estén",
     "opt.tournament.id": "El id del torneo (por defecto: el de este canal)",

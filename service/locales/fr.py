@@ -459,11 +459,8 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.tournament.cancel": "Annuler un tournoi (son organisateur, ou Gérer le serveur)",
     "opt.tournament.format": ("élimination directe : les meilleurs de chaque table passent ; suisse : tous jouent "
                               "chaque manche"),
-    "opt.tournament.preset": "Les règles des tables (par défaut : celles du serveur)",
-    "opt.tournament.quick": "Parties rapides : le premier pion arrivé gagne la table",
     "opt.tournament.max_players": "Le nombre maximum de joueurs, de 2 à 64",
     "opt.tournament.rounds": "Système suisse seulement : le nombre de manches, de 1 à 10",
-    "opt.tournament.turn_minutes": "Minutes accordées à chaque tour (par défaut : celles du serveur)",
     "opt.tournament.fill_with_ai": "Compléter chaque table à quatre places avec des IA",
     "opt.tournament.round_hours": ("Heures que peut durer une manche ; les tables encore en jeu sont alors arrêtées "
                                    "en l'état"),

@@ -15,11 +15,11 @@ from tests.bot.tourney_helpers import create, join, play_tables, start, tables_o
 async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo: LudoBot) -> None:
     organiser = standin.owner
     players = [standin.add_user(f"player{i}") for i in range(8)]
-    signup = await create(standin, ludo, organiser, format="knockout", quick=True)
+    signup = await create(standin, ludo, organiser, format="knockout", preset="star", turn_limit=2)
     tid = tournament_id(signup)
     assert "knockout" in signup.content and "Nobody has joined yet." in signup.content
     await join(standin, ludo, signup, *players)
-    assert "**Players (8/64)**" in signup.content and "8. player7" in signup.content
+    assert "**Players (8/64)**" in signup.content and f"8. {players[7].global_name}" in signup.content
     await start(standin, ludo, organiser, signup)
 
     first = await tables_of_round(standin, standin.channel, 2)
@@ -32,7 +32,7 @@ async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo:
 
     final = await tables_of_round(standin, standin.channel, 1, after=2)
     assert final[0].name == "Round 2 · table 1"
-    record = await until(ludo, tid, standin, lambda r: len(r.played) == 2)
+    record = await until(ludo, tid, lambda r: len(r.played) == 2)
     went_through = set(record.played[1].tables[0].user_ids)
     for table in record.played[0].tables:  # two from each table, the best placed two
         assert table.places is not None
@@ -40,15 +40,16 @@ async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo:
         assert set(ranked[:2]) <= went_through and not set(ranked[2:]) & went_through
     await play_tables(standin, ludo, final)
 
-    record = await until(ludo, tid, standin, lambda r: r.status == "finished" and r.announced)
+    record = await until(ludo, tid, lambda r: r.status == "finished" and r.announced)
     assert record.champion in went_through
     champion = standin.users[record.champion]
     announced = await standin.wait_until(lambda: [m for m in standin.messages(standin.channel)
                                                   if "is the champion" in m.content], what="the announcement")
-    assert f"**{champion.username}**" in announced[0].content and announced[0].notified == {champion.id}
+    assert f"**{champion.global_name}**" in announced[0].content and announced[0].notified == {champion.id}
     assert announced[0].attachments and announced[0].attachments[0].data.startswith(PNG_MAGIC)
     standing = await standin.wait_until(lambda: signup if "Champion" in signup.content else None)
     assert "**Final**" in standing.content and standing.attachments
 
     stats = private_text(await slash(standin, ludo, champion, standin.channel, "stats"))
     assert "Tournaments: 1 played, 1 won." in stats
+

@@ -3,12 +3,15 @@ played to their end, as people do it through the stand-in."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.app import LudoBot
-from playground.standin import Channel, Message, StandIn, User
+from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from service import TournamentRecord
-from tests.bot.helpers import click, live_message, play_to_end, private_text, slash
+from tests.bot.helpers import answered, click, live_message, play_to_end, private_text
 
 SIGNUP = "ludo:n:"
 
@@ -17,10 +20,17 @@ def bots_of(bots: tuple[LudoBot, ...] | LudoBot) -> tuple[LudoBot, ...]:
     return bots if isinstance(bots, tuple) else (bots,)
 
 
+async def tourney(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, user: User, channel: Channel, command: str,
+                  /, **options: Any) -> InteractionRecord:
+    """`user` runs `/ludo tournament <command>` with options; returns once the bots finished."""
+    return await answered(await standin.slash(user, channel, "ludo", "tournament", command, options=options),
+                          *bots_of(bots))
+
+
 async def create(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, organiser: User,
                  channel: Channel | None = None, **options: Any) -> Message:
     """`/ludo tournament create` with options: the public sign-up message."""
-    made = await slash(standin, bots, organiser, channel or standin.channel, "tournament create", **options)
+    made = await tourney(standin, bots, organiser, channel or standin.channel, "create", **options)
     response = made.response_record
     assert response is not None and not response.ephemeral, private_text(made)
     signup = await made.result()
@@ -46,11 +56,6 @@ async def start(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, organiser
     assert response is not None and not response.ephemeral, private_text(started)
 
 
-def record_of(bot: LudoBot, tournament_id: str) -> Any:
-    assert bot.handlers is not None
-    return bot.handlers.service.tournaments.load(tournament_id)
-
-
 def tournament_id(signup: Message) -> str:
     """The tournament's id, as its message names it (`Ludo tournament** `<id>``)."""
     return signup.content.split("`")[1]
@@ -70,9 +75,8 @@ async def tables_of_round(standin: StandIn, channel: Channel, count: int, *, aft
 
 
 async def play_tables(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, threads: list[Channel]) -> None:
-    """Every table's game played to its end, one table after the other."""
-    for thread in threads:
-        await play_to_end(standin, bots, thread)
+    """Every table's game played to its end, the tables at the same time (as their players would)."""
+    await asyncio.gather(*(play_to_end(standin, bots, thread) for thread in threads))
 
 
 async def stored(bots: tuple[LudoBot, ...] | LudoBot, tournament: str) -> TournamentRecord:
@@ -81,11 +85,9 @@ async def stored(bots: tuple[LudoBot, ...] | LudoBot, tournament: str) -> Tourna
     return await bot.handlers.service.tournaments.load(tournament)
 
 
-async def until(bots: tuple[LudoBot, ...] | LudoBot, tournament: str, standin: StandIn,
-                check: Any, timeout: float = 20.0, what: str = "the tournament") -> TournamentRecord:
+async def until(bots: tuple[LudoBot, ...] | LudoBot, tournament: str, check: Callable[[TournamentRecord], bool],
+                timeout: float = 20.0, what: str = "the tournament") -> TournamentRecord:
     """Wait until the stored tournament satisfies `check`."""
-    import asyncio
-    import time
     deadline = time.monotonic() + timeout
     while True:
         record = await stored(bots, tournament)
