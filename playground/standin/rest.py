@@ -519,8 +519,7 @@ class RestApi:
         else:
             thread_type = int(body.get("type") or PRIVATE_THREAD)
         needed = CREATE_PUBLIC_THREADS if thread_type == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
-        if channel.guild_id is not None and not self.s.guilds[channel.guild_id].permissions_of(
-                self.s.bot_user.id) & needed:
+        if channel.guild_id is not None and not self.s.permissions_in(channel, self.s.bot_user.id) & needed:
             raise self._refuse("forbidden", DiscordError(403, 50013, "Missing Permissions"), request)
         if message is not None and message.thread_id is not None:
             raise self._refuse("invalid-request", DiscordError(

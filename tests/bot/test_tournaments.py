@@ -7,9 +7,9 @@ import re
 
 from bot.app import LudoBot
 from playground.standin import StandIn
-from service.tourney_plan import placed
+from service.tourney_plan import placed, scores
 from tests.bot.helpers import PNG_MAGIC, private_text, slash
-from tests.bot.tourney_helpers import create, join, play_tables, start, tables_of_round, tournament_id, until
+from tests.bot.tourney_helpers import create, join, play_tables, start, stored, tables_of_round, tournament_id, until
 
 
 async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo: LudoBot) -> None:
@@ -53,3 +53,42 @@ async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo:
     stats = private_text(await slash(standin, ludo, champion, standin.channel, "stats"))
     assert "Tournaments: 1 played, 1 won." in stats
 
+
+
+async def test_a_swiss_of_five_with_ai_seats_plays_two_rounds(standin: StandIn, ludo: LudoBot) -> None:
+    organiser = standin.owner
+    players = [standin.add_user(f"swiss{i}") for i in range(5)]
+    signup = await create(standin, ludo, organiser, format="swiss", rounds=2, fill_with_ai=True, preset="star",
+                          turn_limit=2)
+    tid = tournament_id(signup)
+    assert "swiss, 2 rounds" in signup.content and "short tables filled with AI players" in signup.content
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, organiser, signup)
+
+    first = await tables_of_round(standin, standin.channel, 2)
+    record = await stored(ludo, tid)
+    humans = sorted(len(t.user_ids) for t in record.played[0].tables)
+    assert humans == [2, 3] and all(len(t.seats) == 4 for t in record.played[0].tables)  # AI seats fill to four
+    assert "and 1 AI player" in standin.messages(first[0])[0].content + standin.messages(first[1])[0].content
+    await play_tables(standin, ludo, first)
+
+    second = await tables_of_round(standin, standin.channel, 2, after=2)
+    assert [t.name for t in second] == ["Round 2 · table 1", "Round 2 · table 2"]
+    record = await stored(ludo, tid)
+    after_one = scores(record.model_copy(update={"played": record.played[:1]}))
+    assert set(record.played[1].tables[0].user_ids) == {s.user_id for s in after_one[:3]}  # seated by standings
+    await play_tables(standin, ludo, second)
+
+    record = await until(ludo, tid, lambda r: r.status == "finished" and r.announced)
+    final = scores(record)
+    for score in final:  # 6/4/2/0 by place at a table of four, AI seats included among the places
+        won = [t.place_of(score.user_id) for r in record.played for t in r.tables if score.user_id in t.user_ids]
+        assert score.points == sum((6, 4, 2, 0)[p - 1] for p in won if p) and score.played == 2
+    assert record.champion == final[0].user_id
+    standing = await standin.wait_until(lambda: signup if "Champion" in signup.content else None)
+    champion = standin.users[final[0].user_id]
+    assert "**Round 2 of 2**" in standing.content and "**Standings**" in standing.content
+    assert f"1. {champion.global_name}: {final[0].points} point" in standing.content
+    assert standing.attachments[0].data.startswith(PNG_MAGIC)
+    table_end = standin.messages(second[0])[-1]  # an ordinary game: its final message offers replay and review
+    assert "Places at this table:" in table_end.content and {"Replay", "Review"} <= set(table_end.labels())

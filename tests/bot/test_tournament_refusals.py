@@ -1,0 +1,146 @@
+"""Issue 33, tournaments: every refusal a player or an organiser can meet, answered privately and losing nothing;
+leaving before and after the start; cancelling; the standing shown privately anywhere in the server."""
+
+from __future__ import annotations
+
+from bot.app import LudoBot
+from playground.standin import StandIn
+from playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_EVENTS, USE_EXTERNAL_APPS
+from tests.bot.helpers import PNG_MAGIC, click, forged_message, live_message, play_to_end, private_text
+from tests.bot.tourney_helpers import (
+    button,
+    create,
+    join,
+    start,
+    stored,
+    tables_of_round,
+    tourney,
+    tournament_id,
+    until,
+)
+
+
+async def test_who_may_create_a_tournament_and_where(standin: StandIn, ludo: LudoBot) -> None:
+    member = standin.add_user("member")
+    refused = private_text(await tourney(standin, ludo, member, standin.channel, "create", format="knockout"))
+    assert refused == "Only members with Manage Server or Manage Events can create a tournament."
+    assert not [m for m in standin.messages(standin.channel) if "Ludo tournament" in m.content]  # nothing posted
+
+    events = standin.add_user("events", roles=[standin.add_role(standin.guild, "events", MANAGE_EVENTS)])
+    signup = await create(standin, ludo, events, format="swiss")
+    busy = private_text(await tourney(standin, ludo, standin.owner, standin.channel, "create", format="knockout"))
+    assert busy == (f"This channel runs tournament `{tournament_id(signup)}` already: one tournament at a time per "
+                    "channel.")
+
+    other = standin.add_channel(standin.guild, "cup")  # a server may run several, in different channels
+    await create(standin, ludo, standin.owner, other, format="knockout")
+    thread = standin.add_thread(other, "a thread")
+    inside = private_text(await tourney(standin, ludo, standin.owner, thread, "create", format="knockout"))
+    assert inside == "A tournament runs in a channel, not in a thread: create it in the channel itself."
+
+    closed = standin.add_channel(standin.guild, "no-threads")
+    await standin.set_overwrite(closed, standin.bot_user, deny=CREATE_PUBLIC_THREADS)
+    no_threads = private_text(await tourney(standin, ludo, standin.owner, closed, "create", format="knockout"))
+    assert no_threads.startswith("I may not create threads and post in them in this channel")
+
+    outside = standin.add_guild("No bot", bot_member=False)  # a user install, in a server without the bot
+    owner = standin.install_app(standin.add_user("host", guild=outside))
+    where = standin.text_channel(outside)
+    await standin.set_overwrite(where, outside.roles[outside.id], allow=USE_EXTERNAL_APPS)
+    elsewhere = private_text(await tourney(standin, ludo, owner, where, "create", format="knockout"))
+    assert elsewhere == ("Tournaments need threads, so they run only in the channels of a server the bot is a "
+                         "member of.")
+
+
+async def test_the_sign_up_refuses_privately_and_loses_nothing(standin: StandIn, ludo: LudoBot) -> None:
+    ann, bob, cy = standin.add_user("ann"), standin.add_user("bob"), standin.add_user("cy")
+    signup = await create(standin, ludo, standin.owner, format="knockout", max_players=2, preset="star",
+                          turn_limit=2)
+    tid = tournament_id(signup)
+    early = private_text(await click(standin, ludo, standin.owner, signup, custom_id=button(signup, "start")))
+    assert early == "A tournament needs at least two players to start."
+    await join(standin, ludo, signup, ann)
+    twice = private_text(await click(standin, ludo, ann, signup, custom_id=button(signup, "join")))
+    assert twice == "You have joined already."
+    not_in = private_text(await click(standin, ludo, cy, signup, custom_id=button(signup, "leave")))
+    assert not_in == "You are not playing in this tournament."
+    await join(standin, ludo, signup, bob)
+    full = private_text(await click(standin, ludo, cy, signup, custom_id=button(signup, "join")))
+    assert full == "The tournament is full: 2 players."
+    forged = forged_message(standin, standin.channel, f"ludo:n:{tid}:999:join", f"ludo:n:{tid}:1:start",
+                            "ludo:n:nosuchcup:1:join")
+    assert private_text(await click(standin, ludo, cy, forged, label="b0")) == (
+        "That button is not one of this tournament's.")
+    not_yours = private_text(await click(standin, ludo, ann, forged, label="b1"))
+    assert not_yours == f"Only the organiser, <@{standin.owner.id}>, can start the tournament."
+    unknown = private_text(await click(standin, ludo, cy, forged, label="b2"))
+    assert unknown == "There is no tournament `nosuchcup` in this server (or it ended long ago)."
+    record = await stored(ludo, tid)
+    assert [e.user_id for e in record.entrants] == [ann.id, bob.id] and record.status == "signup"
+
+    stale = forged_message(standin, standin.channel, button(signup, "join"), button(signup, "leave"))
+    await start(standin, ludo, standin.owner, signup)
+    assert not [c for c in signup.custom_ids() if c.startswith("ludo:n:")]  # the standing has no sign-up buttons
+    late = private_text(await click(standin, ludo, cy, stale, label="b0"))
+    assert late == "This tournament has started: joining is closed."
+    leave = private_text(await click(standin, ludo, ann, stale, label="b1"))
+    assert leave == ("This tournament has started: /ludo tournament leave takes you out (you forfeit your "
+                     "table).")
+    again = private_text(await click(standin, ludo, standin.owner, forged, label="b1"))
+    assert again == "This tournament has started: joining is closed."
+    assert len((await stored(ludo, tid)).played) == 1  # started once
+
+    unknown_id = private_text(await tourney(standin, ludo, cy, standin.channel, "standings", id="nosuchcup"))
+    assert unknown_id == "There is no tournament `nosuchcup` in this server (or it ended long ago)."
+
+
+async def test_leaving_before_and_after_the_start_and_the_standing_anywhere(standin: StandIn, ludo: LudoBot) -> None:
+    players = [standin.add_user(f"p{i}") for i in range(5)]
+    signup = await create(standin, ludo, standin.owner, format="knockout", preset="star", turn_limit=2)
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    off = private_text(await tourney(standin, ludo, players[4], standin.channel, "leave"))
+    assert off == f"You are off the list of tournament `{tid}`."
+    await standin.wait_until(lambda: "**Players (4/64)**" in signup.content, what="the sign-up without p4")
+    await start(standin, ludo, standin.owner, signup)
+
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    gone = players[0]
+    out = private_text(await tourney(standin, ludo, gone, table, "leave"))  # from the table's thread
+    assert out == (f"You left tournament `{tid}`: your table counts as forfeited (you place last there) and you "
+                   "play no further round.")
+    await play_to_end(standin, ludo, table)
+    record = await until(ludo, tid, lambda r: r.status == "finished")
+    final = record.played[0].tables[0]
+    assert final.place_of(gone.id) == 4 and record.champion != gone.id  # placed last, and not champion
+    again = private_text(await tourney(standin, ludo, gone, standin.channel, "leave"))
+    assert again == "This tournament is over."
+
+    elsewhere = standin.add_channel(standin.guild, "elsewhere")  # the standing, privately, anywhere in the server
+    shown = await tourney(standin, ludo, players[1], elsewhere, "standings", id=tid)
+    assert "Champion" in private_text(shown)
+    message = await shown.result()
+    assert message is not None and message.ephemeral and message.attachments[0].data.startswith(PNG_MAGIC)
+
+
+async def test_the_organiser_cancels_and_the_tables_end_as_abandoned(standin: StandIn, ludo: LudoBot) -> None:
+    players = [standin.add_user(f"c{i}") for i in range(6)]
+    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=3)
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    tables = await tables_of_round(standin, standin.channel, 2)
+    refused = private_text(await tourney(standin, ludo, players[0], standin.channel, "cancel"))
+    assert refused == (f"Only the organiser, <@{standin.owner.id}>, or a member with Manage Server can cancel the "
+                       "tournament.")
+    done = private_text(await tourney(standin, ludo, standin.owner, tables[0], "cancel"))
+    assert done == f"Tournament `{tid}` is cancelled: its tables still playing end as abandoned."
+    await standin.wait_until(lambda: all(live_message(standin, t) is None for t in tables), what="tables ended")
+    for thread in tables:
+        assert "ended as abandoned" in standin.messages(thread)[-1].content
+    standing = await standin.wait_until(lambda: signup if "cancelled by" in signup.content else None)
+    assert f"❌ This tournament was cancelled by <@{standin.owner.id}>." in standing.content
+    record = await stored(ludo, tid)
+    assert record.status == "cancelled" and len(record.played) == 1
+    anew = await create(standin, ludo, standin.owner, format="knockout")  # the channel is free again
+    assert tournament_id(anew) != tid
