@@ -14,8 +14,8 @@ from tests.bot.tourney_helpers import (
     start,
     stored,
     tables_of_round,
-    tourney,
     tournament_id,
+    tourney,
     until,
 )
 
