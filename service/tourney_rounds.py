@@ -21,10 +21,10 @@ from collections.abc import Callable
 
 import engine
 from service.errors import Refused
-from service.games import Games
+from service.games import FINISH, REMIND, TIMEOUT, TOURNEY, Games
 from service.guilds import Guilds
 from service.outcome import Outcome, Step
-from service.tournaments import Tournaments, rules_of
+from service.tournaments import ROUND, SHOW, Tournaments, rules_of
 from service.tourney_plan import after, seat_round
 from storage import (
     Claim,
@@ -42,6 +42,7 @@ from storage.tourney_records import Table, TableEnd
 
 logger = logging.getLogger(__name__)
 AGAIN = 5.0  # seconds before a round's deadline is looked at again when a table could not be settled (a race)
+GAME_KINDS = (TIMEOUT, REMIND, FINISH, TOURNEY)  # a game's items of the deadline queue
 HOW: dict[str, TableEnd] = {"finished": "played", "settled": "settled", "ended": "ended", "abandoned": "abandoned"}
 
 
@@ -57,8 +58,12 @@ class TourneyRounds:
         self.clock = clock
 
     async def done(self, claim: Claim, due_again: float | None = None) -> None:
-        """A claimed item was seen through (or is due again at `due_again`)."""
+        """A claimed item was seen through (or is due again at `due_again`); a record left without items leaves the
+        queue's note of its version (`DeadlineQueue.forget`)."""
         await self.storage.deadlines.complete(claim, due_again)
+        if due_again is None:
+            kinds = GAME_KINDS if claim.deadline.kind == TOURNEY else (ROUND, SHOW)
+            await self.storage.deadlines.forget(claim.deadline.game_id, kinds)
 
     # -- a table's end ------------------------------------------------------------------------------------------------
     async def table_ended(self, claim: Claim) -> TournamentRecord | None:

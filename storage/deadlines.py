@@ -14,7 +14,7 @@ worker's `complete` cannot undo a newer record's deadlines.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -66,6 +66,7 @@ class DeadlineQueue:
         self._complete: Lua = Lua(redis, scripts.COMPLETE_DUE)
         self._set_due: Lua = Lua(redis, scripts.SET_DUE)
         self._sync: Lua = Lua(redis, scripts.SYNC_DUE)
+        self._forget: Lua = Lua(redis, scripts.FORGET_SYNCED)
 
     async def schedule(self, deadline: Deadline, due_at: float) -> None:
         """Set (or move) the deadline's due time; a current claim on it is dropped."""
@@ -92,6 +93,13 @@ class DeadlineQueue:
         async with guard("set deadlines"):
             done = await self._sync(keys=list(SYNC_KEYS), args=[version, *sync_args(game_id, due)])
         return bool(done)
+
+    async def forget(self, game_id: str, kinds: Sequence[str]) -> bool:
+        """Once none of the items of these `kinds` of a record is queued (its last one handled), forget the version
+        the queue held them for, so that no field is left behind for it. True if forgotten."""
+        members = [Deadline(kind, game_id).member for kind in kinds]
+        async with guard("forget deadlines"):
+            return bool(await self._forget(keys=[self.due_key, keys.DEADLINES_SYNCED], args=[game_id, *members]))
 
     async def hint(self, game_id: str, due: Mapping[str, float | None]) -> None:
         """Queue a game's deadlines at these times unless queued earlier (nothing is removed, no claim dropped):

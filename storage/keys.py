@@ -135,11 +135,11 @@ Per tournament (tag = the tournament's id; see storage.tournaments):
 
 Bounds: ``tourney``: a sign-up expires 14 days after its last change (``storage.tournaments.SIGNUP_KEPT``), a running
 tournament ``RUNNING_KEPT`` after its last change (longer than its longest round), a finished or cancelled one after
-the retention of games (``GAME_RETENTION_DAYS``). ``c:<channel>:tourney``: deleted when its tournament ends or is
-cancelled; one left by a crash, or whose record expired, is taken over by the channel's next tournament: at most one
-per channel. ``tourneys``: the newest 50 (``GUILD_TOURNEYS_KEPT``); entries whose record expired are skipped when
-read. A tournament's entrants' counts of tournaments played and won are fields of their ``stats:<user>`` hash
-(``tn``, ``tw``), added once (its ``counted:<id>`` marker).
+the retention of games (``GAME_RETENTION_DAYS``). ``c:<channel>:tourney``: expires with its tournament's record (its
+expiry set again at each save), deleted when the tournament ends or is cancelled; one left by a crash is taken over
+by the channel's next tournament. ``tourneys``: the newest 50 (``GUILD_TOURNEYS_KEPT``); entries whose record
+expired are skipped when read. A tournament's entrants' counts of tournaments played and won are fields of their
+``stats:<user>`` hash (``tn``, ``tw``), added once (its ``counted:<id>`` marker).
 
 Deadlines (tag = ``dl``):
 

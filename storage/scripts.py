@@ -220,6 +220,16 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 return 1
 """
 
+# KEYS[1] due zset, KEYS[2] synced hash. ARGV[1] an id (a game's or a tournament's), ARGV[2..] the members of every
+# kind of item it may have. Forgets the version whose items the queue holds once none of them is left (a record whose
+# last item was handled, not synced away). Returns 1 if forgotten.
+FORGET_SYNCED = """
+for i = 2, #ARGV do
+  if redis.call('ZSCORE', KEYS[1], ARGV[i]) then return 0 end
+end
+return redis.call('HDEL', KEYS[2], ARGV[1])
+"""
+
 # KEYS[1] hash. ARGV[1] field, ARGV[2] value. Deletes the field only if it still holds that value (1 if deleted).
 DELETE_FIELD_IF_EQUAL = """
 if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then

@@ -39,7 +39,7 @@ _ALL_SCRIPTS = (scripts.CAS_RECORD, scripts.CLAIM_CHANNEL, scripts.DELETE_IF_EQU
                 scripts.ADMIT_LOBBY, scripts.GIVE_BACK_LOBBY, scripts.CLAIM_CLICK, scripts.ADOPT_CLICKS, scripts.BEAT,
                 scripts.SET_MESSAGE, scripts.SAVE_AND_SYNC, scripts.SYNC_DUE, scripts.SWAP_FIELD,
                 scripts.CHANGE_ALERTS, scripts.QUEUE_ALERT, scripts.CLAIM_ALERTS, scripts.TAKE_ALERT,
-                scripts.COUNT_TOURNAMENT)
+                scripts.COUNT_TOURNAMENT, scripts.FORGET_SYNCED)
 
 
 class Storage:

@@ -51,7 +51,7 @@ class TournamentStore:
         `ChannelBusy` naming the channel's running tournament (nothing is kept then)."""
         if record.version != 0:
             raise ValueError("a new tournament has version 0")
-        await self._claim_channel(record.channel_id, record.id)
+        await self._claim_channel(record.channel_id, record.id, self._ttl(record))
         try:
             stored = await self._write(record, due)
         except BaseException:
@@ -86,11 +86,15 @@ class TournamentStore:
         if record.version < 1:
             raise ValueError("save needs a loaded tournament; use create for a new one")
         stored = await self._write(record, due)
-        if not stored.live:
-            try:
+        try:
+            if stored.live:  # the channel's claim lives as long as its tournament's record
+                key = keys.channel_tournament(stored.channel_id)
+                async with guard(f"keep {key}", key=key):
+                    await self.redis.expire(key, self._ttl(stored))
+            else:
                 await self.release_channel(stored.channel_id, stored.id)
-            except StorageError as error:  # a stale claim is taken over by the channel's next tournament
-                logger.warning("tournament %s over but its channel not freed: %s", stored.id, error)
+        except StorageError as error:  # a stale claim is taken over by the channel's next tournament, or expires
+            logger.warning("tournament %s saved, its channel's claim not kept or freed: %s", stored.id, error)
         return stored
 
     async def channel_tournament(self, channel_id: int) -> str | None:
@@ -120,13 +124,14 @@ class TournamentStore:
         async with guard("count a tournament", key=stats[0]):
             return bool(await self._count(keys=[keys.counted(guild_id, tournament_id), *stats], args=args))
 
-    async def _claim_channel(self, channel_id: int, tournament_id: str) -> None:
-        """Claim the channel for a new tournament, taking over a claim whose tournament is over or gone."""
+    async def _claim_channel(self, channel_id: int, tournament_id: str, ttl: int) -> None:
+        """Claim the channel for a new tournament (for `ttl` seconds, as long as its record), taking over a claim
+        whose tournament is over or gone."""
         key = keys.channel_tournament(channel_id)
         stale = ""
         for _ in range(3):
             async with guard(f"claim {key}", key=key):
-                holder: str = await self._claim(keys=[key], args=[tournament_id, stale, 0])
+                holder: str = await self._claim(keys=[key], args=[tournament_id, stale, ttl])
             if not holder:
                 return
             try:

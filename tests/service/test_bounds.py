@@ -12,6 +12,7 @@ from storage import GameRecord, GuildSettings, LobbyLimits, NotFound, Storage, k
 from storage.indexes import USER_GAMES_PRUNE_AT
 from storage.interactions import Filing
 from storage.stats import BOARD_KEEP, HISTORY_KEEP
+from storage.tournaments import GUILD_TOURNEYS_KEPT
 from tests.service.conftest import Clock
 from tests.service.test_deadlines import DAY, HOUR, run_due
 from tests.service.test_sessions import play_to_the_end
@@ -64,9 +65,9 @@ async def unbounded_keys(storage: Storage) -> dict[str, str]:
             live = [g for g in entries if (record := await active(storage, g)) and user in record.user_ids]
             if len(entries) - len(live) > USER_GAMES_PRUNE_AT:
                 wrong[key] = f"{len(entries) - len(live)} entries of games not the user's"
-        elif tag.startswith("g:") and kind in (":board", ":rating", ":history", ":open", ":settings"):
+        elif tag.startswith("g:") and kind in (":board", ":rating", ":history", ":open", ":settings", ":tourneys"):
             most = {":board": BOARD_KEEP, ":rating": BOARD_KEEP, ":history": HISTORY_KEEP,
-                    ":open": LIMITS.open_per_guild}.get(kind)
+                    ":open": LIMITS.open_per_guild, ":tourneys": GUILD_TOURNEYS_KEPT}.get(kind)
             if most is not None and await redis.zcard(key) > most:
                 wrong[key] = f"more than {most} entries"
         elif tag == "dl":  # a reminder and a time-out per game at most (one of a game that ended goes when due)
@@ -102,6 +103,11 @@ async def test_every_key_is_bounded_and_an_idle_week_leaves_only_the_kept_ones(s
     await sessions.replays.gif(await storage.games.load_game(finished.id, with_log=True), "en")  # a replay, kept
     await sessions.cooldowns.take(HOST, "replay")  # and its user's wait
     await sessions.replays.close()
+    await sessions.tournaments.create(guild_id=GUILD, channel_id=16, organiser_id=HOST, locale="en-US",
+                                      format="swiss")  # a sign-up left open, and one cancelled
+    cup = await sessions.tournaments.create(guild_id=GUILD, channel_id=17, organiser_id=HOST, locale="en-US",
+                                            format="knockout")
+    await sessions.tournaments.cancel(cup.id, HOST, can_manage=False)
 
     assert await unbounded_keys(storage) == {}
     assert await active(storage, finished.id) is None and (await storage.games.load_game(finished.id)).status == \
@@ -115,7 +121,8 @@ async def test_every_key_is_bounded_and_an_idle_week_leaves_only_the_kept_ones(s
     await storage.inboxes.leave("proc-a")
     left = {str(k) async for k in storage.redis.scan_iter("ludo:*") if await storage.redis.ttl(k) == -1}
     assert left == {keys.guild_settings(GUILD), keys.leaderboard(GUILD), keys.rating_board(GUILD),
-                    keys.history(GUILD), keys.open_in_guild(GUILD)}  # (capped; `open` holds the lobby left open)
+                    keys.history(GUILD), keys.open_in_guild(GUILD), keys.guild_tournaments(GUILD)}  # (capped;
+    # `open` holds the lobby left open, and the open sign-up's channel claim expires with its record)
     assert await storage.redis.zcard(keys.open_in_guild(GUILD)) == 1
 
 

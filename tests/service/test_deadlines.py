@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from service import ABANDONED, FINISH, TIMEOUT, Service, seat_user
+from service import ABANDONED, FINISH, ROUND, TIMEOUT, TOURNAMENT_KINDS, TOURNEY, Service, seat_user
 from storage import Deadline, GuildSettings, LobbyRecord, Storage, keys
 from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, Clock, two_player_game
 
@@ -23,6 +23,15 @@ async def run_due(sessions: Service) -> list[str]:
     board would be shown): the kinds of what happened."""
     done: list[str] = []
     for claim in await sessions.deadlines.due():
+        if claim.deadline.kind in TOURNAMENT_KINDS:  # (a tournament's: nothing to show without Discord)
+            if claim.deadline.kind == TOURNEY:
+                await sessions.rounds.table_ended(claim)
+            elif claim.deadline.kind == ROUND:
+                await sessions.rounds.round_due(claim)
+            else:
+                await sessions.rounds.done(claim)
+            done.append(claim.deadline.kind)
+            continue
         result = await sessions.deadlines.handle(claim)
         if result is not None:
             done.append(result[0])

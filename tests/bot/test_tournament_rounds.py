@@ -1,0 +1,94 @@
+"""Issue 33, tournaments: a round's time running out settles a stalled table as it stands (its thread says so), and
+the tournament goes on; a bot process restarting in the middle of a round, and two processes seeing a round's last
+table end at once (the round advances exactly once)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot import deadline_worker
+from bot.app import LudoBot
+from playground.standin import StandIn
+from service.tourney_plan import placed
+from storage import Storage
+from tests.bot.conftest import Launch
+from tests.bot.helpers import Clock, live_message, play_to_end
+from tests.bot.tourney_helpers import create, join, play_tables, start, stored, tables_of_round, tournament_id, until
+
+
+async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
+        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)  # (the worker looks often: the test waits for it)
+    ludo = await launch()
+    players = [standin.add_user(f"r{i}") for i in range(8)]
+    signup = await create(standin, ludo, standin.owner, format="knockout", round_hours=1, preset="star",
+                          turn_limit=2)
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    played, stalled = await tables_of_round(standin, standin.channel, 2)
+    await play_to_end(standin, ludo, played)
+    assert live_message(standin, stalled) is not None  # nobody plays here
+
+    clock.advance(3601)  # the round's hour is over (the turns' own deadlines are a day)
+    record = await until(ludo, tid, lambda r: len(r.played) == 2, what="the final")
+    settled = record.played[0].tables[1]
+    assert settled.ended == "settled" and settled.places is not None
+    end = await standin.wait_until(lambda: live_message(standin, stalled) is None and standin.messages(stalled)[-1])
+    assert "⏰ The round's time ran out: this table is settled as it stood." in end.content
+    names = [standin.users[u].global_name for u in placed(settled)]
+    shown = end.content.split("Places at this table:\n")[1].splitlines()  # 1., 2., ... as it stood (with its scores)
+    assert [line.split(" — ")[0] for line in shown] == [f"{i + 1}. {name}" for i, name in enumerate(names)]
+    went_through = {*placed(record.played[0].tables[0])[:2], *placed(settled)[:2]}  # the settled table's first two too
+    assert set(record.played[1].tables[0].user_ids) == went_through
+
+    final = await tables_of_round(standin, standin.channel, 1, after=2)
+    await play_tables(standin, ludo, final)
+    await until(ludo, tid, lambda r: r.status == "finished" and r.champion is not None)
+
+
+async def test_a_restart_in_the_middle_of_a_round(standin: StandIn, launch: Launch) -> None:
+    first = await launch()
+    players = [standin.add_user(f"s{i}") for i in range(4)]
+    signup = await create(standin, first, standin.owner, format="swiss", rounds=2, preset="star", turn_limit=2)
+    tid = tournament_id(signup)
+    await join(standin, first, signup, *players)
+    await start(standin, first, standin.owner, signup)
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    live = live_message(standin, table)
+    assert live is not None
+    await first.close()  # the process stops in the middle of the round: nothing is kept in its memory
+
+    again = await launch()
+    await play_to_end(standin, again, table)  # the same buttons, served by the new process
+    second = await tables_of_round(standin, standin.channel, 1, after=1)
+    await play_tables(standin, again, second)
+    record = await until(again, tid, lambda r: r.status == "finished" and r.announced)
+    assert len(record.played) == 2 and record.champion is not None
+
+
+async def test_two_processes_see_the_last_table_end_and_the_round_advances_once(
+        standin: StandIn, launch: Launch, storage: Storage) -> None:
+    bots = (await launch(), await launch())
+    players = [standin.add_user(f"t{i}") for i in range(8)]
+    signup = await create(standin, bots, standin.owner, format="knockout", preset="star", turn_limit=2)
+    tid = tournament_id(signup)
+    await join(standin, bots, signup, *players)
+    await start(standin, bots, standin.owner, signup)
+    tables = await tables_of_round(standin, standin.channel, 2)
+    await play_tables(standin, bots, tables)
+    await tables_of_round(standin, standin.channel, 1, after=2)
+    await asyncio.sleep(1.0)  # both processes' workers look again, several times
+    record = await stored(bots, tid)
+    assert len(record.played) == 2 and len(record.played[1].tables) == 1  # one final, seated once
+    assert len(standin.threads(standin.channel)) == 3  # and one thread for it
+
+    # both processes hand the same table's end over at the same moment: one save wins, the other changes nothing
+    service = [b.handlers.service for b in bots if b.handlers is not None]
+    game = record.played[0].tables[0].game_id
+    places = record.played[0].tables[0].places
+    assert places is not None
+    saved = await asyncio.gather(*(s.rounds.place(tid, game, list(reversed(places)), "played") for s in service))
+    assert all(s.version == record.version for s in saved) and (await stored(bots, tid)).played == record.played
