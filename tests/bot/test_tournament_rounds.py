@@ -9,7 +9,6 @@ import asyncio
 import pytest
 
 from bot import deadline_worker
-from bot.app import LudoBot
 from playground.standin import StandIn
 from service.tourney_plan import placed
 from storage import Storage
