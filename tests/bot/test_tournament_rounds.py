@@ -35,7 +35,8 @@ async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
     record = await until(ludo, tid, lambda r: len(r.played) == 2, what="the final")
     settled = record.played[0].tables[1]
     assert settled.ended == "settled" and settled.places is not None
-    end = await standin.wait_until(lambda: live_message(standin, stalled) is None and standin.messages(stalled)[-1])
+    await standin.wait_until(lambda: live_message(standin, stalled) is None, what="the table settled")
+    end = standin.messages(stalled)[-1]
     assert "⏰ The round's time ran out: this table is settled as it stood." in end.content
     names = [standin.users[u].global_name for u in placed(settled)]
     shown = end.content.split("Places at this table:\n")[1].splitlines()  # 1., 2., ... as it stood (with its scores)
