@@ -21,9 +21,8 @@ from bot.live import LiveMessages, edit_clicked, posts_itself
 from bot.messages import DRAWING, game_post, outcome_post
 from bot.outbox import SEND, Outbox
 from bot.tourney_posts import TourneyPost, champion_post, standing_post, table_intro, thread_name
-from service import ROUND, TOURNEY, Claim, Outcome, Refused, Service, TournamentRecord
+from service import ROUND, TOURNEY, Claim, Outcome, Refused, Service, Table, TournamentRecord
 from service.tourney_view import standing_png
-from storage.tourney_records import Table
 
 logger = logging.getLogger(__name__)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a table's thread hides after a week without messages (Discord's longest:

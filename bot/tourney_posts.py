@@ -11,12 +11,11 @@ import discord
 
 from bot import components
 from bot.messages import NO_PINGS, plain
-from service import TournamentRecord, level_name
+from service import Round, Table, TournamentRecord, level_name
 from service.i18n import isolated, translate
 from service.text import clip, listed, variants
 from service.tournaments import rules_of
 from service.tourney_plan import Score, is_final, scores, through
-from storage.tourney_records import Round, Table
 
 TABLES_SHOWN = 16  # tables of a round the message lists (a knockout of 64 starts with 16; the picture holds all)
 SCORES_SHOWN = 16  # standing lines of a swiss (the picture holds everyone)
