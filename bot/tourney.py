@@ -21,14 +21,15 @@ from bot.live import LiveMessages, edit_clicked, posts_itself
 from bot.messages import DRAWING, game_post, outcome_post
 from bot.outbox import SEND, Outbox
 from bot.tourney_posts import TourneyPost, champion_post, standing_post, table_intro, thread_name
-from service import ROUND, TOURNEY, Claim, Outcome, Refused, Service, Table, TournamentRecord
+from service import ROUND, TOURNEY, Claim, CorruptRecord, Outcome, Refused, Service, Table, TournamentRecord
 from service.tourney_view import standing_png
 
 logger = logging.getLogger(__name__)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a table's thread hides after a week without messages (Discord's longest:
 # a turn may take days)
 PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
-AGAIN = 10.0  # seconds before a tournament's work is tried again when a table could not be opened or ended
+AGAIN = 30.0  # seconds before a tournament's work is tried again when a table could not be opened or ended (Discord
+# refused a thread: a permission taken away since the tournament was created; the round's deadline places it at last)
 
 
 def message_fields(post: TourneyPost) -> dict[str, Any]:
@@ -98,7 +99,9 @@ class TourneyWork:
         standing edited, a finished one counted and its champion announced (once)."""
         try:
             record = await self.service.tournaments.load(claim.deadline.game_id)
-        except Refused:
+        except (Refused, CorruptRecord) as error:  # gone, or unreadable (left for a person): nothing to show
+            if isinstance(error, CorruptRecord):
+                logger.error("tournament %s not shown: %s", claim.deadline.game_id, error)
             await self.service.rounds.done(claim)
             return
         complete = True

@@ -71,7 +71,10 @@ class Deadlines:
         of AI seats that think, or ("abandoned", outcome) for a game nobody played for the idle time; ("finish",
         outcome) for a finished game whose final board is to be shown again (then `Games.settled`); None when
         nothing is due (the item then leaves the queue or waits for the time the record gives). When storage fails
-        on the way the claim is left to its lease, after which the deadline is due again."""
+        on the way the claim is left to its lease, after which the deadline is due again. A tournament's items are
+        `service.tourney_rounds`' (`ValueError` here: a worker routes them there)."""
+        if claim.deadline.kind not in (REMIND, TIMEOUT, FINISH):
+            raise ValueError(f"not a game's deadline: {claim.deadline.member}")
         try:
             record = await self.storage.games.load_game(claim.deadline.game_id)
         except (NotFound, CorruptRecord) as error:  # nothing to act on, now or later
