@@ -10,19 +10,27 @@ with two dice, a finished game, a quick game) and prints:
 - `marks: N %`: the share of the board's area the marks of the last moves and of the moves on offer cover (the
   pixels of the board that differ from the same position drawn without its events and labels).
 
-The last line gives the smallest text and the largest share over all cases.
+The line `legibility:` gives the smallest text and the largest share over all cases. Then the tournament's standings
+pictures (`render.standings`), a knockout and a swiss tournament of 8, 16 and 64 entrants at their end (and a
+knockout of 64 in its first round, its largest picture): each picture's size, the smallest text at `W` px wide
+(drawn from cold caches), and the CPU time of a picture, median of `--repeat`, the names' sprites cached as in a
+running bot (`cold`: every cache of the render package emptied first); the line `standings:` sums them up.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import statistics
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import NamedTuple
 
-from PIL import ImageChops
+from PIL import Image, ImageChops
 
 import render
 from engine import events as ev
@@ -33,6 +41,8 @@ from engine.rules import Rules
 from engine.state import GameState
 from render.board import draw_board
 from render.geometry import Box, layout, metrics
+from render.samples import knockout_sample, swiss_sample
+from render.standings import bracket_png, swiss_png
 from render.typeset import recording
 from render.view import DEFAULT_SIZE, BoardView, default_labels
 
@@ -135,10 +145,51 @@ def measure(case: Case, display: int) -> Measure:
     return Measure(smallest * scale, what, min(tokens, default=float("inf")) * scale, changed / area)
 
 
+def standings_cases() -> list[tuple[str, Callable[[], bytes]]]:
+    """The standings pictures measured: (label, a function drawing its PNG)."""
+    found: list[tuple[str, Callable[[], bytes]]] = []
+    for count in (8, 16, 64):
+        found += [(f"knockout of {count}", partial(bracket_png, knockout_sample(count))),
+                  (f"swiss of {count}", partial(swiss_png, swiss_sample(count, played=5, rounds=5, left=count // 16)))]
+    found.append(("knockout of 64, round 1", partial(bracket_png, knockout_sample(64, until=1))))
+    return found
+
+
+def standings(display: int, repeat: int) -> None:
+    """A line per standings picture and the `standings:` line."""
+    smallest: list[tuple[float, str]] = []
+    times: dict[str, float] = {}
+    for label, make in standings_cases():
+        for clear in _caches():
+            clear()
+        start = time.process_time()
+        with recording() as texts:
+            png = make()
+        cold = time.process_time() - start
+        with Image.open(io.BytesIO(png)) as picture:
+            size = picture.size
+        least = min((text_size * display / size[0], text) for text, text_size in texts)
+        warm = []
+        for _ in range(repeat):
+            start = time.process_time()
+            make()
+            warm.append(time.process_time() - start)
+        times[label] = 1000 * statistics.median(warm)
+        smallest.append(least)
+        print(f"{label:>36}: {size[0]}x{size[1]}, {len(png) / 1024:.0f} KB, smallest text: {least[0]:.1f} px "
+              f"({least[1]!r}), {times[label]:.1f} ms a picture ({1000 * cold:.0f} ms cold)")
+    worst = min(smallest)
+    per = ", ".join(kind + " " + "/".join(f"{times[kind + ' of ' + str(n)]:.1f}" for n in (8, 16, 64))
+                    for kind in ("knockout", "swiss"))
+    print(f"standings: smallest text: {worst[0]:.1f} px ({worst[1]!r}) at {display} px; ms a picture for 8/16/64 "
+          f"entrants: {per}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.legibility", description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, default=PHONE, help="the width the picture is shown at (px)")
     parser.add_argument("--save", metavar="DIR", help="write each case's picture there (PNG)")
+    parser.add_argument("--repeat", type=int, default=20, help="standings pictures drawn per case (median time)")
     args = parser.parse_args(argv)
     size = DEFAULT_SIZE
     print(f"board pictures drawn at {size[0]}x{size[1]}, shown {args.width} px wide")
@@ -157,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"legibility: smallest text: {worst.smallest:.1f} px ({worst.what!r}), token numbers "
           f"{min(r.tokens for r in found):.1f} px, marks: at most {100 * max(r.marks for r in found):.1f} % of "
           f"the board ({render.DEFAULT_SIZE[0]}x{render.DEFAULT_SIZE[1]} at {args.width} px)")
+    standings(args.width, args.repeat)
     return 0
 
 

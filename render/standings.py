@@ -33,26 +33,32 @@ WORDS: Mapping[str, str] = MappingProxyType({"champion": "Champion", "cancelled"
 ROBOT, TROPHY = "\U0001f916", "\U0001f3c6"
 
 # The layout, in px of the picture shown `PHONE` (360) px wide: words of 11 (the least, `render.view.SMALLEST`) and
-# titles of 13; a row of seats every 15 px (Noto Sans's line at 11 px is 1.36 of it, as print sets it).
+# titles of 13, about 6 px a letter; a row every 15 px (1.36 times the words' size, as print sets it).
 #
-# Its size, by measurement. A table of four is a box 73 px high; side by side two boxes are 168 px wide and hold a
-# name of 133 px (about 21 letters), three 109 px wide and 74 px (about 12 letters); four would leave 45 px, 7
-# letters, which cuts most names. A round of 16 tables (64 entrants) is 8 rows of boxes in two columns, 690 px
-# high, and 6 rows in three, 536 px. A picture much taller than wide is shown smaller than the column (the desktop
-# client bounds its height at about 390 px) and pushes its message off a phone's screen (about 360 x 600 px of
-# chat): so a picture is at most `TALLEST` as high as wide, which the largest round just fits in three columns
-# (with the cancelled banner: 574 of 576 px). Within that, the layout shows as much as fits: the latest rounds in
-# full (two columns while they fit, else three), each earlier round summarised on one line (its title and a small
-# box per table, a large light dot for each seat that went through, a small dim one for the others). Measured (the
-# layouts this module draws, at 360 px wide): 8 entrants at the end, 360 x 259 (every round in full); 16, 360 x 425;
-# 64 in round one, 360 x 536; 64 at the end, 360 x 518 (three rounds in full, two summarised). A swiss table of 64
-# rows is two blocks of 32 side by side (a name of 75 px, about 12 letters), 360 x 566 with its champion; up to 29
-# rows (with a banner) it is one block, a name of about 250 px.
+# Its size, by measurement. A table of four is a box 73.5 px high. Side by side, two boxes are 168 px wide and leave
+# a name 130 px (about 21 letters), three 109 px and 71 px (12 letters), four 80 px and 42 px (7 letters: most names
+# cut). A round of 16 tables (64 entrants) is 8 rows of boxes in two columns, 707 px high with its title, and 6 rows
+# in three, 538 px. A picture much higher than wide is shown smaller than the column (the desktop client bounds a
+# picture's height at about 390 px) and pushes its message off a phone's screen (about 360 x 600 px of chat), so a
+# picture is at most `TALLEST` times as high as wide, 576 px, which that round fits in three columns (574 with the
+# cancelled banner). Within it, the layout shows as much as fits: the latest rounds in full, in two columns while
+# they fit, else three; each earlier round on a line of its own (its title and a small box per table, a large light
+# dot for each seat that went through, a small dim one for the others), as those who went through are named in the
+# rounds after it. Measured at 360 px wide: a knockout of 8 at its end 360 x 259 (every round in full: on a desktop
+# as large as the board), of 16 360 x 451, of 64 in its first round 360 x 538, at its end 360 x 497 (its last three
+# rounds in full, two summed up). A swiss table is one block up to 32 rows (a name of about 200 px), else two
+# side by side (a name of 65 px, 11 letters): 64 rows with the champion's banner, 360 x 576; 16 rows, 360 x 336.
 TALLEST = 1.6
 MARGIN, GAP, VGAP, SECTION = 8.0, 8.0, 11.0, 8.0
 BODY, TITLE = 11.0, 13.0
-PITCH, TOP, BOTTOM, PAD, SPACING = 15.0, 9.5, 4.0, 6.0, 7.0
+PITCH, TOP, BOTTOM, PAD, SPACING = 15.0, 9.5, 4.0, 6.0, 6.0
 PLACE, TICK = 12.0, 14.0  # the columns of a seat's place and of its tick
+# A swiss table's columns of rank, points, wins and games played: each as wide as its values, at least this wide
+# ("64", "14⅔", "6", "6" and short headers: "#", "Pts", "W", "P"); a wider header is cut in two blocks
+# (`header_rooms`), and in one block when it is wider by more than `HEADS_WIDEN`.
+NUMBERS, HEADS_WIDEN = (13.0, 22.0, 10.0, 10.0), 60.0
+ONE_BLOCK = (16.0, 34.0, 24.0, 24.0)  # (in one block, room to spare: the numbers stand apart)
+RANK_GAP, GONE = 6.0, 12.0  # after the rank; the room of the mark of one who left
 TITLE_ROW, STRIP_ROW, GLYPH, BANNER = 20.0, 19.0, 13.0, 28.0
 INNER = PHONE - 2 * MARGIN
 BANNER_ROOM = INNER / 2 - 24  # a banner's word: the rest of its line holds a mark, or the trophy and a name
@@ -117,9 +123,9 @@ def bracket_png(b: Bracket, *, width: int = WIDTH, words: Mapping[str, str] = WO
     """The knockout's bracket as PNG bytes, `width` px wide and as high as its layout (see above). Raises
     ValueError for a table without seats or of more than four."""
     for r in b.rounds:
-        if any(not 1 <= len(t.seats) <= 4 for t in r.tables):
-            raise ValueError(f"{r.title!r} has a table of {min(len(t.seats) for t in r.tables)} or "
-                             f"{max(len(t.seats) for t in r.tables)} seats: 1 to 4")
+        for number, table in enumerate(r.tables, start=1):
+            if not 1 <= len(table.seats) <= 4:
+                raise ValueError(f"table {number} of {r.title!r} has {len(table.seats)} seats: a table has 1 to 4")
     items, height = _bracket_layout(b, words, width)
     return encode_png(draw(items, width, height))
 
@@ -136,9 +142,23 @@ def swiss_png(t: SwissTable, *, width: int = WIDTH, words: Mapping[str, str] = W
 
 
 def word_rooms(width: int = WIDTH) -> dict[str, tuple[int, int]]:
-    """The font size and room in pixels of each of `WORDS` on a picture `width` px wide: a longer word is cut."""
+    """The font size and room in pixels of each of `WORDS` on a picture `width` px wide: a longer word is cut.
+
+    >>> word_rooms()
+    {'champion': (19, 246), 'cancelled': (22, 246)}
+    """
     room = math.floor(BANNER_ROOM * width / PHONE)
-    return dict.fromkeys(WORDS, (font_px(TITLE, width), room))
+    return {"champion": (font_px(BODY, width), room), "cancelled": (font_px(TITLE, width), room)}
+
+
+def header_rooms(width: int = WIDTH) -> tuple[tuple[int, int], ...]:
+    """The font size and room in pixels of each of a swiss table's five headers where they have least room (two
+    blocks of values of one digit): a longer header is cut. The name's is the room of a name there."""
+    rooms = [math.floor((room + 1) * width / PHONE) for room in NUMBERS]  # (a word gets a pixel more: `_swiss_layout`)
+    block = (INNER - GAP) / 2
+    name = block - 2 * PAD - sum(NUMBERS) - RANK_GAP - GONE - 3 * SPACING
+    rooms.insert(1, math.floor(name * width / PHONE))
+    return tuple((font_px(BODY, width), room) for room in rooms)
 
 
 def _name(name: str) -> str:
@@ -150,8 +170,7 @@ def _name(name: str) -> str:
 def _cancelled(y: float, words: Mapping[str, str], width: int) -> list[Item]:
     word = words.get("cancelled", WORDS["cancelled"])
     w = min(measure(word, TITLE, width), BANNER_ROOM)
-    x = (PHONE - w - 19) / 2
-    mid = y + BANNER / 2
+    x, mid = (PHONE - w - 19) / 2, y + BANNER / 2  # (the mark 14 px wide, 5 px before the word)
     return [Card(MARGIN, y, INNER, BANNER, "red_dark", None, 8), Mark(x + 7, mid, "gone", 14),
             Word(x + 19, mid, word, TITLE, "white", "red_dark", w + 1)]
 
@@ -162,10 +181,10 @@ def _champion(y: float, name: str, words: Mapping[str, str], width: int) -> list
     room = INNER - 2 * PAD - trophy - w - 12
     total = trophy + 6 + w + 6 + min(measure(name, TITLE, width), room)
     x, mid = (PHONE - total) / 2, y + BANNER / 2
-    return [Card(MARGIN, y, INNER, BANNER, "yellow", None, 8), Card(MARGIN + 2, y + 2, INNER - 4, BANNER - 4, "panel",
-                                                                   None, 6),
-            Word(x, mid, TROPHY, TITLE, "text", "panel", trophy + 1), Word(x + trophy + 6, mid, word, BODY, "muted",
-                                                                          "panel", w + 1),
+    return [Card(MARGIN, y, INNER, BANNER, "yellow", None, 8),  # a panel with a 2 px gold rim
+            Card(MARGIN + 2, y + 2, INNER - 4, BANNER - 4, "panel", None, 6),
+            Word(x, mid, TROPHY, TITLE, "text", "panel", trophy + 1),
+            Word(x + trophy + 6, mid, word, BODY, "muted", "panel", w + 1),
             Word(x + trophy + w + 12, mid, name, TITLE, "text", "panel", room)]
 
 
@@ -292,8 +311,11 @@ def _swiss_layout(t: SwissTable, words: Mapping[str, str], width: int, blocks: i
     block_w = (INNER - (blocks - 1) * GAP) / blocks
     texts = [(str(r.rank), r.points, str(r.wins), str(r.played)) for r in t.rows]
     heads = (t.headers[0], *t.headers[2:])
-    widths = [max(measure(v, BODY, width) for v in (heads[c], *(row[c] for row in texts))) for c in range(4)]
-    gone = 12.0 if any(r.out for r in t.rows) else 0.0
+    least = NUMBERS if blocks > 1 else ONE_BLOCK
+    widths = [max(least[c], *(measure(row[c], BODY, width) for row in texts),
+                  min(measure(heads[c], BODY, width), least[c] + (HEADS_WIDEN if blocks == 1 else 0)))
+              for c in range(4)]
+    gone = GONE if any(r.out for r in t.rows) else 0.0
     height = 0.0
     for b in range(blocks):
         chunk = list(zip(t.rows[b * per:(b + 1) * per], texts[b * per:(b + 1) * per], strict=True))
@@ -307,7 +329,7 @@ def _swiss_layout(t: SwissTable, words: Mapping[str, str], width: int, blocks: i
         ends = [x + block_w - PAD]
         for c in (3, 2):
             ends.insert(0, ends[0] - widths[c] - SPACING)
-        name_x = rank_end + 6 + gone
+        name_x = rank_end + RANK_GAP + gone
         room = ends[0] - widths[1] - SPACING - name_x
         mid = y + 3 + PITCH / 2
         items += [Word(rank_end, mid, heads[0], BODY, "muted", "panel", widths[0] + 1, "right"),
@@ -317,12 +339,14 @@ def _swiss_layout(t: SwissTable, words: Mapping[str, str], width: int, blocks: i
         items.append(Rule(x + 4, x + block_w - 4, y + 3 + PITCH, "panel_line"))
         for i, (row, values) in enumerate(chunk, start=1):
             mid = y + 3 + PITCH * (i + 0.5)
-            fg = "muted" if row.out else "text"
-            items.append(Word(rank_end, mid, values[0], BODY, "muted", "panel", widths[0] + 1, "right"))
+            fg, bg = "muted" if row.out else "text", "canvas" if i % 2 == 0 else "panel"
+            if i % 2 == 0:  # every other row on a band: the eye follows a row from its name to its numbers
+                items.append(Card(x + 3, mid - PITCH / 2, block_w - 6, PITCH, bg, None, 3))
+            items.append(Word(rank_end, mid, values[0], BODY, "muted", bg, widths[0] + 1, "right"))
             if row.out:
                 items.append(Mark(rank_end + 4 + 5, mid, "gone", 10, "muted"))
-            items.append(Word(name_x, mid, _name(row.name), BODY, fg, "panel", room))
-            items += [Word(end, mid, values[c + 1], BODY, fg if c == 0 else "muted", "panel", widths[c + 1] + 1,
+            items.append(Word(name_x, mid, _name(row.name), BODY, fg, bg, room))
+            items += [Word(end, mid, values[c + 1], BODY, fg if c == 0 else "muted", bg, widths[c + 1] + 1,
                            "right") for c, end in enumerate(ends)]
     y += height + SECTION
     if t.champion is not None:
