@@ -1,4 +1,4 @@
-"""A picture laid out in phone pixels: cards, discs, rules, words and marks, drawn onto a palette image.
+"""A picture laid out in phone pixels: cards, rules, words and marks, drawn onto a palette image.
 
 A layout says where things go on a picture `PHONE` px wide, the width Discord's mobile client shows it at and the
 unit legibility is reckoned in: a word of size 11 there is `SMALLEST`. `draw` scales the layout to the picture's
@@ -42,16 +42,6 @@ class Card(NamedTuple):
     radius: float = 0.0
 
 
-class Disc(NamedTuple):
-    """A dot (`fill`) or a ring (`outline` only, 1.2 px wide) of radius `r` around (`cx`, `cy`)."""
-
-    cx: float
-    cy: float
-    r: float
-    fill: str | None
-    outline: str | None = None
-
-
 class Rule(NamedTuple):
     """A line across from `x0` to `x1` at `y`, 1 px thick."""
 
@@ -86,7 +76,7 @@ class Mark(NamedTuple):
     colour: str = "white"
 
 
-Item = Card | Disc | Rule | Word | Mark
+Item = Card | Rule | Word | Mark
 
 
 def font_px(size: float, width: int) -> int:
@@ -118,10 +108,6 @@ def draw(items: Iterable[Item], width: int, height: float) -> Image.Image:
                    round((item.y + item.h) * s) - 1)
             d.rounded_rectangle(box, round(item.radius * s), fill=rgb(item.fill),
                                 outline=rgb(item.outline) if item.outline else None, width=max(1, round(s)))
-        elif isinstance(item, Disc):
-            cx, cy, r = item.cx * s, item.cy * s, item.r * s
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rgb(item.fill) if item.fill else None,
-                      outline=rgb(item.outline) if item.outline else None, width=max(1, round(1.2 * s)))
         elif isinstance(item, Rule):
             y = round(item.y * s)
             d.rectangle((round(item.x0 * s), y, round(item.x1 * s), y + max(1, round(s)) - 1), fill=rgb(item.colour))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from render.png import encode_png
-from render.sheet import Card, Disc, Item, Mark, Rule, Word, draw, font_px, measure
+from render.sheet import Card, Item, Mark, Rule, Word, draw, font_px, measure
 from render.view import PHONE, one_line
 
 WIDTH = 600  # px: the picture's default width; its text is 19 px, 11.4 when shown `PHONE` px wide, as the board's
@@ -42,11 +42,11 @@ ROBOT, TROPHY = "\U0001f916", "\U0001f3c6"
 # picture's height at about 390 px) and pushes its message off a phone's screen (about 360 x 600 px of chat), so a
 # picture is at most `TALLEST` times as high as wide, 576 px, which that round fits in three columns (574 with the
 # cancelled banner). Within it, the layout shows as much as fits: the latest rounds in full, in two columns while
-# they fit, else three; each earlier round on a line of its own (its title and a small box per table, a large light
-# dot for each seat that went through, a small dim one for the others), as those who went through are named in the
-# rounds after it. Measured at 360 px wide: a knockout of 8 at its end 360 x 259 (every round in full: on a desktop
-# as large as the board), of 16 360 x 451, of 64 in its first round 360 x 538, at its end 360 x 497 (its last three
-# rounds in full, two summed up). A swiss table is one block up to 32 rows (a name of about 200 px), else two
+# they fit, else three; each earlier round on a line of its own, its title and its boxes in miniature (a line per
+# seat, long and light for one who went through), as those who went through are named in the rounds after it.
+# Measured at 360 px wide: a knockout of 8 at its end 360 x 259 (every round in full: on a desktop as large as the
+# board), of 16 360 x 451, of 64 in its first round 360 x 538, at its end 360 x 497 (its last three rounds in full,
+# two summed up). A swiss table is one block up to 32 rows (a name of about 200 px), else two
 # side by side (a name of 65 px, 11 letters): 64 rows with the champion's banner, 360 x 576; 16 rows, 360 x 336.
 TALLEST = 1.6
 MARGIN, GAP, VGAP, SECTION = 8.0, 8.0, 11.0, 8.0
@@ -245,8 +245,9 @@ def _in_order(seats: tuple[Seat, ...]) -> list[Seat]:
 
 
 def _strip(items: list[Item], y: float, r: Round, column: float, width: int) -> float:
-    """An earlier round on a line (more where its tables do not fit one): its title, then a small box per table with
-    a dot per seat, large and light for each who went through, small and dim for the others."""
+    """An earlier round on a line (more where its tables do not fit one): its title, then a small box per table, as
+    its box in full would look from afar: a line per seat in place order, long and light for each who went through,
+    short and dim for the others."""
     left = MARGIN + column + 8 if column else MARGIN
     x = left
     mid = y + STRIP_ROW / 2
@@ -256,8 +257,9 @@ def _strip(items: list[Item], y: float, r: Round, column: float, width: int) -> 
             x, mid = left, mid + STRIP_ROW
         items.append(Card(x, mid - GLYPH / 2, GLYPH, GLYPH, "panel", "panel_line", 3))
         for k, seat in enumerate(_in_order(table.seats)):
-            cx, cy = x + 3.75 + (k % 2) * 5.5, mid - 2.75 + (k // 2) * 5.5
-            items.append(Disc(cx, cy, 2.3, "text") if seat.through else Disc(cx, cy, 1.3, "muted"))
+            top = mid - GLYPH / 2 + 2.4 + k * 2.3
+            through = seat.through
+            items.append(Card(x + 2.5, top, GLYPH - 5 if through else 4.5, 1.5, "text" if through else "muted"))
         x += GLYPH + 3
     return mid + STRIP_ROW / 2
 
