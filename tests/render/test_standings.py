@@ -11,12 +11,12 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from render.banners import TROPHY
 from render.samples import ENTRANTS, SWISS_HEADERS, knockout_sample, swiss_sample
 from render.sprites import text_sprite, text_width
 from render.standings import (
     ROBOT,
     TALLEST,
-    TROPHY,
     WIDTH,
     WORDS,
     Bracket,
@@ -241,6 +241,21 @@ def test_bad_standings_are_refused_with_the_reason() -> None:
         bracket_png(crowded)
     with pytest.raises(ValueError, match="5 headers"):
         swiss_png(replace(swiss(["Ann"]), headers=HEADERS[:4]))
+    with pytest.raises(ValueError, match="at most 64"):  # (a corrupted record: no picture of a thousand rows)
+        swiss_png(swiss(["Ann"] * 65))
+    with pytest.raises(ValueError, match="at most 64"):
+        bracket_png(knockout_sample(68, until=1))
+    with pytest.raises(ValueError, match="px wide"):
+        bracket_png(knockout_sample(8), width=100)
+
+
+def test_a_title_or_name_on_several_lines_is_drawn_on_one() -> None:
+    _, texts = drawn(lambda: bracket_png(replace(two_tables(("Ann\nLee", *ENTRANTS[1:8])), champion=None)))
+    words = [text for text, _ in texts]
+    assert "Ann Lee" in words and not any("\n" in word for word in words)
+    table = replace(swiss(["Bo"]), title="Round\n5", headers=("#", "Play\ner", *HEADERS[2:]))
+    _, texts = drawn(lambda: swiss_png(table))
+    assert {"Round 5", "Play er"} <= {text for text, _ in texts}
 
 
 def test_a_tournament_cancelled_before_any_round_is_a_banner() -> None:
