@@ -144,7 +144,7 @@ def _layout(track_length: int, last_track_step: int, home_length: int) -> Layout
     inner0 = yard0.shrink(margin)
     q = inner0.width / 4
     slots0 = [(inner0.x0 + q * (1 + 2 * (t % 2)), inner0.y0 + q * (1 + 2 * (t // 2))) for t in range(TOKENS)]
-    fslots0 = [(a + 0.31, a + 0.75 + 0.5 * t) for t in range(TOKENS)]
+    fslots0 = [(a + 0.3, a + 1.5 + 0.52 * (t - 1.5)) for t in range(TOKENS)]  # 0.52: a token home is 0.55 wide
     shape = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length)
     routes = [shape.route(seat) for seat in range(4)]  # where each colour starts and turns into its column
     return Layout(
