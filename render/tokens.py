@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.rules import TOKENS
+from engine.rules import TOKENS, Rules
 from engine.state import GameState
 from render.fonts import BOLD, SANS, font
 from render.geometry import Metrics, Place, Point, place_box, place_centre, place_of
@@ -117,10 +117,11 @@ def where(kind: str, count: int) -> str:
 
 
 class Placed(NamedTuple):
-    """A token as drawn: its id, its sprite, the pixel its sprite is centred on, the font size of its number and
-    where it stands (`where`)."""
+    """A token as drawn: its id, its number's text, its sprite, the pixel its sprite is centred on, the font size of
+    its number and where it stands (`where`)."""
 
     tid: int
+    number: str
     sprite: Sprite
     centre: tuple[int, int]
     size: int
@@ -130,27 +131,31 @@ class Placed(NamedTuple):
 def placed_tokens(state: GameState, m: Metrics, places: dict[Place, list[int]]) -> list[Placed]:
     """Every drawn token's sprite and place, in drawing order; every number at the words' size (`text_size`)."""
     rules = state.rules
+    shape = (rules.track_length, rules.last_track_step, rules.home_length)
+    return [token for place, tids in sorted(places.items()) for token in _placed(shape, m, place, tuple(tids))]
+
+
+@lru_cache(maxsize=1024)
+def _placed(shape: tuple[int, int, int], m: Metrics, place: Place, tids: tuple[int, ...]) -> tuple[Placed, ...]:
+    """The tokens `tids` standing on `place`: worked out once for a game's places (a yard's tokens, a stack), not
+    once a picture."""
+    rules = Rules(track_length=shape[0], last_track_step=shape[1], home_length=shape[2])
     size = text_size(m.width)
-    least = round(CHIP * size)
-    found: list[Placed] = []
-    for place, tids in sorted(places.items()):
-        cx, cy = place_centre(rules, place)
-        kind, count = place[0], len(tids)
-        what = where(kind, count)
-        if count > len(SPREAD) and kind not in ("yard", "finish"):
-            found += _crowd(m, tids, (cx, cy), size, what)
-            continue
-        if kind in ("yard", "finish"):
-            diameter, spread = round(m.cell * (YARD_SIZE if kind == "yard" else FINISH_SIZE)), SPREAD[1]
-        else:
-            diameter, spread = round(m.cell * SIZES[count]), SPREAD[count]
-        diameter = max(least, diameter)
-        found += [Placed(tid, token_sprite(tid // TOKENS, tid % TOKENS + 1, diameter, size), m.px((cx + dx, cy + dy)),
-                         size, what) for tid, (dx, dy) in zip(tids, spread, strict=False)]
-    return found
+    cx, cy = place_centre(rules, place)
+    kind, count = place[0], len(tids)
+    what = where(kind, count)
+    if count > len(SPREAD) and kind not in ("yard", "finish"):
+        return _crowd(m, tids, (cx, cy), size, what)
+    if kind in ("yard", "finish"):
+        diameter, spread = round(m.cell * (YARD_SIZE if kind == "yard" else FINISH_SIZE)), SPREAD[1]
+    else:
+        diameter, spread = round(m.cell * SIZES[count]), SPREAD[count]
+    diameter = max(round(CHIP * size), diameter)
+    return tuple(Placed(tid, str(tid % TOKENS + 1), token_sprite(tid // TOKENS, tid % TOKENS + 1, diameter, size),
+                        m.px((cx + dx, cy + dy)), size, what) for tid, (dx, dy) in zip(tids, spread, strict=False))
 
 
-def _crowd(m: Metrics, tids: list[int], centre: Point, size: int, what: str) -> list[Placed]:
+def _crowd(m: Metrics, tids: tuple[int, ...], centre: Point, size: int, what: str) -> tuple[Placed, ...]:
     """Five or more tokens on a square (seen only where four colours meet on a star's square, at most five): numbered
     tiles in rows of `ROW`, each a third of the square wide, the rows sharing its height (a number shrinks only where
     a row is lower than a digit with its rim: seven or more)."""
@@ -163,13 +168,13 @@ def _crowd(m: Metrics, tids: list[int], centre: Point, size: int, what: str) -> 
         in_row = min(ROW, len(tids) - row * ROW)
         x = centre[0] + (col - (in_row - 1) / 2) / ROW
         y = centre[1] + (row - (rows - 1) / 2) / rows
-        found.append(Placed(tid, token_sprite(tid // TOKENS, tid % TOKENS + 1, width, size, height), m.px((x, y)),
-                            size, what))
-    return found
+        found.append(Placed(tid, str(tid % TOKENS + 1), token_sprite(tid // TOKENS, tid % TOKENS + 1, width, size,
+                                                                     height), m.px((x, y)), size, what))
+    return tuple(found)
 
 
 def draw_tokens(frame: Image.Image, state: GameState, m: Metrics, places: dict[Place, list[int]]) -> None:
     """Paste every drawn token onto `frame`, noting its number (for `benchmarks.legibility`)."""
     for token in placed_tokens(state, m, places):
         token.sprite.paste(frame, token.centre)
-        note(str(token.tid % TOKENS + 1), token.size, token.what)
+        note(token.number, token.size, token.what)
