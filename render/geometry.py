@@ -42,6 +42,7 @@ from engine.rules import TOKENS, Rules
 from engine.state import YARD
 
 Point = tuple[float, float]
+PixelBox = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels of the picture (x1, y1 exclusive)
 
 
 class LayoutError(ValueError):

@@ -11,7 +11,7 @@ from engine.rules import Rules
 from engine.state import YARD, GameState
 from render import DEFAULT_SIZE, BoardView, draw_board
 from render.geometry import layout, metrics, place_box
-from render.tokens import Placed, placed_tokens, token_places
+from render.tokens import Placed, number_box, placed_tokens, token_places
 from render.typeset import recording
 from render.view import PHONE, SMALLEST
 from tests.render.helpers import GEOMETRIES
@@ -56,13 +56,6 @@ def test_every_token_number_reads_at_11_px_on_a_phone(geometry: str, arrangement
                      if drawn.what != "words")
     assert len(numbers) == sum(len(tids) for tids in token_places(state).values())  # every token's number, once
     assert numbers[0][0] >= SMALLEST, numbers[0]
-
-
-def number_box(token: Placed) -> tuple[int, int, int, int]:
-    """The box of the picture that holds `token`'s number (Noto Sans Bold's digits: at most 0.54 x 0.72 of the size)."""
-    x, y = token.centre
-    half_w, half_h = round(token.size * 0.28), round(token.size * 0.38)
-    return (x - half_w, y - half_h, x + half_w + 1, y + half_h + 1)
 
 
 def as_drawn(token: Placed) -> tuple[Image.Image, Image.Image]:
