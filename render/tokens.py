@@ -34,8 +34,9 @@ SPREAD: dict[int, tuple[tuple[float, float], ...]] = {
 }
 YARD_SIZE = 0.95
 FINISH_SIZE = 0.5
-# A token's least diameter, in font sizes of its number: Noto Sans Bold's digits are 0.54 x 0.72 of the size, so at
-# 1.1 a digit clears a thin rim (a stack of four is 21 px across at 600 px, a square 38).
+DIGIT = (0.54, 0.73)  # Noto Sans Bold's digits at most, of the font size (10.3 x 13.8 px at 19 px)
+# A token's least diameter, in font sizes of its number: at 1.1 a digit clears a thin rim (a stack of four is 21 px
+# across at 600 px, a square 38).
 CHIP = 1.1
 RING = 1.45  # a token at least this many font sizes across keeps the white ring inside its rim (a lone one: 1.6)
 ROW = 3  # a crowd of five or more: tiles in rows of three, a third of the square wide
@@ -161,7 +162,7 @@ def _crowd(m: Metrics, tids: tuple[int, ...], centre: Point, size: int, what: st
     a row is lower than a digit with its rim: seven or more)."""
     rows = -(-len(tids) // ROW)
     width, height = round(m.cell / ROW), round(m.cell / rows)
-    size = min(size, int((height - 3) / 0.74))
+    size = min(size, int((height - 3) / DIGIT[1]))  # a digit and its rim
     found = []
     for i, tid in enumerate(tids):
         row, col = divmod(i, ROW)
@@ -174,10 +175,9 @@ def _crowd(m: Metrics, tids: tuple[int, ...], centre: Point, size: int, what: st
 
 
 def number_box(token: Placed) -> PixelBox:
-    """The box of the picture that holds `token`'s number, its digit's ink (Noto Sans Bold's digits: at most 0.54 x
-    0.72 of the font size)."""
+    """The box of the picture that holds `token`'s number: its digit's ink (`DIGIT`)."""
     x, y = token.centre
-    half_w, half_h = round(token.size * 0.28), round(token.size * 0.38)
+    half_w, half_h = round(token.size * DIGIT[0] / 2), round(token.size * DIGIT[1] / 2)
     return (x - half_w, y - half_h, x + half_w + 1, y + half_h + 1)
 
 
