@@ -47,7 +47,7 @@ def drawn(make: Callable[[], bytes]) -> tuple[Image.Image, list[tuple[str, float
     text_sprite.cache_clear()  # (a text drawn once is cached and not drawn again)
     with recording() as texts:
         image = picture(make())
-    return image, [(text, size * PHONE / image.width) for text, size in texts]
+    return image, [(text, size * PHONE / image.width) for text, size, _ in texts]
 
 
 def two_tables(names: tuple[str, ...], **changes: object) -> Bracket:
