@@ -15,6 +15,8 @@ Pillow (with the fonts and emoji images of the packages in `render.fonts`, no in
   chart (default 800x400): each seat's win chance over the moves, one line per seat (colour, dash and marker
   shape), a legend with the final chances, numbered badges on the focus line at the `marks`; `chart_area(size)`:
   where its plot lies.
+- `render.standings`: a tournament's standings, `bracket_png(Bracket(...))` (a knockout's rounds of tables, who went
+  through, the champion) and `swiss_png(SwissTable(...))` (a swiss tournament's points), laid out for a phone.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.
 - `WORDS`: every word the pictures show (English); `BoardView(words=...)`, `render_replay(words=...)` and
   `render_chances(words=...)` take other templates (another language).

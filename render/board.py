@@ -25,6 +25,7 @@ from render.geometry import (
     Box,
     Layout,
     Metrics,
+    PixelBox,
     Place,
     Point,
     layout,
@@ -37,7 +38,7 @@ from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import caption_height, draw_centre, draw_words
 from render.png import encode_png
 from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
-from render.tokens import draw_blocks, draw_tokens, token_places
+from render.tokens import draw_blocks, draw_tokens, number_box, placed_tokens, token_places
 from render.view import BoardView, text_size
 
 SCALE = 3  # supersampling of the static board
@@ -234,21 +235,41 @@ def label_places(state: GameState, view: BoardView) -> dict[Place, list[str]]:
 
 def _draw_labels(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]],
                  places: dict[Place, list[int]]) -> None:
-    """A badge per destination: centred on an empty square, in the corner of an occupied one; its number as large
-    as the picture's words (`text_size`)."""
+    """A badge per destination: centred on an empty square, on a corner of an occupied one (`_corner`); its number as
+    large as the picture's words (`text_size`)."""
     rules = state.rules
     least = label_height(m)
+    numbers: list[PixelBox] | None = None
     for place, labels in sorted(targets.items()):
         if place in places:
+            numbers = numbers if numbers is not None else [number_box(t) for t in placed_tokens(state, m, places)]
             badge = badge_sprite("/".join(labels), least)
-            b = place_box(rules, place)
-            x = min(m.px((b.x1, b.y0))[0] - badge.size[0] // 2, m.ox + m.board_px - badge.size[0] // 2 - 1)
-            y = max(m.px((b.x1, b.y0))[1], m.oy + badge.size[1] // 2)
-            badge.paste(frame, (max(x, m.ox + badge.size[0] // 2), y))
+            badge.paste(frame, _corner(m, place_box(rules, place), badge.size, numbers))
         else:
             text = "/".join(labels)
             height = max(least, round(m.cell * (0.68 if len(text) == 1 else 0.5)))
             badge_sprite(text, height).paste(frame, m.px(place_centre(rules, place)))
+
+
+def _corner(m: Metrics, b: Box, size: tuple[int, int], numbers: list[PixelBox]) -> tuple[int, int]:
+    """The centre of an occupied square's badge: the first of its corners (top right, bottom right, top left, bottom
+    left), kept on the board, where the badge covers no token's number, else the one where it covers the fewest. Over
+    the greedy games of `benchmarks.legibility`'s presets a badge covered 1.5-2.6 % of the lone tokens' numbers
+    right-aligned on its square's top edge, 0.1-0.8 % on the top right corner always."""
+    w, h = size
+    best: tuple[int, tuple[int, int]] | None = None
+    for corner in ((b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y0), (b.x0, b.y1)):
+        x, y = m.px(corner)
+        x = min(max(x, m.ox + w // 2), m.ox + m.board_px - w // 2 - 1)
+        y = min(max(y, m.oy + h // 2), m.oy + m.board_px - h // 2 - 1)
+        x0, y0 = x - w // 2, y - h // 2
+        covered = sum(1 for n in numbers if n[0] < x0 + w and x0 < n[2] and n[1] < y0 + h and y0 < n[3])
+        if not covered:
+            return (x, y)
+        if best is None or covered < best[0]:
+            best = (covered, (x, y))
+    assert best is not None
+    return best[1]
 
 
 def label_height(m: Metrics) -> int:

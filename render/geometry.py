@@ -42,6 +42,7 @@ from engine.rules import TOKENS, Rules
 from engine.state import YARD
 
 Point = tuple[float, float]
+PixelBox = tuple[int, int, int, int]  # x0, y0, x1, y1 in pixels of the picture (x1, y1 exclusive)
 
 
 class LayoutError(ValueError):
@@ -144,7 +145,9 @@ def _layout(track_length: int, last_track_step: int, home_length: int) -> Layout
     inner0 = yard0.shrink(margin)
     q = inner0.width / 4
     slots0 = [(inner0.x0 + q * (1 + 2 * (t % 2)), inner0.y0 + q * (1 + 2 * (t // 2))) for t in range(TOKENS)]
-    fslots0 = [(a + 0.31, a + 0.75 + 0.5 * t) for t in range(TOKENS)]
+    # Tokens home along the base of their triangle, 0.52 of a square apart (a token home is 0.55 of a square wide):
+    # clear of the next colour's at the corner.
+    fslots0 = [(a + 0.3, a + 1.5 + 0.52 * (t - 1.5)) for t in range(TOKENS)]
     shape = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length)
     routes = [shape.route(seat) for seat in range(4)]  # where each colour starts and turns into its column
     return Layout(

@@ -16,12 +16,10 @@ from PIL import Image
 
 from engine.rules import TOKENS, Rules
 from engine.state import GameState
-from render.geometry import Layout, Metrics, layout
+from render.geometry import Layout, Metrics, PixelBox, layout
 from render.palette import SEAT_COLOURS
 from render.sprites import Sprite, badge_sprite, die_sprite, star_sprite, tag_sprite, text_sprite, tile_sprite
 from render.view import BoardView, text_size
-
-PixelBox = tuple[int, int, int, int]
 
 
 class Bands(NamedTuple):

@@ -271,21 +271,30 @@ def cut(text: str, size: int, max_width: float, measure: Callable[[str, int], fl
 
 # -- what was drawn, for `benchmarks.legibility` ---------------------------------------------------------------------
 
-Noted = list[tuple[str, float]]
+class Drawn(NamedTuple):
+    """A text drawn on a picture: what it says, its font size in pixels of the picture, and what it is ("words", or
+    where the token stands whose number it is: see `render.tokens.where`)."""
+
+    text: str
+    size: float
+    what: str = "words"
+
+
+Noted = list[Drawn]
 _recordings: list[Noted] = []
 
 
-def note(text: str, size: float) -> None:
+def note(text: str, size: float, what: str = "words") -> None:
     """Say that `text` is drawn at font `size` (pixels of the picture): kept while a `recording` is open."""
     for found in _recordings:
-        found.append((text, size))
+        found.append(Drawn(text, size, what))
 
 
 @contextmanager
 def recording() -> Iterator[Noted]:
-    """Every text drawn while inside, as (text, font size in picture pixels). Words are drawn once and cached
-    (sprites, the static board, the panel's blocks): a caller that wants every text of a picture empties the caches
-    first (`benchmarks.legibility`)."""
+    """Every text drawn while inside. Words are drawn once and cached (sprites, the static board, the panel's blocks):
+    a caller that wants every word of a picture empties the caches first (`benchmarks.legibility`); a token's number
+    is noted each time the token is pasted."""
     found: Noted = []
     _recordings.append(found)
     try:

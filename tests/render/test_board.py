@@ -193,9 +193,12 @@ def test_a_finished_game_draws_its_ranking() -> None:
     state = state._replace(phase="over", finished=(0,))
     image = Image.open(io.BytesIO(render_board(state, BoardView(names=("Ann", "Bob")))))
     assert image.size == DEFAULT_SIZE
-    for token in range(4):  # all four red tokens stand in red's triangle
-        centre = square_centre(rules, 0, finish, token=token)
-        assert majority(region(image, centre, cell_px(rules) // 8)) == rgb("red")
+    cell = cell_px(rules)
+    for token in range(4):  # all four red tokens stand in red's triangle: a red disc, its white number
+        x, y = square_centre(rules, 0, finish, token=token)
+        side = [image.convert("RGB").getpixel((x + dx, y)) for dx in (-8, -7, 7, 8)]
+        assert side.count(rgb("red")) >= 3, (token, side)
+        assert rgb("white") in region(image, (x, y), 4) and rgb("red_dark") in region(image, (x, y), cell // 3)
 
 
 @pytest.mark.parametrize("teams", [False, True], ids=["quick", "quick_teams"])
@@ -279,6 +282,7 @@ def test_every_text_reads_at_11_px_on_a_phone() -> None:
         clear()
     with recording() as texts:
         picture = draw_board(state, BoardView(names=names, events=turn, labels=default_labels(legal_actions(state))))
-    words = [(size * PHONE / picture.width, text) for text, size in texts if text not in ("1", "2", "3", "4")]
-    assert {text for _, text in words} >= {"AI (master)", "Blue · home 0/4"}
-    assert min(words)[0] >= SMALLEST, min(words)
+    drawn = [(size * PHONE / picture.width, text, what) for text, size, what in texts]
+    assert {text for _, text, what in drawn if what == "words"} >= {"AI (master)", "Blue · home 0/4"}
+    assert sum(1 for *_, what in drawn if what != "words") == 16  # every token's number (those home included)
+    assert min(drawn)[0] >= SMALLEST, min(drawn)
