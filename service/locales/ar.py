@@ -478,8 +478,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "المراكز على هذه الطاولة:",
     "stats.tournaments": " البطولات: لعب {played}، فاز بـ{won}.",
     "standing.champion": "البطل", "standing.cancelled": "أُلغيت",
-    "standing.rank": "#", "standing.player": "اللاعب", "standing.points": "النقاط", "standing.wins": "الانتصارات",
-    "standing.played": "لعب",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "اللاعب", "standing.points": "ن", "standing.wins": "فـ",
+    "standing.played": "ل",
     "refused.tourney_here": ("تحتاج البطولات إلى سلاسل رسائل، لذلك لا تُقام إلا في قنوات خادم يكون البوت عضوًا "
                              "فيه."),
     "refused.tourney_manage": "لا يستطيع إنشاء بطولة إلا من يملك Manage Server أو Manage Events.",

@@ -441,8 +441,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "এই টেবিলের জায়গা:",
     "stats.tournaments": " টুর্নামেন্ট: খেলেছে {played}, জিতেছে {won}।",
     "standing.champion": "চ্যাম্পিয়ন", "standing.cancelled": "বাতিল",
-    "standing.rank": "#", "standing.player": "খেলোয়াড়", "standing.points": "পয়েন্ট", "standing.wins": "জয়",
-    "standing.played": "খেলেছে",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "খেলোয়াড়", "standing.points": "প", "standing.wins": "জ",
+    "standing.played": "খ",
     "refused.tourney_here": ("টুর্নামেন্টে থ্রেড লাগে, তাই শুধু সেই সার্ভারের চ্যানেলে চলে যেখানে বট মেম্বার।"),
     "refused.tourney_manage": "টুর্নামেন্ট শুধু তারাই বানাতে পারে যাদের Manage Server বা Manage Events আছে।",
     "refused.tourney_thread": "টুর্নামেন্ট চলে চ্যানেলে, থ্রেডে নয়: চ্যানেলেই এটা বানাও।",

@@ -481,8 +481,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Plätze an diesem Tisch:",
     "stats.tournaments": " Turniere: {played} gespielt, {won} gewonnen.",
     "standing.champion": "Sieger", "standing.cancelled": "Abgebrochen",
-    "standing.rank": "#", "standing.player": "Spieler", "standing.points": "Punkte", "standing.wins": "Siege",
-    "standing.played": "Gespielt",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Spieler", "standing.points": "Pkt", "standing.wins": "S",
+    "standing.played": "P",
     "refused.tourney_here": ("Turniere brauchen Threads und laufen deshalb nur in den Kanälen eines Servers, auf dem "
                              "der Bot Mitglied ist."),
     "refused.tourney_manage": "Nur wer „Server verwalten“ oder „Events verwalten“ darf, kann ein Turnier eröffnen.",

@@ -428,8 +428,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Places at this table:",
     "stats.tournaments": " Tournaments: {played} played, {won} won.",
     **{"standing." + key: text for key, text in STANDING_WORDS.items()},
-    "standing.rank": "#", "standing.player": "Player", "standing.points": "Points", "standing.wins": "Wins",
-    "standing.played": "Played",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Player", "standing.points": "Pts", "standing.wins": "W",
+    "standing.played": "P",
     "refused.tourney_here": ("Tournaments need threads, so they run only in the channels of a server the bot is a "
                              "member of."),
     "refused.tourney_manage": "Only members with Manage Server or Manage Events can create a tournament.",

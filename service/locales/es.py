@@ -517,8 +517,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Puestos en esta mesa:",
     "stats.tournaments": " Torneos: {played} jugados, {won} ganados.",
     "standing.champion": "Campeón", "standing.cancelled": "Cancelado",
-    "standing.rank": "#", "standing.player": "Jugador", "standing.points": "Puntos", "standing.wins": "Victorias",
-    "standing.played": "Jugadas",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Jugador", "standing.points": "Pts", "standing.wins": "G",
+    "standing.played": "J",
     "refused.tourney_here": ("Los torneos necesitan hilos, así que solo se juegan en los canales de un servidor del "
                              "que el bot es miembro."),
     "refused.tourney_manage": "Solo quien tiene Gestionar servidor o Gestionar eventos puede crear un torneo.",

@@ -520,8 +520,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Places à cette table :",
     "stats.tournaments": " Tournois : {played} joués, {won} gagnés.",
     "standing.champion": "Vainqueur", "standing.cancelled": "Annulé",
-    "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Points", "standing.wins": "Victoires",
-    "standing.played": "Jouées",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Pts", "standing.wins": "V",
+    "standing.played": "J",
     "refused.tourney_here": ("Les tournois ont besoin de fils, donc ils se jouent seulement dans les salons d'un "
                              "serveur dont le bot est membre."),
     "refused.tourney_manage": ("Seuls les membres qui ont Gérer le serveur ou Gérer les évènements peuvent créer un "

@@ -455,8 +455,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "इस टेबल की जगहें:",
     "stats.tournaments": " टूर्नामेंट: {played} खेले, {won} जीते।",
     "standing.champion": "चैंपियन", "standing.cancelled": "रद्द",
-    "standing.rank": "#", "standing.player": "खिलाड़ी", "standing.points": "पॉइंट", "standing.wins": "जीत",
-    "standing.played": "खेले",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "खिलाड़ी", "standing.points": "अंक", "standing.wins": "वि",
+    "standing.played": "खे",
     "refused.tourney_here": ("टूर्नामेंट को थ्रेड चाहिए, इसलिए वे सिर्फ़ उस सर्वर के चैनलों में चलते हैं जिसका बॉट "
                              "मेंबर है।"),
     "refused.tourney_manage": "टूर्नामेंट सिर्फ़ वे मेंबर बना सकते हैं जिनके पास Manage Server या Manage Events है।",

@@ -461,8 +461,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Peringkat di meja ini:",
     "stats.tournaments": " Turnamen: {played} diikuti, {won} dimenangkan.",
     "standing.champion": "Juara", "standing.cancelled": "Dibatalkan",
-    "standing.rank": "#", "standing.player": "Pemain", "standing.points": "Poin", "standing.wins": "Menang",
-    "standing.played": "Main",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Pemain", "standing.points": "Pts", "standing.wins": "M",
+    "standing.played": "T",
     "refused.tourney_here": ("Turnamen butuh utas, jadi hanya bisa berjalan di saluran server yang punya bot ini "
                              "sebagai member."),
     "refused.tourney_manage": "Hanya member dengan izin Kelola Server atau Kelola Acara yang bisa membuat turnamen.",

@@ -508,8 +508,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Colocações nesta mesa:",
     "stats.tournaments": " Torneios: {played} jogados, {won} vencidos.",
     "standing.champion": "Campeão", "standing.cancelled": "Cancelado",
-    "standing.rank": "#", "standing.player": "Jogador", "standing.points": "Pontos", "standing.wins": "Vitórias",
-    "standing.played": "Jogadas",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Jogador", "standing.points": "Pts", "standing.wins": "V",
+    "standing.played": "J",
     "refused.tourney_here": ("Torneios precisam de tópicos, então só acontecem nos canais de um servidor do qual o "
                              "bot é membro."),
     "refused.tourney_manage": "Só quem tem Gerenciar servidor ou Gerenciar eventos pode criar um torneio.",

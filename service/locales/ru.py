@@ -512,8 +512,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Места за этим столом:",
     "stats.tournaments": " Турниры: сыграно {played}, выиграно {won}.",
     "standing.champion": "Победитель", "standing.cancelled": "Отменён",
-    "standing.rank": "#", "standing.player": "Игрок", "standing.points": "Очки", "standing.wins": "Победы",
-    "standing.played": "Сыграно",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Игрок", "standing.points": "О", "standing.wins": "В",
+    "standing.played": "И",
     "refused.tourney_here": ("Турнирам нужны ветки, поэтому они проходят только в каналах сервера, где бот "
                              "состоит участником."),
     "refused.tourney_manage": ("Создать турнир могут только участники с правом «Управлять сервером» или «Управлять "

@@ -460,8 +460,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Bu masadaki sıralama:",
     "stats.tournaments": " Turnuvalar: {played} oynandı, {won} kazanıldı.",
     "standing.champion": "Şampiyon", "standing.cancelled": "İptal edildi",
-    "standing.rank": "#", "standing.player": "Oyuncu", "standing.points": "Puan", "standing.wins": "Galibiyet",
-    "standing.played": "Oynadığı",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "Oyuncu", "standing.points": "P", "standing.wins": "G",
+    "standing.played": "O",
     "refused.tourney_here": ("Turnuvalar alt başlık ister, bu yüzden yalnızca botun üye olduğu bir sunucunun "
                              "kanallarında oynanır."),
     "refused.tourney_manage": ("Turnuvayı yalnızca Sunucuyu Yönet ya da Etkinlikleri Yönet izni olan üyeler "

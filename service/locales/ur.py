@@ -464,8 +464,9 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "اس میز کی پوزیشنیں:",
     "stats.tournaments": " ٹورنامنٹ: {played} کھیلے، {won} جیتے۔",
     "standing.champion": "چیمپئن", "standing.cancelled": "منسوخ",
-    "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "پوائنٹس", "standing.wins": "جیت",
-    "standing.played": "کھیلے",
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "نمبر", "standing.wins": "ج",
+    "standing.played": "ک",
     "refused.tourney_here": ("ٹورنامنٹ کو تھریڈ چاہییں، اس لیے وہ صرف اس سرور کے چینلز میں چلتے ہیں جس کا بوٹ ممبر "
                              "ہے۔"),
     "refused.tourney_manage": "ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس Manage Server یا Manage Events ہو۔",

@@ -16,9 +16,12 @@ from render.geometry import layout, metrics
 from render.panel import name_room, word_rooms
 from render.replay import REPLAY_SIZE
 from render.sprites import text_width
+from render.standings import header_rooms
+from render.standings import word_rooms as standing_rooms
 from render.view import DEFAULT_SIZE, text_size
-from service.i18n import CATALOGUES, templates
+from service.i18n import CATALOGUES, drawn, templates
 from service.seats import AI_LEVELS, picture_names
+from service.tourney_view import HEADERS
 from storage.records import GameRecord, Seat
 
 RULES = Rules.preset("classic")
@@ -73,3 +76,18 @@ def test_the_rooms_cover_every_line_the_picture_shows() -> None:
     rooms = set(word_rooms(metrics(GEOMETRY, DEFAULT_SIZE))) | set(chart_rooms())
     parts = {"red", "green", "yellow", "blue", "place1", "place2", "place3", "place4", "chart_seat"}
     assert rooms | parts == set(WORDS)  # (parts: words inside other lines)
+
+
+@pytest.mark.parametrize("lang", sorted(CATALOGUES))
+def test_every_standings_word_fits_its_room(lang: str) -> None:
+    """The tournament standing's banners (champion, cancelled) and the swiss table's headers, at the least room the
+    picture gives them (a swiss of 64 in two blocks: a number's column is as wide as "64")."""
+    too_long = []
+    for key, (font_size, room) in standing_rooms().items():
+        text = drawn(lang, f"standing.{key}")
+        if text_width(text, font_size) > room:
+            too_long.append(f"{key}: {text!r} is {text_width(text, font_size):.0f} px, room {room}")
+    assert not too_long, f"{lang}: " + "; ".join(too_long)
+    for key, (font_size, room) in zip(HEADERS, header_rooms(), strict=True):
+        text = drawn(lang, f"standing.{key}")
+        assert text_width(text, font_size) <= room, f"{lang} {key}: {text!r} overflows {room} px"
