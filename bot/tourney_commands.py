@@ -6,7 +6,7 @@ Where: tournaments need threads for their tables, so they run only in a server t
 a thread) where the bot may make public threads and post in them; `create` says so elsewhere. Who: members with
 Manage Server or Manage Events create one; its organiser (or a member with Manage Server) cancels it. A command that
 names no tournament means the running one of its channel (or of the channel whose thread it is used in), else the
-server's newest."""
+server's newest (to look at its standing only)."""
 
 from __future__ import annotations
 
@@ -48,9 +48,12 @@ def channels_of(interaction: discord.Interaction[Any]) -> tuple[int, ...]:
     return tuple(c for c in (interaction.channel_id, parent) if c is not None)
 
 
-async def found(interaction: discord.Interaction[Any], tournament_id: str | None) -> TournamentRecord:
+async def found(interaction: discord.Interaction[Any], tournament_id: str | None, *,
+                newest: bool = False) -> TournamentRecord:
+    """The tournament a command names, else its channel's, else (with `newest`) the server's newest."""
     parts = parts_of(interaction)
-    return await parts.service.tournaments.find(server_of(interaction), tournament_id, channels_of(interaction))
+    return await parts.service.tournaments.find(server_of(interaction), tournament_id, channels_of(interaction),
+                                                newest=newest)
 
 
 @tournament.command(name="create", description=described("cmd.tournament.create"))
@@ -95,7 +98,7 @@ async def standings(interaction: discord.Interaction[Any], id: app_commands.Rang
     parts = parts_of(interaction)
 
     async def work() -> None:
-        record = await found(interaction, id)
+        record = await found(interaction, id, newest=True)
         lang = user_locale(interaction)
         drawn = await in_time(interaction, picture(record, lang), thinking=True)
         post = standing_post(record, drawn, lang)

@@ -64,9 +64,11 @@ class Tournaments:
         except NotFound as missing:
             raise Refused("refused.no_tourney", id=tournament_id) from missing
 
-    async def find(self, guild_id: int, tournament_id: str | None, channel_ids: tuple[int, ...]) -> TournamentRecord:
+    async def find(self, guild_id: int, tournament_id: str | None, channel_ids: tuple[int, ...], *,
+                   newest: bool = False) -> TournamentRecord:
         """The tournament a command means: the one of `tournament_id` (of this guild), else the running one of the
-        first of `channel_ids` that has one (a thread, then its channel), else the guild's newest."""
+        first of `channel_ids` that has one (a thread, then its channel), else (with `newest`: only to look at it)
+        the guild's newest."""
         if tournament_id is not None:
             record = await self.load(tournament_id)
             if record.guild_id != guild_id:
@@ -79,9 +81,9 @@ class Tournaments:
                     return await self.storage.tournaments.load(found)
                 except NotFound:
                     continue
-        for newest in await self.storage.tournaments.guild_tournaments(guild_id, 1):
+        for latest in await self.storage.tournaments.guild_tournaments(guild_id, 1) if newest else []:
             try:
-                return await self.storage.tournaments.load(newest)
+                return await self.storage.tournaments.load(latest)
             except NotFound:
                 break
         raise Refused("refused.no_tourney_here")

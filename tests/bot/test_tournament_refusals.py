@@ -113,8 +113,10 @@ async def test_leaving_before_and_after_the_start_and_the_standing_anywhere(stan
     record = await until(ludo, tid, lambda r: r.status == "finished")
     final = record.played[0].tables[0]
     assert final.place_of(gone.id) == 4 and record.champion != gone.id  # placed last, and not champion
-    again = private_text(await tourney(standin, ludo, gone, standin.channel, "leave"))
+    again = private_text(await tourney(standin, ludo, gone, standin.channel, "leave", id=tid))
     assert again == "This tournament is over."
+    unnamed = private_text(await tourney(standin, ludo, gone, standin.channel, "leave"))  # the channel runs none now
+    assert unnamed == "There is no tournament here: give its id."
 
     elsewhere = standin.add_channel(standin.guild, "elsewhere")  # the standing, privately, anywhere in the server
     shown = await tourney(standin, ludo, players[1], elsewhere, "standings", id=tid)
