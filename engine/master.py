@@ -34,7 +34,7 @@ another 1,000 games).
 >>> from engine.position import position
 >>> from engine.rules import Rules
 >>> state = position(Rules.preset("classic"), {0: (30, 5, -1, -1), 1: (47, -1, -1, -1)}, current=0, dice=(3,))
->>> master_choose(state)  # token 2 (step 5) captures green's token on square 8
+>>> master_choose(state, legal_actions(state))  # token 2 (step 5) captures green's token on square 8
 Move(token=1)
 """
 
@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from engine import value
 from engine.actions import Action
-from engine.ai import _expert
 from engine.chances import win_chances
+from engine.expert import expert_choose
 from engine.game import apply, legal_actions, roll_with
 from engine.state import GameState
 
@@ -56,9 +56,8 @@ OVERRULE = 0.03  # win chance (0-1) by which another action must beat the expert
 LEARNED: frozenset[str] = frozenset()
 
 
-def master_choose(state: GameState) -> Action:
-    """The master's action in `state` (the first legal action when there is only one)."""
-    actions = legal_actions(state)
+def master_choose(state: GameState, actions: list[Action]) -> Action:
+    """The master's choice among `actions`, the legal actions of `state` (the first when there is only one)."""
     if len(actions) == 1:
         return actions[0]
     if state.rules.name in LEARNED and len(state.seats) == 4 and value.trained(state.rules):
@@ -66,7 +65,7 @@ def master_choose(state: GameState) -> Action:
     me = state.current
     values = [_plan_value(apply(state, action).state, me) for action in actions]
     best = max(range(len(actions)), key=lambda i: (values[i], -i))
-    usual = _expert(state, actions)
+    usual = expert_choose(state, actions)
     return actions[best] if values[best] - values[actions.index(usual)] > OVERRULE else usual
 
 
