@@ -53,8 +53,10 @@ def die(key: int, seat: int, turn: int, roll: int, which: int) -> int:
     return 1 + h % 6  # the bias of 2^64 mod 6 is below 1e-18
 
 
-def rollout(state: GameState, key: int) -> GameState:
-    """The end of the game played on from `state` by the expert in every seat, on the dice of rollout `key`."""
+def rollout(state: GameState, key: int, rolls: list[tuple[int, int, int, tuple[int, ...]]] | None = None
+            ) -> GameState:
+    """The end of the game played on from `state` by the expert in every seat, on the dice of rollout `key`;
+    `rolls` (if given) gets each roll as (seat, its turn, the roll within the turn, the dice)."""
     count = state.rules.dice
     last_turn: tuple[int, int] = (-1, -1)
     roll_in_turn = 0
@@ -65,6 +67,8 @@ def rollout(state: GameState, key: int) -> GameState:
             roll_in_turn = roll_in_turn + 1 if turn == last_turn else 0
             last_turn = turn
             values = tuple(die(key, seat, turn[1], roll_in_turn, i) for i in range(count))
+            if rolls is not None:
+                rolls.append((seat, turn[1], roll_in_turn, values))
             state = roll_with(state, values).state
             continue
         actions = legal_actions(state)
