@@ -138,13 +138,20 @@ def _weights(rules: Rules) -> tuple[float, ...]:
 
 def _static(state: GameState) -> Chances:
     """The learned chances of a position before a roll."""
+    return logit_chances(state, _weights(state.rules))
+
+
+def logit_chances(state: GameState, weights: tuple[float, ...]) -> Chances:
+    """The chances of a position before a roll (or over) by a multinomial logistic model over `features` with
+    `weights` (one per feature): this module's model, and the experts' value's (`engine.expert_value`)."""
+    if state.over:
+        return _final(state)
     rules = state.rules
     if not rules.scoring and not rules.teams and state.finished:
         return _four({state.finished[0]: 1.0})  # ranked by finish order: the first home has won
     contenders = _contenders(state)
     if len(contenders) == 1 and not rules.teams:
         return _four({contenders[0]: 1.0})
-    weights = _weights(state.rules)
     rows = features(state)
     scores = {seat: sum(w * f for w, f in zip(weights, row, strict=True)) for seat, row in rows.items()}
     top = max(scores.values())
