@@ -74,9 +74,17 @@ def calibration(samples: list[Sample], w: np.ndarray, bins: int = 10) -> list[tu
 def record(preset: str, games: int, seed_base: int, share: float, out: Path, workers: int) -> list[dict[str, object]]:
     """The recorded games of a preset, playing those not yet in `out` (appended as they finish)."""
     path = out / f"{preset}.jsonl"
-    lines = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    lines = []
+    for text in path.read_text().splitlines() if path.exists() else []:
+        try:
+            lines.append(json.loads(text))
+        except json.JSONDecodeError:  # a line cut short by a stopped run (or still being written): played again
+            continue
     done = {int(line["seed"]) for line in lines}
     jobs = [(preset, seed_base + g, share) for g in range(games) if seed_base + g not in done]
+    if path.exists() and not path.read_text().endswith("\n") and path.stat().st_size:
+        with path.open("a") as file:
+            file.write("\n")  # end a line cut short, so that the next one starts afresh
     with multiprocessing.Pool(workers) as pool, path.open("a") as file:
         for line in pool.imap_unordered(game_lines, jobs, chunksize=4):
             file.write(json.dumps(line) + "\n")

@@ -43,6 +43,8 @@ def fitted(rules: Rules) -> bool:
 
 def expert_value(state: GameState) -> Chances:
     """Each seat's (0-3) chance to win `state` (before a roll, or over) when every seat plays the expert."""
+    if state.over:
+        return logit_chances(state, ())
     weights = _all_weights().get(state.rules.name)
     if weights is None:
         raise ValueError(f"no experts' value fitted for rules {state.rules.name!r}")

@@ -40,14 +40,17 @@ Move(token=1)
 
 from __future__ import annotations
 
-from engine import value
+from engine import expert_value, value
 from engine.actions import Action
+from engine.alike import distinct_actions
 from engine.chances import win_chances
 from engine.expert import expert_choose
 from engine.game import apply, legal_actions, roll_with
+from engine.lookahead import action_chances
 from engine.state import GameState
 
 OVERRULE = 0.03  # win chance (0-1) by which another action must beat the expert's to be played instead
+MARGIN = 0.02  # the same for the look-ahead with the experts' value (`by_lookahead`)
 # Presets where master plays by the learned value (`engine.value`) in four-seat games: only where it measured
 # better than the expert against three experts (`benchmarks.ai`); elsewhere it plays as described above. None yet:
 # classic's value after 10,000 self-play games won 24.8 % of 2,000 held-out games (seeds 200000 on; 95 % CI
@@ -62,11 +65,26 @@ def master_choose(state: GameState, actions: list[Action]) -> Action:
         return actions[0]
     if state.rules.name in LEARNED and len(state.seats) == 4 and value.trained(state.rules):
         return by_value(state)
+    if expert_value.fitted(state.rules):
+        return by_lookahead(state, actions)
     me = state.current
     values = [_plan_value(apply(state, action).state, me) for action in actions]
     best = max(range(len(actions)), key=lambda i: (values[i], -i))
     usual = expert_choose(state, actions)
     return actions[best] if values[best] - values[actions.index(usual)] > OVERRULE else usual
+
+
+def by_lookahead(state: GameState, actions: list[Action]) -> Action:
+    """The expert's action unless the look-ahead with the experts' value (`engine.lookahead`) rates another distinct
+    action (moves to the same position merged) higher by more than `MARGIN`; ties to the first legal action."""
+    usual = expert_choose(state, actions)
+    groups = distinct_actions(state)
+    if len(groups) == 1:
+        return usual
+    chances = action_chances(state, [group[0] for group in groups])
+    mine = next(i for i, group in enumerate(groups) if usual in group)
+    best = max(range(len(groups)), key=lambda i: (chances[i], -i))
+    return groups[best][0] if chances[best] - chances[mine] > MARGIN else usual
 
 
 def by_value(state: GameState, model: value.Net | None = None) -> Action:
