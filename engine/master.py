@@ -4,8 +4,11 @@ the learned win chances (`engine.chances`).
 In a four-seat game of a preset listed in `LEARNED` it plays by the value learned in self-play (`engine.value`,
 `by_value`): each action is worth its best way to play the rest of the roll (`engine.value.lines`), rated by the
 mover's chance in the position it leads to; the best action is played, ties to the first legal action. That is
-the choice the network was trained to make, and it costs a few milliseconds (7.4 ms median in classic). No preset
-is listed yet (see `LEARNED`), so everywhere it plays as follows.
+the choice the network was trained to make, and it costs a few milliseconds (7.4 ms median in classic). In one of
+a preset listed in `LOOKAHEAD` (with the experts' value fitted, `engine.expert_value`) it plays `by_lookahead`: the
+expert's action unless `engine.lookahead` (one roll ahead, the opponents answering as experts, the experts' value
+at the leaves) rates another distinct action higher by more than `MARGIN`. No preset is listed in either yet, so
+everywhere it plays as follows.
 
 For each legal action it works out its chance to win (expectimax with the win chances at the leaves): it
 plays the rest of its own roll (its best by its own chance at each step), then, with one die, looks one
