@@ -61,9 +61,11 @@ MARGIN = 0.02  # the same for the look-ahead with the experts' value (`by_lookah
 # (sign test p = 0.66). The expert's level, not above it, so master keeps its behaviour.
 LEARNED: frozenset[str] = frozenset()
 # Presets where master plays by the look-ahead with the experts' value (`by_lookahead`), in four-seat games: only
-# where it measured better than the expert against three experts. None yet: in classic (V_E fitted to 368 games,
-# `MARGIN` 0.02) it won 19.6 % of 112 held-out games (seeds 100000 on) where an expert in its seat won 30.4 %: 7
-# games won that the expert lost, 19 the other way.
+# where it measured better than the expert against three experts. None yet. Classic, held-out seeds 100000 on, each
+# against an expert in the same seat on the same games: V_E from 368 games and `MARGIN` 0.02, 21.0 % of 119 games
+# (8 won that the expert lost, 19 the other way); V_E from 1,000 games, `MARGIN` 0.02, 33.3 % of 183 games against
+# the expert's 32.8 % (7 and 6: it seldom overrules); `MARGIN` 0, 20.4 % of 211 games against 31.8 % (20 and 44,
+# worse outside the noise). The linear V_E orders the moves of one position worse than the expert's evaluation.
 LOOKAHEAD: frozenset[str] = frozenset()
 
 
