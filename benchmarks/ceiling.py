@@ -159,15 +159,17 @@ def report(presets: list[str], out: Path) -> None:
         results = _lines(out / f"{preset}.games.jsonl")
         decisions = [d for d in _lines(out / f"{preset}.decisions.jsonl") if d.get("searched")]
         n = len(results)
-        wins = sum(bool(r["won"]) for r in results)
-        gained = sum(bool(r["won"]) and not r["expert_won"] for r in results)
-        lost = sum(bool(r["expert_won"]) and not r["won"] for r in results)
-        low, high = wilson(wins, n)
-        rate = 100 * wins / n if n else 0.0
-        base = 100 * sum(bool(r["expert_won"]) for r in results) / n if n else 0.0
-        print(f"{preset:8} ceiling vs 3 expert: {rate:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%, {n} games); "
-              f"expert in its seat {base:.1f}%: {gained} won that the expert lost, {lost} lost that it won "
-              f"(sign test p = {sign_test(gained, lost):.3g}, one-sided)")
+        if n:
+            wins = sum(bool(r["won"]) for r in results)
+            gained = sum(bool(r["won"]) and not r["expert_won"] for r in results)
+            lost = sum(bool(r["expert_won"]) and not r["won"] for r in results)
+            low, high = wilson(wins, n)
+            base = 100 * sum(bool(r["expert_won"]) for r in results) / n
+            print(f"{preset:8} ceiling vs 3 expert: {100 * wins / n:5.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%, "
+                  f"{n} games); expert in its seat {base:.1f}%: {gained} won that the expert lost, {lost} lost that "
+                  f"it won (sign test p = {sign_test(gained, lost):.3g}, one-sided)")
+        else:
+            print(f"{preset:8} ceiling vs 3 expert: no game finished yet")
         if decisions:
             over = [d for d in decisions if d["overruled"]]
             games_seen = len({d["game"] for d in decisions})
