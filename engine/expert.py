@@ -24,7 +24,7 @@ from __future__ import annotations
 from engine.actions import Action
 from engine.features import FeatureTables, Steps, after, board_of, feature_tables, material, prospects, threat
 from engine.game import apply, legal_actions
-from engine.greedy import candidates, greedy_pick
+from engine.greedy import candidates, greedy_pick, greedy_values
 from engine.rules import TOKENS
 from engine.state import GameState
 
@@ -61,6 +61,7 @@ def plan_value(state: GameState, me: int) -> float:
     if tb.moves.dice != 1:
         return evaluate(tb, state.steps, me, active) + (3.0 if state.current == me else 0.0)
     board = board_of(tb, state.steps)
+    gvalue = greedy_values(state.rules)
     total = 0.0
     mover = state.current
     i = active.index(mover)
@@ -74,7 +75,7 @@ def plan_value(state: GameState, me: int) -> float:
             outcomes = [evaluate(tb, after(state.steps, *move), me, active) for _, move in candidates(state, me, die)]
             total += max(outcomes) if outcomes else evaluate(tb, state.steps, me, active)
         else:  # the next player's greedy reply
-            _, move = greedy_pick(state, board, mover, die, active)
+            _, move = greedy_pick(state, tb, gvalue, board, mover, die, active)
             steps = state.steps if move is None else after(state.steps, *move[1])
             total += evaluate(tb, steps, me, active, later)
     return total / 6
