@@ -17,7 +17,8 @@ same seat with a one-sided sign test, and the decisions: how many were searched,
 rollouts' own estimate of the win chance gained per game (biased upwards: the best of noisy estimates), and the
 seconds per decision.
 
-Run: `python -m benchmarks.ai --ceiling [--presets ...] [--games 400] [--rollouts 1000] [--out DIR] [--report]`.
+Run: `python -m benchmarks.ai --ceiling [--presets ...] [--games 400] [--rollouts 1000] [--out DIR] [--shard I/N]
+[--report]` (`--shard`: N processes, on one machine or several sharing DIR, each playing the games I modulo N).
 """
 
 from __future__ import annotations
@@ -135,10 +136,13 @@ def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def run(presets: list[str], games: int, seed_base: int, rollouts: int, out: Path) -> None:
-    """Play the games not yet in `out`, presets in turn game by game (so partial figures cover every preset)."""
+def run(presets: list[str], games: int, seed_base: int, rollouts: int, out: Path, shard: tuple[int, int] = (0, 1)
+        ) -> None:
+    """Play the games not yet in `out`, presets in turn game by game (so partial figures cover every preset); with
+    `shard` (i, n) only the games whose number is i modulo n, so that n processes share a run (each line is one
+    appending write)."""
     out.mkdir(parents=True, exist_ok=True)
-    for game in range(games):
+    for game in range(shard[0], games, shard[1]):
         for preset in presets:
             path = out / f"{preset}.games.jsonl"
             if any(line["game"] == game for line in _lines(path)):
@@ -187,10 +191,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=int, default=1000, help="rollouts per distinct action (default 1000)")
     parser.add_argument("--seed-base", type=int, default=300_000, help="first seed (default 300000, held out)")
     parser.add_argument("--out", type=Path, default=Path("ceiling-run"), help="folder of the run's logs")
+    parser.add_argument("--shard", default="0/1", help="I/N: play only games I modulo N (N processes, one run)")
     parser.add_argument("--report", action="store_true", help="print the figures so far and stop")
     args = parser.parse_args(argv)
+    index, count = (int(part) for part in args.shard.split("/"))
+    if not 0 <= index < count:
+        parser.error(f"--shard {args.shard}: I must be 0 to N - 1")
     if not args.report:
-        run(args.presets, args.games, args.seed_base, args.rollouts, args.out)
+        run(args.presets, args.games, args.seed_base, args.rollouts, args.out, (index, count))
     report(args.presets, args.out)
 
 
