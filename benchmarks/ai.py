@@ -13,6 +13,8 @@ pairing it prints the learned value's weights file size and read time, and the p
 last line gives the classic figures. `--games` (default 1000) sets the games of the greedy and expert pairings,
 `--master-games` (default 300) those of the master pairing, whose games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
+`python -m benchmarks.ai --ceiling [...]` measures instead the ceiling of a master that simulates the experts it
+faces (`benchmarks.ceiling`, whose options follow).
 """
 
 from __future__ import annotations
@@ -87,6 +89,11 @@ def weights_line() -> str:
 
 
 def main() -> None:
+    if "--ceiling" in sys.argv[1:]:
+        from benchmarks import ceiling
+
+        ceiling.main([arg for arg in sys.argv[1:] if arg != "--ceiling"])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=1000, help="games per preset, greedy and expert (default 1000)")
     parser.add_argument("--master-games", type=int, default=300, help="games per preset, master (default 300)")

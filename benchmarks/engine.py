@@ -8,8 +8,10 @@ state API the bot uses (copy in, push, freeze, events).
 Two builds are measured: the engine as imported from this checkout (pure Python in an
 editable install), and the engine as `pip install .` ships it (hot modules compiled with
 mypyc; built once into build/bench-install/ and reused while the sources are unchanged).
-The last line reports the shipped build. Rates are per second of CPU time, so that other
-work on a loaded machine disturbs them less. Run: `python -m benchmarks.engine`.
+The `expert` column is four `expert` players' self-play through `engine.ai.choose` and `apply()`: its moves/s
+bound how many games a look-ahead by rollouts can play. The last lines report the shipped build against ludopy,
+and the expert's moves/s shipped against the checkout's (its sources) measured in the same run. Rates are per
+second of CPU time, so that other work on a loaded machine disturbs them less. Run: `python -m benchmarks.engine`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import engine.board
 from engine import PRESETS, Rules, apply, legal_actions, new_game
+from engine.ai import choose
 from engine.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +73,28 @@ def api_round(preset: str, seconds: float, seed: int) -> float:
     return moves / (time.process_time() - start)
 
 
+def expert_round(preset: str, seconds: float, seed: int) -> tuple[float, float]:
+    """(moves/s, decisions/s) of four `expert` players' self-play; a decision is a position with two or more legal
+    actions, the ones the expert thinks about."""
+    rules = Rules.preset(preset)
+    moves = decisions = games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = new_game(rules, (0, 1, 2, 3), seed + games)
+        first_roll = state.rolls
+        while not state.over:
+            actions = legal_actions(state)
+            if len(actions) > 1:
+                decisions += 1
+                state = apply(state, choose(state, "expert")).state
+            else:
+                state = apply(state, actions[0]).state
+        moves += state.rolls - first_roll
+        games += 1
+    elapsed = time.process_time() - start
+    return moves / elapsed, decisions / elapsed
+
+
 def ludopy_round(seconds: float, seed: int) -> tuple[float, float]:
     """(moves/s, games/s) of ludopy's documented random-play loop."""
     # the `bench` extra, which `.[dev]` (and so CI's type check) does not install; ludopy has no type hints
@@ -100,6 +125,9 @@ def measure(rounds: int, seconds: float) -> Figures:
             for key, value in zip(("moves", "actions", "games"), board_round(preset, seconds, 1000 * r), strict=True):
                 samples.setdefault(f"{preset}.{key}", []).append(value)
             samples.setdefault(f"{preset}.api", []).append(api_round(preset, seconds / 2, 1000 * r))
+            expert_moves, expert_decisions = expert_round(preset, seconds, 1000 * r)
+            samples.setdefault(f"{preset}.expert", []).append(expert_moves)
+            samples.setdefault(f"{preset}.decisions", []).append(expert_decisions)
         moves, games = ludopy_round(seconds, r)
         samples.setdefault("ludopy.moves", []).append(moves)
         samples.setdefault("ludopy.games", []).append(games)
@@ -113,7 +141,9 @@ def report(title: str, figures: Figures) -> None:
     for preset in PRESETS:
         print(f"  {preset:8} {figures[f'{preset}.moves']:10,.0f} moves/s {figures[f'{preset}.actions']:10,.0f}"
               f" actions/s {figures[f'{preset}.games']:8,.1f} games/s"
-              f"   via apply(): {figures[f'{preset}.api']:9,.0f} moves/s")
+              f"   via apply(): {figures[f'{preset}.api']:9,.0f} moves/s"
+              f"   expert: {figures[f'{preset}.expert']:7,.0f} moves/s {figures[f'{preset}.decisions']:7,.0f}"
+              " decisions/s")
     print(f"  {'ludopy':8} {figures['ludopy.moves']:10,.0f} moves/s {'':21} {figures['ludopy.games']:8,.1f} games/s")
 
 
@@ -140,7 +170,7 @@ def main() -> None:
         print(json.dumps(measure(args.rounds, args.seconds)))
         return
     print(f"medians of {args.rounds} rounds of {args.seconds:g} s")
-    final = measure(args.rounds, args.seconds)
+    final = checkout = measure(args.rounds, args.seconds)
     report("this checkout", final)
     if not args.checkout_only:
         target = shipped_build()
@@ -152,6 +182,13 @@ def main() -> None:
         report("pip install . build", final)
     ours, peer = final["classic.moves"], final["ludopy.moves"]
     print(f"engine: {ours:.0f} moves/s, ludopy: {peer:.0f} moves/s, ratio {ours / peer:.2f}")
+    shipped, source = final["classic.expert"], checkout["classic.expert"]
+    if final is checkout:
+        print(f"expert (classic self-play): {shipped:.0f} moves/s")
+    else:
+        build = "compiled" if checkout["compiled"] else "its sources"
+        print(f"expert (classic self-play): {shipped:.0f} moves/s shipped, {source:.0f} moves/s this checkout "
+              f"({build}), ratio {shipped / source:.2f}")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ def game_samples(job: tuple[str, int, float]) -> list[Sample]:
     return samples
 
 
-def _arrays(samples: list[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def arrays(samples: list[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Feature rows padded to 4 seats (N x 4 x F), the mask of real seats, and the winners' indices."""
     x = np.zeros((len(samples), 4, len(FEATURES)))
     mask = np.zeros((len(samples), 4), dtype=bool)
@@ -56,7 +56,7 @@ def _arrays(samples: list[Sample]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return x, mask, np.array([label for _, label, _ in samples])
 
 
-def _probabilities(x: np.ndarray, mask: np.ndarray, w: np.ndarray) -> np.ndarray:
+def probabilities(x: np.ndarray, mask: np.ndarray, w: np.ndarray) -> np.ndarray:
     s = np.where(mask, x @ w, -np.inf)
     p: np.ndarray = np.exp(s - s.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
@@ -65,12 +65,12 @@ def _probabilities(x: np.ndarray, mask: np.ndarray, w: np.ndarray) -> np.ndarray
 
 def fit(samples: list[Sample], ridge: float = 1e-2, rounds: int = 30) -> np.ndarray:
     """Newton's method for the shared-weight multinomial logit."""
-    x, mask, y = _arrays(samples)
+    x, mask, y = arrays(samples)
     width = len(FEATURES)
     w = np.zeros(width)
     chosen = x[np.arange(len(y)), y]
     for _ in range(rounds):
-        p = _probabilities(x, mask, w)
+        p = probabilities(x, mask, w)
         mean = np.einsum("ns,nsf->nf", p, x)
         grad = (chosen - mean).sum(axis=0) - ridge * w
         hess = -np.einsum("ns,nsf,nsg->fg", p, x, x) + mean.T @ mean - ridge * np.eye(width)
@@ -83,8 +83,8 @@ def fit(samples: list[Sample], ridge: float = 1e-2, rounds: int = 30) -> np.ndar
 
 def log_loss(samples: list[Sample], w: np.ndarray) -> tuple[float, float]:
     """Mean log loss of the model and of the uniform guess."""
-    x, mask, y = _arrays(samples)
-    p = _probabilities(x, mask, w)
+    x, mask, y = arrays(samples)
+    p = probabilities(x, mask, w)
     model = -np.log(np.maximum(p[np.arange(len(y)), y], 1e-12)).mean()
     return float(model), float(np.log(mask.sum(axis=1)).mean())
 

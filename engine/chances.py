@@ -32,9 +32,10 @@ import math
 import random
 
 from engine.actions import Action
-from engine.ai import _board, _material, _prospects, _tables, _threat, choose
 from engine.board import Board
+from engine.features import board_of, feature_tables, material, prospects, threat
 from engine.game import apply, legal_actions
+from engine.greedy import greedy_choose
 from engine.notation import to_text
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState, team_of
@@ -137,13 +138,20 @@ def _weights(rules: Rules) -> tuple[float, ...]:
 
 def _static(state: GameState) -> Chances:
     """The learned chances of a position before a roll."""
+    return logit_chances(state, _weights(state.rules))
+
+
+def logit_chances(state: GameState, weights: tuple[float, ...]) -> Chances:
+    """The chances of a position before a roll (or over) by a multinomial logistic model over `features` with
+    `weights` (one per feature): this module's model, and the experts' value's (`engine.expert_value`)."""
+    if state.over:
+        return _final(state)
     rules = state.rules
     if not rules.scoring and not rules.teams and state.finished:
         return _four({state.finished[0]: 1.0})  # ranked by finish order: the first home has won
     contenders = _contenders(state)
     if len(contenders) == 1 and not rules.teams:
         return _four({contenders[0]: 1.0})
-    weights = _weights(state.rules)
     rows = features(state)
     scores = {seat: sum(w * f for w, f in zip(weights, row, strict=True)) for seat, row in rows.items()}
     top = max(scores.values())
@@ -169,9 +177,9 @@ def _contenders(state: GameState) -> tuple[int, ...]:
 def features(state: GameState) -> dict[int, tuple[float, ...]]:
     """Seat -> its `FEATURES` for each seat still able to win (the model's input; the fitting script reads them)."""
     rules = state.rules
-    tb = _tables(rules)
+    tb = feature_tables(rules)
     steps = state.steps
-    board = _board(tb, steps)
+    board = board_of(tb, steps)
     active = state.active
     contenders = _contenders(state)
     finish, last = rules.finish_step, rules.last_track_step
@@ -191,12 +199,12 @@ def features(state: GameState) -> dict[int, tuple[float, ...]]:
         mine = state.tokens(seat)
         route = tb.moves.routes[seat]
         before = contenders[:min(k, len(active))]
-        threat = threat_before = 0.0
+        exposed = exposed_before = 0.0
         for step in mine:
             if 0 <= step <= last:
-                threat += _threat(tb, steps, board, seat, route[step], active) * (step + 1) / span
+                exposed += threat(tb, steps, board, seat, route[step], active) * (step + 1) / span
                 if before:  # the players who roll before this seat rolls again
-                    threat_before += _threat(tb, steps, board, seat, route[step], before) * (step + 1) / span
+                    exposed_before += threat(tb, steps, board, seat, route[step], before) * (step + 1) / span
         home = mine.count(finish) / TOKENS
         log_score = logs[seat] / 8
         others = [seat2 for seat2 in contenders if seat2 != seat]
@@ -205,14 +213,14 @@ def features(state: GameState) -> dict[int, tuple[float, ...]]:
         projection_lead = projected[seat] - max(projected[s] for s in others) if others else 0.0
         rival = min(race[s] for s in others) if others else race[seat]
         race_lead = (rival - race[seat]) / math.sqrt(rival + race[seat] + 1)
-        mobility, potential = _prospects(tb, steps, board, seat) if seat in active else (0, 0.0)
+        mobility, potential = prospects(tb, steps, board, seat) if seat in active else (0, 0.0)
         rows[seat] = (
             progress[seat],
             sum((s + 1) ** 2 for s in mine if s != YARD) / (TOKENS * span * span),
             mine.count(YARD) / TOKENS,
             home,
             sum(1 for s in mine if last < s < finish) / TOKENS,
-            threat / TOKENS,
+            exposed / TOKENS,
             1.0 if k == 0 else 0.0,
             min(k, len(active)) / len(active),
             progress[seat] * stage,
@@ -220,12 +228,12 @@ def features(state: GameState) -> dict[int, tuple[float, ...]]:
             log_score,
             log_score * late,
             left[seat],
-            _material(tb, steps, seat) / full,
+            material(tb, steps, seat) / full,
             mobility / 6,
             potential * TOKENS / full,
             progress_lead * stage,
             score_lead / math.sqrt(1 + left[seat] * limit),
-            threat_before / TOKENS,
+            exposed_before / TOKENS,
             projection_lead / math.sqrt(1 + left[seat] * limit),
             race_lead,
         )
@@ -295,5 +303,5 @@ def play_out(state: GameState, rng: random.Random) -> GameState:
             board.roll((int(draw() * 6) + 1,) if count == 1 else (int(draw() * 6) + 1, int(draw() * 6) + 1))
             continue
         actions = board.legal_actions()
-        board.push(actions[0] if len(actions) == 1 else choose(board.freeze(), "greedy"))
+        board.push(actions[0] if len(actions) == 1 else greedy_choose(board.freeze(), list(actions)))
     return board.freeze()

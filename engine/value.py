@@ -29,7 +29,7 @@ from importlib import resources
 from operator import mul
 
 from engine.actions import Action
-from engine.ai import _board, _material, _prospects, _tables, _threat
+from engine.features import board_of, feature_tables, material, prospects, threat
 from engine.game import apply, legal_actions
 from engine.rules import TOKENS, Rules
 from engine.state import YARD, GameState
@@ -155,9 +155,9 @@ def _row(state: GameState, blocks: dict[int, list[float]], seat: int) -> list[fl
 def seat_blocks(state: GameState) -> dict[int, list[float]]:
     """Seat -> its block of inputs, for every seat in the game."""
     rules = state.rules
-    tb = _tables(rules)
+    tb = feature_tables(rules)
     steps = state.steps
-    board = _board(tb, steps)
+    board = board_of(tb, steps)
     active = state.active
     finish, last = rules.finish_step, rules.last_track_step
     span = finish + 1
@@ -170,7 +170,7 @@ def seat_blocks(state: GameState) -> dict[int, list[float]]:
         mine = steps[base:base + TOKENS]
         route = tb.moves.routes[seat]
         stretches = [0.0] * STRETCHES
-        progress = progress2 = threat = 0.0
+        progress = progress2 = exposed = 0.0
         column = 0
         playing = seat in active
         for step in mine:
@@ -181,15 +181,15 @@ def seat_blocks(state: GameState) -> dict[int, list[float]]:
             if step <= last:
                 stretches[step * STRETCHES // (last + 1)] += 0.25
                 if playing:
-                    threat += _threat(tb, steps, board, seat, route[step], active) * (value_at[step + 1] - 2.0)
+                    exposed += threat(tb, steps, board, seat, route[step], active) * (value_at[step + 1] - 2.0)
             elif step < finish:
                 column += 1
         # what the next roll offers, for the seat to roll it alone (a third of the inputs' cost for all four)
-        mobility, potential = _prospects(tb, steps, board, seat) if seat == state.current and playing else (0, 0.0)
+        mobility, potential = prospects(tb, steps, board, seat) if seat == state.current and playing else (0, 0.0)
         block = [
             mine.count(YARD) / TOKENS, mine.count(finish) / TOKENS, column / TOKENS,
             progress / (TOKENS * span), progress2 / (TOKENS * span * span), *stretches,
-            threat / full, mobility / 6, potential * TOKENS / full, _material(tb, steps, seat) / full,
+            exposed / full, mobility / 6, potential * TOKENS / full, material(tb, steps, seat) / full,
             (limit - state.turns[seat]) / limit if limit else 0.0,
             math.log1p(state.scores[seat]) / 8 if rules.scoring else 0.0,
             0.0 if playing else 1.0, 1.0,

@@ -155,18 +155,18 @@ def test_games_between_the_levels_end(preset: str) -> None:
 
 
 def test_expert_counts_the_next_rolls_gain_and_a_capture_in_reach() -> None:
-    from engine.ai import _board, _potential, _tables
+    from engine.features import board_of, feature_tables, potential
 
-    tb = _tables(CLASSIC)
+    tb = feature_tables(CLASSIC)
     alone = make_position(CLASSIC, {0: (10, YARD, YARD, YARD), 2: YARD4}, current=0).steps
     # Green's token on square 13 (green step 0) stands three squares ahead of red's token (step 10).
     prey = make_position(CLASSIC, {0: (10, YARD, YARD, YARD), 1: (0, YARD, YARD, YARD)}, current=0).steps
-    gain = _potential(tb, alone, _board(tb, alone), 0)
+    gain = potential(tb, alone, board_of(tb, alone), 0)
     assert gain > 3.5  # at least a step per pip on average
-    assert _potential(tb, prey, _board(tb, prey), 0) > gain
+    assert potential(tb, prey, board_of(tb, prey), 0) > gain
     # Entering is not a gain of the next roll: tokens in the yard are no reserve.
     yard = make_position(CLASSIC, {0: YARD4, 2: YARD4}, current=0).steps
-    assert _potential(tb, yard, _board(tb, yard), 0) == 0.0
+    assert potential(tb, yard, board_of(tb, yard), 0) == 0.0
 
 
 def test_master_finishes_the_game_when_it_can() -> None:

@@ -147,8 +147,8 @@ def test_colours_follow_the_seats() -> None:
                          ids=lambda r: f"{r.name}-{r.track_length}")
 def test_one_square_per_step_everywhere(rules: Rules) -> None:
     """`Rules.square` is the one step-to-square rule: the board's routes, the states and the AI read it."""
-    from engine.ai import _tables
     from engine.board import tables
+    from engine.features import feature_tables
 
     for seat in range(4):
         route = rules.route(seat)
@@ -162,4 +162,4 @@ def test_one_square_per_step_everywhere(rules: Rules) -> None:
             state = new_game(rules, (0, 1, 2, 3), seed=1)._replace(steps=tuple(steps))
             assert state.square_of(seat * 4) == square
             if square is not None:
-                assert _tables(rules).step_at[seat][square] == step
+                assert feature_tables(rules).step_at[seat][square] == step
