@@ -493,7 +493,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.cancel_done": "أُلغيت البطولة `{id}`: تنتهي طاولاتها التي ما زالت تُلعب على أنها مهجورة.",
     "status.settled": "⏰ انتهى وقت الجولة: حُسمت هذه الطاولة على حالها.",
     "status.table_places": "المراكز على هذه الطاولة:",
-    "stats.tournaments": " البطولات التي شارك فيها: {played}، التي فاز بها: {won}.",
+    "stats.tournaments": " بطولات شارك فيها: {played}، بطولات فاز بها: {won}.",
     "standing.champion": "البطل", "standing.cancelled": "أُلغيت",
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): the initials of نقاط,
     # فوز and لعب, as Arabic league tables abbreviate them
