@@ -418,35 +418,35 @@ TEXTS: dict[str, str | Plural] = {
     "settings.follows": ("Die Nachrichten des Bots auf diesem Server folgen seiner Discord-Sprache, gerade "
                          "**{language}**."),
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Turniere: der Ludo-Abend eines Servers, über Tage gespielt",
+    "cmd.tournament": "Ludo-Turniere auf dem Server: K.-o. oder Schweizer System, an einem Abend oder über Tage",
     "cmd.tournament.create": ("Öffne die Anmeldung zu einem Turnier in diesem Kanal („Server verwalten“ oder „Events "
                               "verwalten“)"),
     "cmd.tournament.standings": "Der Stand eines Turniers, nur für dich sichtbar",
-    "cmd.tournament.leave": "Verlasse ein Turnier (nach dem Start gibst du deinen Tisch auf)",
+    "cmd.tournament.leave": "Verlasse ein Turnier (nach dem Start gibst du dein laufendes Spiel auf)",
     "cmd.tournament.cancel": "Brich ein Turnier ab (die Turnierleitung oder „Server verwalten“)",
     "opt.tournament.format": ("K.-o.-System: die Besten jedes Tisches kommen weiter; Schweizer System: alle spielen "
                               "jede Runde"),
-    "opt.tournament.max_players": "Wie viele höchstens mitspielen können, 2 bis 64",
+    "opt.tournament.max_players": "Höchstzahl der Teilnehmer, 2 bis 64",
     "opt.tournament.rounds": "Nur Schweizer System: wie viele Runden, 1 bis 10",
     "opt.tournament.fill_with_ai": "Jeden Tisch mit KI-Gegnern auf vier Plätze auffüllen",
     "opt.tournament.round_hours": "Stunden, die eine Runde dauern darf; danach wird gewertet, wie es steht",
     "opt.tournament.id": "Die ID des Turniers (Standard: das dieses Kanals)",
     "choice.format.knockout": "K.-o.-System", "choice.format.swiss": "Schweizer System",
     "tourney.title": "🏆 **Ludo-Turnier** `{id}`: {format}",
-    "tourney.format.knockout": ("K.-o.-System (die Besten jedes Tisches kommen weiter, bis ein Tisch den Sieger "
+    "tourney.format.knockout": ("K.-o.-System (die Besten jedes Tisches kommen weiter, bis ein Finaltisch den Sieger "
                                 "entscheidet)"),
     "tourney.format.swiss": plural("rounds", one=("Schweizer System, {rounds} Runde (alle spielen jede Runde; Punkte "
-                                                  "nach Platz)"),
+                                                  "nach Platzierung)"),
                                    other=("Schweizer System, {rounds} Runden (alle spielen jede Runde; Punkte nach "
-                                          "Platz)")),
+                                          "Platzierung)")),
     "tourney.rules": "Turnierleitung <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": plural("minutes", one="{minutes} Minute pro Zug", other="{minutes} Minuten pro Zug"),
-    "tourney.turn_server": "Züge so lang, wie der Server es einstellt",
+    "tourney.turn_server": "Zugzeit nach Servereinstellung",
     "tourney.round_hours": plural("hours", one="{hours} Stunde pro Runde", other="{hours} Stunden pro Runde"),
     "tourney.fill": " · freie Plätze mit KI-Gegnern aufgefüllt",
     "tourney.entrants": "**Teilnehmer ({count}/{most})**",
     "tourney.nobody": "Noch hat sich niemand angemeldet.",
-    "tourney.signup_foot": ("Drück auf Beitreten, um mitzuspielen. Die Turnierleitung drückt auf Starten, sobald "
+    "tourney.signup_foot": ("Drück auf „Beitreten“, um mitzuspielen. Die Turnierleitung drückt auf „Starten“, sobald "
                             "alle da sind (mindestens zwei)."),
     "tourney.round": "Runde {round}", "tourney.round_of": "Runde {round} von {rounds}", "tourney.final": "Finale",
     "tourney.final_standings": "Endstand",
@@ -454,7 +454,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.table": "Tisch {table} · {where}: {players}",
     "tourney.opening": "wird eröffnet …",
     "tourney.playing": "{players} (läuft)",
-    "tourney.ended.settled": " (gewertet, als die Zeit der Runde abgelaufen war)",
+    "tourney.ended.settled": " (gewertet, wie er stand, als die Rundenzeit ablief)",
     "tourney.ended.ended": " (vorzeitig beendet)",
     "tourney.ended.abandoned": " (verwaist)",
     "tourney.ended.unplayed": " (nie gespielt: nach Sitzordnung gewertet)",
@@ -473,24 +473,25 @@ TEXTS: dict[str, str | Plural] = {
                       "<t:{at}:R>; ein Tisch, der dann noch spielt, wird gewertet, wie er steht."),
     "tourney.announce": "🏆 **{name}** (<@{user}>) gewinnt das Ludo-Turnier `{id}`! Herzlichen Glückwunsch!",
     "tourney.announce_none": "🏁 Das Ludo-Turnier `{id}` ist vorbei, ohne Sieger.",
-    "tourney.left_signup": "Du stehst nicht mehr auf der Liste von Turnier `{id}`.",
-    "tourney.left_running": ("Du hast das Turnier `{id}` verlassen: dein Tisch gilt als aufgegeben (du wirst dort "
-                             "Letzter) und du spielst keine weitere Runde."),
-    "tourney.cancel_done": "Turnier `{id}` ist abgebrochen: seine Tische, die noch spielen, enden als verwaist.",
+    "tourney.left_signup": "Du stehst nicht mehr auf der Teilnehmerliste von Turnier `{id}`.",
+    "tourney.left_running": ("Du bist aus dem Turnier `{id}` ausgestiegen: dein laufendes Spiel gilt als aufgegeben "
+                             "(du wirst an deinem Tisch Letzter) und du spielst keine weitere Runde."),
+    "tourney.cancel_done": "Turnier `{id}` ist abgebrochen: Tische, an denen noch gespielt wird, enden als verwaist.",
     "status.settled": "⏰ Die Zeit der Runde ist abgelaufen: dieser Tisch wird gewertet, wie er stand.",
-    "status.table_places": "Plätze an diesem Tisch:",
+    "status.table_places": "Platzierung an diesem Tisch:",
     "stats.tournaments": " Turniere: {played} gespielt, {won} gewonnen.",
     "standing.champion": "Sieger", "standing.cancelled": "Abgebrochen",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): Siege, Runden
     "standing.rank": "#", "standing.player": "Spieler", "standing.points": "Pkt", "standing.wins": "S",
-    "standing.played": "P",
+    "standing.played": "R",
     "refused.tourney_here": ("Turniere brauchen Threads und laufen deshalb nur in den Kanälen eines Servers, auf dem "
                              "der Bot Mitglied ist."),
-    "refused.tourney_manage": "Nur wer „Server verwalten“ oder „Events verwalten“ darf, kann ein Turnier eröffnen.",
+    "refused.tourney_manage": ("Nur wer die Berechtigung „Server verwalten“ oder „Events verwalten“ hat, kann ein "
+                               "Turnier eröffnen."),
     "refused.tourney_thread": "Ein Turnier läuft in einem Kanal, nicht in einem Thread: eröffne es im Kanal selbst.",
-    "refused.tourney_bot_threads": ("Ich darf in diesem Kanal keine Threads erstellen und darin schreiben (Öffentliche "
-                                    "Threads erstellen, Nachrichten in Threads senden), und jeder Tisch wird in "
-                                    "einem eigenen Thread gespielt: frag das Moderationsteam."),
+    "refused.tourney_bot_threads": ("Ich darf in diesem Kanal keine Threads erstellen und darin schreiben "
+                                    "(„Öffentliche Threads erstellen“, „Nachrichten in Threads senden“), und jeder "
+                                    "Tisch wird in einem eigenen Thread gespielt: frag das Moderationsteam."),
     "refused.tourney_channel_busy": ("In diesem Kanal läuft schon das Turnier `{id}`: pro Kanal gibt es nur ein "
                                      "Turnier auf einmal."),
     "refused.tourney_format": "Das ist kein Turniermodus: wähle K.-o.-System oder Schweizer System.",
@@ -502,7 +503,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_forged": "Dieser Knopf gehört nicht zu diesem Turnier.",
     "refused.tourney_started": "Dieses Turnier hat schon begonnen: die Anmeldung ist geschlossen.",
     "refused.tourney_leave_started": ("Dieses Turnier hat schon begonnen: mit /ludo tournament leave steigst du aus "
-                                      "(und gibst deinen Tisch auf)."),
+                                      "(und gibst dein laufendes Spiel auf)."),
     "refused.tourney_over": "Dieses Turnier ist vorbei.",
     "refused.tourney_joined": "Du bist schon angemeldet.",
     "refused.tourney_full": "Das Turnier ist voll: {most} Teilnehmer.",

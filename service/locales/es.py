@@ -449,39 +449,40 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "Los mensajes del bot en este servidor siguen su idioma de Discord, ahora **{language}**.",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Torneos: la noche de Ludo de un servidor, jugada a lo largo de días",
-    "cmd.tournament.create": "Abre la inscripción a un torneo en este canal (Gestionar servidor o Gestionar eventos)",
+    "cmd.tournament": "Torneos de Ludo en el servidor: eliminación directa o suizo, en una noche o a lo largo de días",
+    "cmd.tournament.create": ("Abrir la inscripción a un torneo en este canal (Gestionar servidor o Gestionar "
+                              "eventos)"),
     "cmd.tournament.standings": "La clasificación de un torneo, solo para ti",
-    "cmd.tournament.leave": "Deja un torneo (después del inicio abandonas tu mesa)",
-    "cmd.tournament.cancel": "Cancela un torneo (quien lo organiza, o Gestionar servidor)",
-    "opt.tournament.format": ("eliminación directa: pasan los mejores de cada mesa; sistema suizo: todos juegan cada "
-                              "ronda"),
-    "opt.tournament.max_players": "El máximo de jugadores que pueden unirse, de 2 a 64",
+    "cmd.tournament.leave": "Dejar un torneo (si ya empezó, cuenta como abandono de tu partida en curso)",
+    "cmd.tournament.cancel": "Cancelar un torneo (quien lo organiza, o Gestionar servidor)",
+    "opt.tournament.format": ("eliminación directa: pasan los mejores de cada mesa; sistema suizo: todos juegan todas "
+                              "las rondas"),
+    "opt.tournament.max_players": "El máximo de jugadores, de 2 a 64",
     "opt.tournament.rounds": "Solo sistema suizo: cuántas rondas, de 1 a 10",
-    "opt.tournament.fill_with_ai": "Completa cada mesa hasta cuatro puestos con jugadores IA",
+    "opt.tournament.fill_with_ai": "Completar cada mesa hasta cuatro puestos con jugadores IA",
     "opt.tournament.round_hours": "Horas que puede durar una ronda; las mesas que sigan jugando se cierran como estén",
     "opt.tournament.id": "El id del torneo (por defecto: el de este canal)",
     "choice.format.knockout": "eliminación directa", "choice.format.swiss": "sistema suizo",
     "tourney.title": "🏆 **Torneo de Ludo** `{id}`: {format}",
     "tourney.format.knockout": ("eliminación directa (pasan los mejores de cada mesa, hasta que una mesa final "
                                 "decide el campeón)"),
-    "tourney.format.swiss": plural("rounds", one=("sistema suizo, {rounds} ronda (todos juegan cada ronda; puntos "
-                                                  "según el puesto)"),
-                                   many=("sistema suizo, {rounds} de rondas (todos juegan cada ronda; puntos según "
-                                         "el puesto)"),
-                                   other=("sistema suizo, {rounds} rondas (todos juegan cada ronda; puntos según el "
-                                          "puesto)")),
+    "tourney.format.swiss": plural("rounds", one=("sistema suizo, {rounds} ronda (todos juegan todas las rondas; "
+                                                  "puntos según el puesto)"),
+                                   many=("sistema suizo, {rounds} de rondas (todos juegan todas las rondas; puntos "
+                                         "según el puesto)"),
+                                   other=("sistema suizo, {rounds} rondas (todos juegan todas las rondas; puntos "
+                                          "según el puesto)")),
     "tourney.rules": "Organiza <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": plural("minutes", one="{minutes} minuto por turno", many="{minutes} de minutos por turno",
                            other="{minutes} minutos por turno"),
-    "tourney.turn_server": "turnos tan largos como los fije el servidor",
+    "tourney.turn_server": "turnos con la duración del servidor",
     "tourney.round_hours": plural("hours", one="{hours} hora por ronda", many="{hours} de horas por ronda",
                                   other="{hours} horas por ronda"),
     "tourney.fill": " · mesas incompletas completadas con IA",
     "tourney.entrants": "**Jugadores ({count}/{most})**",
-    "tourney.nobody": "Todavía no se ha apuntado nadie.",
-    "tourney.signup_foot": ("Pulsa Unirse para jugar. Quien organiza pulsa Empezar cuando estén todos (al menos dos "
-                            "jugadores)."),
+    "tourney.nobody": "Todavía no se ha unido nadie.",
+    "tourney.signup_foot": ("Pulsa «Unirse» para jugar. Quien organiza pulsa «Empezar» cuando estén todos (al menos "
+                            "dos jugadores)."),
     "tourney.round": "Ronda {round}", "tourney.round_of": "Ronda {round} de {rounds}", "tourney.final": "Final",
     "tourney.final_standings": "Clasificación final",
     "tourney.round_ends": " (termina <t:{at}:R>)",
@@ -499,7 +500,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.score": "{rank}. {name}: {points}, {wins}",
     "tourney.points": plural("points", one="{points} punto", many="{points} de puntos", other="{points} puntos"),
     "tourney.wins": plural("wins", one="{wins} victoria", many="{wins} de victorias", other="{wins} victorias"),
-    "tourney.champion": "🏆 Campeón: **{name}**!",
+    "tourney.champion": "🏆 ¡Campeón: **{name}**!",
     "tourney.no_champion": "🏁 El torneo terminó sin campeón: no quedaba nadie para ganarlo.",
     "tourney.cancelled": "❌ <@{who}> canceló este torneo.",
     "tourney.thread": "Ronda {round} · mesa {table}",
@@ -507,45 +508,47 @@ TEXTS: dict[str, str | Plural] = {
                                other="{count} jugadores IA"),
     "tourney.intro": ("🏆 Torneo de Ludo `{id}`, {round}, mesa {table}: {players}. ¡Suerte! La ronda termina "
                       "<t:{at}:R>; una mesa que siga jugando entonces se cierra como esté."),
-    "tourney.announce": "🏆 ¡**{name}** (<@{user}>) es campeón del torneo de Ludo `{id}`! ¡Enhorabuena!",
+    "tourney.announce": "🏆 ¡**{name}** (<@{user}>) es campeón del torneo de Ludo `{id}`! ¡Felicidades!",
     "tourney.announce_none": "🏁 El torneo de Ludo `{id}` terminó sin campeón.",
     "tourney.left_signup": "Ya no estás en la lista del torneo `{id}`.",
-    "tourney.left_running": ("Dejaste el torneo `{id}`: tu mesa cuenta como abandonada (quedas último en ella) y no "
-                             "juegas más rondas."),
-    "tourney.cancel_done": "El torneo `{id}` está cancelado: sus mesas que siguen jugando terminan por abandono.",
+    "tourney.left_running": ("Dejaste el torneo `{id}`: tu partida en curso cuenta como abandono (quedas último en tu "
+                             "mesa) y no juegas más rondas."),
+    "tourney.cancel_done": "El torneo `{id}` está cancelado: las mesas que siguen jugando terminan por abandono.",
     "status.settled": "⏰ Se acabó el tiempo de la ronda: esta mesa se cierra como estaba.",
     "status.table_places": "Puestos en esta mesa:",
-    "stats.tournaments": " Torneos: {played} jugados, {won} ganados.",
+    "stats.tournaments": " Torneos jugados: {played}, ganados: {won}.",
     "standing.champion": "Campeón", "standing.cancelled": "Cancelado",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); a standings table's
+    # "G" (ganadas) and "PJ" (partidas jugadas)
     "standing.rank": "#", "standing.player": "Jugador", "standing.points": "Pts", "standing.wins": "G",
-    "standing.played": "J",
+    "standing.played": "PJ",
     "refused.tourney_here": ("Los torneos necesitan hilos, así que solo se juegan en los canales de un servidor del "
                              "que el bot es miembro."),
-    "refused.tourney_manage": "Solo quien tiene Gestionar servidor o Gestionar eventos puede crear un torneo.",
+    "refused.tourney_manage": ("Solo quien tiene el permiso «Gestionar servidor» o «Gestionar eventos» puede crear "
+                               "un torneo."),
     "refused.tourney_thread": "Un torneo se juega en un canal, no en un hilo: créalo en el propio canal.",
-    "refused.tourney_bot_threads": ("No puedo crear hilos ni escribir en ellos en este canal (Crear hilos públicos, "
-                                    "Enviar mensajes en hilos), y cada mesa se juega en su propio hilo: pídeselo a un "
-                                    "moderador."),
+    "refused.tourney_bot_threads": ("No puedo crear hilos ni escribir en ellos en este canal («Crear hilos "
+                                    "públicos», «Enviar mensajes en hilos»), y cada mesa se juega en su propio hilo: "
+                                    "pídeselo a un moderador."),
     "refused.tourney_channel_busy": ("En este canal ya se juega el torneo `{id}`: un solo torneo a la vez por "
                                      "canal."),
     "refused.tourney_format": "Ese formato no existe: elige eliminación directa o sistema suizo.",
     "refused.tourney_players": "Un torneo admite de 2 a {most} jugadores.",
-    "refused.tourney_rounds": "Un torneo de sistema suizo se juega en 1 a {most} rondas.",
+    "refused.tourney_rounds": "Un torneo de sistema suizo tiene de 1 a {most} rondas.",
     "refused.tourney_hours": "Una ronda dura de {low} a {high} horas.",
     "refused.no_tourney": "No hay ningún torneo `{id}` en este servidor (o terminó hace mucho).",
     "refused.no_tourney_here": "Aquí no hay ningún torneo: indica su id.",
     "refused.tourney_forged": "Ese botón no es de este torneo.",
     "refused.tourney_started": "Este torneo ya empezó: la inscripción está cerrada.",
-    "refused.tourney_leave_started": ("Este torneo ya empezó: /ludo tournament leave te saca del torneo (abandonas "
-                                      "tu mesa)."),
+    "refused.tourney_leave_started": ("Este torneo ya empezó: /ludo tournament leave te saca del torneo (tu partida "
+                                      "en curso cuenta como abandono)."),
     "refused.tourney_over": "Este torneo ya terminó.",
-    "refused.tourney_joined": "Ya estás apuntado.",
+    "refused.tourney_joined": "Ya estás inscrito.",
     "refused.tourney_full": "El torneo está completo: {most} jugadores.",
     "refused.tourney_not_in": "No juegas en este torneo.",
     "refused.tourney_organiser_starts": "Solo quien organiza, <@{organiser}>, puede empezar el torneo.",
     "refused.tourney_two": "Un torneo necesita al menos dos jugadores para empezar.",
-    "refused.tourney_organiser_cancels": ("Solo quien organiza, <@{organiser}>, o alguien con Gestionar servidor "
-                                          "puede cancelar el torneo."),
+    "refused.tourney_organiser_cancels": ("Solo quien organiza, <@{organiser}>, o alguien con el permiso «Gestionar "
+                                          "servidor» puede cancelar el torneo."),
     "refused.tourney_race": "El torneo cambió en ese mismo momento: inténtalo otra vez.",
 }

@@ -52,8 +52,8 @@ TEXTS: dict[str, str | Plural] = {
     "button.roll": "Lancer", "button.die_first": "D'abord le {value}", "button.enter": "Sortir le pion {token}",
     "button.move": "Pion {token} : {start} → {end}", "button.pair": "Paire {a}+{b} : {start} → {end}",
     "button.enter_any": "Sortir un pion ({tokens})",
-    "button.move_any": "Un pion ({tokens}) : {start} → {end}",
-    "button.pair_any": "Une paire ({pairs}) : {start} → {end}",
+    "button.move_any": "Un pion ({tokens}) : {start} → {end}",
+    "button.pair_any": "Une paire ({pairs}) : {start} → {end}",
     "button.home": "arrivée",
     "button.join": "Rejoindre", "button.leave": "Quitter", "button.start": "Démarrer", "button.cancel": "Annuler",
     "button.ai0": "Ajouter une IA (aléatoire)", "button.ai1": "Ajouter une IA (gourmande)",
@@ -99,10 +99,10 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "rapide : un joueur a fini dès son premier pion arrivé",
     "rules.first_wins": "le premier arrivé gagne",
     "rules.all_places": "après le gagnant, les autres continuent pour les places suivantes",
-    "rules.default_here": "Il n'y a pas de partie dans ce salon : voici les règles que /ludo start applique ici "
+    "rules.default_here": "Il n'y a pas de partie dans ce salon : voici les règles que /ludo start applique ici "
                           "quand aucun préréglage n'est choisi. L'option `preset` de /ludo rules présente les "
                           "autres.",
-    "rules.default_dm": "On joue au Ludo dans un salon de serveur ou dans un groupe privé ; là-bas, /ludo start "
+    "rules.default_dm": "On joue au Ludo dans un salon de serveur ou dans un groupe privé ; là-bas, /ludo start "
                         "applique ces règles, sauf si tu choisis un préréglage ou si le serveur en a fixé un autre. "
                         "L'option `preset` de /ludo rules présente les autres.",
     "variant.quick": "rapide", "variant.kill_to_unlock": "manger pour monter", "variant.teams": "équipes",
@@ -122,7 +122,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.caption": "partie {id} · coup {ply}",
     "game.seed": "🔓 Graine des dés `{seed}` (sha256 `{digest}`, comme annoncé) : vérifie chaque lancer avec "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Graine des dés scellée : `{digest}…` (vérifiable après la partie avec /ludo verify)",
+    "game.commitment": "🔒 Graine des dés scellée : `{digest}…` (vérifiable après la partie avec /ludo verify)",
     "account.more": "… et {n} de plus avant",
     "game.forced": "▶️ {who} n'avait qu'un seul coup possible, alors le bot l'a joué.",
     "game.order": "Lancer pour l'ordre de jeu : {rolls}\nOrdre : {order}", "game.reroll": " | relance : ",
@@ -171,7 +171,7 @@ TEXTS: dict[str, str | Plural] = {
                                   other="{place}. <@{user}> — {wins} victoires · pas encore de cote"),
     "leaderboard.empty": "Pas encore de partie.",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
-    "opt.settings.season": "Saisons de cote : un nouveau classement chaque mois ou chaque trimestre (UTC)",
+    "opt.settings.season": "Saisons de cote : un nouveau classement chaque mois ou chaque trimestre (UTC)",
     "opt.settings.season_channel": "Le salon où le top 10 final de chaque saison est publié",
     "choice.season.off": "désactivées",
     "choice.season.monthly": "mensuelles",
@@ -180,25 +180,25 @@ TEXTS: dict[str, str | Plural] = {
     "choice.board.current": "cette saison",
     "choice.board.previous": "saison dernière",
     "choice.board.all": "depuis toujours",
-    "leaderboard.season_head": ("🏆 **Classement Ludo, saison `{season}`** (cotes depuis le début de la saison ; les "
+    "leaderboard.season_head": ("🏆 **Classement Ludo, saison `{season}`** (cotes depuis le début de la saison ; les "
                                 "parties contre des IA seules ne comptent pas)"),
     "leaderboard.season_final": "🏁 **Classement final de la saison `{season}`**",
     "leaderboard.season_none": "Aucune partie n'a compté pour la cote pendant cette saison.",
-    "leaderboard.all_time_head": ("🏆 **Classement Ludo de tous les temps** (par niveau de jeu ; les parties contre "
+    "leaderboard.all_time_head": ("🏆 **Classement Ludo de tous les temps** (par niveau de jeu ; les parties contre "
                                   "des IA seules ne comptent pas)"),
-    "settings.season": ("Saisons de cote : **{length}** ; le top 10 final de chaque saison est publié dans "
+    "settings.season": ("Saisons de cote : **{length}** ; le top 10 final de chaque saison est publié dans "
                         "<#{channel}>."),
-    "settings.season_unposted": ("Saisons de cote : **{length}** ; choisis un season_channel pour que le top 10 final"
+    "settings.season_unposted": ("Saisons de cote : **{length}** ; choisis un season_channel pour que le top 10 final"
                                  " de chaque saison y soit publié."),
-    "settings.season_off": "Saisons de cote : désactivées (le classement compte depuis toujours).",
-    "season.over": ("🏁 **La saison `{season}` est terminée !** Voici son top 10 final. Une nouvelle saison commence, "
+    "settings.season_off": "Saisons de cote : désactivées (le classement compte depuis toujours).",
+    "season.over": ("🏁 **La saison `{season}` est terminée !** Voici son top 10 final. Une nouvelle saison commence, "
                     "et la cote de chacun repart de zéro."),
     "refused.no_seasons": ("Ce serveur ne joue pas en saisons, donc son classement compte depuis toujours. Quelqu'un "
                            "qui gère le serveur peut activer les saisons avec /ludo settings."),
-    "refused.board_choice": "Ce classement n'existe pas : choisis cette saison, la saison dernière ou depuis toujours.",
+    "refused.board_choice": "Ce classement n'existe pas : choisis cette saison, la saison dernière ou depuis toujours.",
     "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
                       "la fin du temps : {action}.",
-    "settings.language": "Les messages du bot sur ce serveur : **{language}**.",
+    "settings.language": "Les messages du bot sur ce serveur : **{language}**.",
     "settings.after": plural("misses", one=" (après {misses} tour manqué)", many=" (après {misses} de tours manqués)",
                              other=" (après {misses} tours manqués)"),
     "verify.ok": "✅ Tous les lancers sont bons : partie `{id}`, graine `{seed}`, sceau `{commitment}`.",
@@ -265,7 +265,7 @@ TEXTS: dict[str, str | Plural] = {
                               "Démarrer.",
     "refused.manage_server": "Seuls les membres qui peuvent gérer ce serveur peuvent changer ses réglages Ludo.",
     "refused.settings_no_server": "Seuls les serveurs ont des réglages Ludo, et personne ne gère un groupe privé ou "
-                                  "un MP : ici, choisis les règles de chaque partie avec les options de /ludo start.",
+                                  "un MP : ici, choisis les règles de chaque partie avec les options de /ludo start.",
     "refused.unknown_game": "Il n'y a pas de partie de Ludo `{id}` sur ce serveur (les parties terminées sont "
                             "gardées 30 jours) : regarde /ludo history.",
     "refused.not_finished": "La partie `{id}` n'est pas finie : la graine de ses dés reste secrète jusqu'à la fin (les "
@@ -369,7 +369,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "Un 6 fait rejouer",
     "opt.start.third_six_ends_turn": "Un troisième 6 d'affilée termine le tour",
     "opt.start.capture_bonus": "Manger un pion fait rejouer", "opt.start.stacking": "Deux de ses pions sur une case",
-    "opt.start.game_end": ("premier : le premier arrivé gagne ; toutes : les autres continuent pour les places "
+    "opt.start.game_end": ("premier : le premier arrivé gagne ; toutes : les autres continuent pour les places "
                            "suivantes"),
     "opt.start.turn_limit": "Tours par joueur (0 : illimité)",
     "opt.start.ai_takeover": "Une IA prend la place d'un joueur qui part",
@@ -379,7 +379,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contre 2 (rouge+jaune contre vert+bleu ; 4 places nécessaires)",
     "opt.rules.preset": "Les règles d'un préréglage au lieu de la partie de ce salon",
     "opt.stats.user": "De qui voir les résultats (par défaut : toi)",
-    "opt.settings.language": "La langue des messages du bot sur ce serveur (par défaut : celle du serveur)",
+    "opt.settings.language": "La langue des messages du bot sur ce serveur (par défaut : celle du serveur)",
     "opt.settings.preset": "Règles par défaut", "opt.settings.turn_minutes": "Minutes que peut durer un tour",
     "opt.settings.reminder_minutes": "Rappel au joueur tant de minutes avant la fin du temps (0 : jamais)",
     "opt.settings.timeout_action": "À la fin du temps : une IA joue le tour, on le passe, ou forfait après des tours "
@@ -451,34 +451,34 @@ TEXTS: dict[str, str | Plural] = {
     "settings.follows": ("Les messages du bot sur ce serveur suivent la langue Discord du serveur, actuellement "
                          "**{language}**."),
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Tournois : la soirée Ludo d'un serveur, jouée sur plusieurs jours",
+    "cmd.tournament": "Tournois de Ludo : élimination directe ou suisse, en une soirée ou sur plusieurs jours",
     "cmd.tournament.create": ("Ouvrir les inscriptions à un tournoi dans ce salon (Gérer le serveur ou Gérer les "
-                              "évènements)"),
+                              "événements)"),
     "cmd.tournament.standings": "Le classement d'un tournoi, visible par toi seul",
-    "cmd.tournament.leave": "Quitter un tournoi (après le début, tu abandonnes ta table)",
+    "cmd.tournament.leave": "Quitter un tournoi (une fois lancé, tu abandonnes ta partie en cours)",
     "cmd.tournament.cancel": "Annuler un tournoi (son organisateur, ou Gérer le serveur)",
-    "opt.tournament.format": ("élimination directe : les meilleurs de chaque table passent ; suisse : tous jouent "
+    "opt.tournament.format": ("élimination directe : les meilleurs de chaque table passent ; suisse : tous jouent "
                               "chaque manche"),
     "opt.tournament.max_players": "Le nombre maximum de joueurs, de 2 à 64",
-    "opt.tournament.rounds": "Système suisse seulement : le nombre de manches, de 1 à 10",
+    "opt.tournament.rounds": "Système suisse seulement : le nombre de manches, de 1 à 10",
     "opt.tournament.fill_with_ai": "Compléter chaque table à quatre places avec des IA",
-    "opt.tournament.round_hours": ("Heures que peut durer une manche ; les tables encore en jeu sont alors arrêtées "
+    "opt.tournament.round_hours": ("Heures que peut durer une manche ; les tables encore en jeu sont alors arrêtées "
                                    "en l'état"),
-    "opt.tournament.id": "L'identifiant du tournoi (par défaut : celui de ce salon)",
+    "opt.tournament.id": "L'identifiant du tournoi (par défaut : celui de ce salon)",
     "choice.format.knockout": "élimination directe", "choice.format.swiss": "système suisse",
-    "tourney.title": "🏆 **Tournoi de Ludo** `{id}` : {format}",
-    "tourney.format.knockout": ("élimination directe (les meilleurs de chaque table passent, jusqu'à une table "
+    "tourney.title": "🏆 **Tournoi de Ludo** `{id}` : {format}",
+    "tourney.format.knockout": ("élimination directe (les meilleurs de chaque table se qualifient, jusqu'à une table "
                                 "finale qui désigne le vainqueur)"),
-    "tourney.format.swiss": plural("rounds", one=("système suisse, {rounds} manche (tout le monde joue chaque manche "
-                                                  "; points selon la place)"),
-                                   many=("système suisse, {rounds} de manches (tout le monde joue chaque manche ; "
+    "tourney.format.swiss": plural("rounds", one=("système suisse, {rounds} manche (tout le monde joue chaque manche ; "
+                                                  "points selon la place)"),
+                                   many=("système suisse, {rounds} de manches (tout le monde joue chaque manche ; "
                                          "points selon la place)"),
-                                   other=("système suisse, {rounds} manches (tout le monde joue chaque manche ; "
+                                   other=("système suisse, {rounds} manches (tout le monde joue chaque manche ; "
                                           "points selon la place)")),
     "tourney.rules": "Organisé par <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": plural("minutes", one="{minutes} minute par tour", many="{minutes} de minutes par tour",
                            other="{minutes} minutes par tour"),
-    "tourney.turn_server": "tours de la durée fixée par le serveur",
+    "tourney.turn_server": "durée des tours fixée par le serveur",
     "tourney.round_hours": plural("hours", one="{hours} heure par manche", many="{hours} d'heures par manche",
                                   other="{hours} heures par manche"),
     "tourney.fill": " · tables incomplètes complétées par des IA",
@@ -489,67 +489,67 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.round": "Manche {round}", "tourney.round_of": "Manche {round} sur {rounds}", "tourney.final": "Finale",
     "tourney.final_standings": "Classement final",
     "tourney.round_ends": " (se termine <t:{at}:R>)",
-    "tourney.table": "Table {table} · {where} : {players}",
+    "tourney.table": "Table {table} · {where} : {players}",
     "tourney.opening": "ouverture…",
     "tourney.playing": "{players} (en cours)",
     "tourney.ended.settled": " (arrêtée en l'état à la fin du temps de la manche)",
     "tourney.ended.ended": " (arrêtée avant la fin)",
     "tourney.ended.abandoned": " (abandonnée)",
-    "tourney.ended.unplayed": " (jamais jouée : classée dans l'ordre des places)",
+    "tourney.ended.unplayed": " (jamais jouée : classée dans l'ordre des places)",
     "tourney.more_tables": plural("count", one="… et {count} autre table.", many="… et {count} d'autres tables.",
                                   other="… et {count} autres tables."),
-    "tourney.legend_through": "✅ passe à la manche suivante.",
+    "tourney.legend_through": "✅ qualifié pour la manche suivante.",
     "tourney.standings_head": "**Classement**",
-    "tourney.score": "{rank}. {name} : {points}, {wins}",
+    "tourney.score": "{rank}. {name} : {points}, {wins}",
     "tourney.points": plural("points", one="{points} point", many="{points} de points", other="{points} points"),
     "tourney.wins": plural("wins", one="{wins} victoire", many="{wins} de victoires", other="{wins} victoires"),
-    "tourney.champion": "🏆 Vainqueur : **{name}** !",
-    "tourney.no_champion": "🏁 Le tournoi est terminé sans vainqueur : il ne restait plus personne.",
+    "tourney.champion": "🏆 Vainqueur : **{name}** !",
+    "tourney.no_champion": "🏁 Le tournoi est terminé sans vainqueur : il ne restait plus personne.",
     "tourney.cancelled": "❌ Ce tournoi a été annulé par <@{who}>.",
     "tourney.thread": "Manche {round} · table {table}",
     "tourney.ai_seats": plural("count", one="{count} IA", many="{count} d'IA", other="{count} IA"),
-    "tourney.intro": ("🏆 Tournoi de Ludo `{id}`, {round}, table {table} : {players}. Bonne chance ! La manche se "
-                      "termine <t:{at}:R> ; une table encore en jeu à ce moment-là est arrêtée en l'état."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) remporte le tournoi de Ludo `{id}` ! Félicitations !",
+    "tourney.intro": ("🏆 Tournoi de Ludo `{id}`, {round}, table {table} : {players}. Bonne chance ! La manche se "
+                      "termine <t:{at}:R> ; une table encore en jeu à ce moment-là est arrêtée en l'état."),
+    "tourney.announce": "🏆 **{name}** (<@{user}>) remporte le tournoi de Ludo `{id}` ! Félicitations !",
     "tourney.announce_none": "🏁 Le tournoi de Ludo `{id}` est terminé, sans vainqueur.",
     "tourney.left_signup": "Tu n'es plus inscrit au tournoi `{id}`.",
-    "tourney.left_running": ("Tu as quitté le tournoi `{id}` : ta table compte comme abandonnée (tu y finis dernier) "
-                             "et tu ne joues plus aucune manche."),
-    "tourney.cancel_done": "Le tournoi `{id}` est annulé : ses tables encore en jeu s'arrêtent pour abandon.",
-    "status.settled": "⏰ Le temps de la manche est écoulé : cette table est arrêtée et classée en l'état.",
-    "status.table_places": "Places à cette table :",
-    "stats.tournaments": " Tournois : {played} joués, {won} gagnés.",
+    "tourney.left_running": ("Tu as quitté le tournoi `{id}` : tu abandonnes ta partie en cours (tu finis dernier à "
+                             "ta table) et tu ne joues plus aucune manche."),
+    "tourney.cancel_done": "Le tournoi `{id}` est annulé : les tables encore en jeu s'arrêtent pour abandon.",
+    "status.settled": "⏰ Le temps de la manche est écoulé : cette table est arrêtée et classée en l'état.",
+    "status.table_places": "Classement à cette table :",
+    "stats.tournaments": " Tournois joués : {played}, gagnés : {won}.",
     "standing.champion": "Vainqueur", "standing.cancelled": "Annulé",
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
     "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",
     "refused.tourney_here": ("Les tournois ont besoin de fils, donc ils se jouent seulement dans les salons d'un "
                              "serveur dont le bot est membre."),
-    "refused.tourney_manage": ("Seuls les membres qui ont Gérer le serveur ou Gérer les évènements peuvent créer un "
-                               "tournoi."),
-    "refused.tourney_thread": "Un tournoi se joue dans un salon, pas dans un fil : crée-le dans le salon lui-même.",
-    "refused.tourney_bot_threads": ("Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (Créer des "
-                                    "fils publics, Envoyer des messages dans les fils), et chaque table se joue dans "
-                                    "son propre fil : demande à un modérateur."),
-    "refused.tourney_channel_busy": ("Ce salon accueille déjà le tournoi `{id}` : un seul tournoi à la fois par "
+    "refused.tourney_manage": ("Seuls les membres qui ont la permission « Gérer le serveur » ou « Gérer les "
+                               "événements » peuvent créer un tournoi."),
+    "refused.tourney_thread": "Un tournoi se joue dans un salon, pas dans un fil : crée-le dans le salon lui-même.",
+    "refused.tourney_bot_threads": ("Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (« Créer des "
+                                    "fils publics », « Envoyer des messages dans les fils »), et chaque table se joue "
+                                    "dans son propre fil : demande à un modérateur."),
+    "refused.tourney_channel_busy": ("Ce salon accueille déjà le tournoi `{id}` : un seul tournoi à la fois par "
                                      "salon."),
-    "refused.tourney_format": "Ce n'est pas une formule : choisis élimination directe ou système suisse.",
+    "refused.tourney_format": "Ce n'est pas une formule : choisis élimination directe ou système suisse.",
     "refused.tourney_players": "Un tournoi accueille de 2 à {most} joueurs.",
-    "refused.tourney_rounds": "Un tournoi en système suisse se joue en 1 à {most} manches.",
+    "refused.tourney_rounds": "Un tournoi en système suisse compte de 1 à {most} manches.",
     "refused.tourney_hours": "Une manche dure de {low} à {high} heures.",
     "refused.no_tourney": "Il n'y a pas de tournoi `{id}` sur ce serveur (ou il est fini depuis longtemps).",
-    "refused.no_tourney_here": "Il n'y a pas de tournoi ici : donne son identifiant.",
+    "refused.no_tourney_here": "Il n'y a pas de tournoi ici : donne son identifiant.",
     "refused.tourney_forged": "Ce bouton n'appartient pas à ce tournoi.",
-    "refused.tourney_started": "Ce tournoi a commencé : les inscriptions sont closes.",
-    "refused.tourney_leave_started": ("Ce tournoi a commencé : /ludo tournament leave te retire du tournoi (tu "
-                                      "abandonnes ta table)."),
+    "refused.tourney_started": "Ce tournoi a commencé : les inscriptions sont closes.",
+    "refused.tourney_leave_started": ("Ce tournoi a commencé : /ludo tournament leave te retire du tournoi (tu "
+                                      "abandonnes ta partie en cours)."),
     "refused.tourney_over": "Ce tournoi est terminé.",
     "refused.tourney_joined": "Tu es déjà inscrit.",
-    "refused.tourney_full": "Le tournoi est complet : {most} joueurs.",
+    "refused.tourney_full": "Le tournoi est complet : {most} joueurs.",
     "refused.tourney_not_in": "Tu ne joues pas dans ce tournoi.",
     "refused.tourney_organiser_starts": "Seul l'organisateur, <@{organiser}>, peut démarrer le tournoi.",
     "refused.tourney_two": "Il faut au moins deux joueurs pour démarrer un tournoi.",
-    "refused.tourney_organiser_cancels": ("Seul l'organisateur, <@{organiser}>, ou un membre qui a Gérer le serveur "
-                                          "peut annuler le tournoi."),
-    "refused.tourney_race": "Le tournoi a changé au même moment : réessaie.",
+    "refused.tourney_organiser_cancels": ("Seul l'organisateur, <@{organiser}>, ou un membre qui a la permission "
+                                          "« Gérer le serveur » peut annuler le tournoi."),
+    "refused.tourney_race": "Le tournoi a changé au même moment : réessaie.",
 }

@@ -403,13 +403,14 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "Pesan bot di server ini mengikuti bahasa Discord server, sekarang **{language}**.",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Turnamen: malam Ludo sebuah server, dimainkan selama beberapa hari",
+    "cmd.tournament": "Turnamen Ludo di server: sistem gugur atau sistem Swiss, semalam atau beberapa hari",
     "cmd.tournament.create": "Buka pendaftaran turnamen di saluran ini (Kelola Server atau Kelola Acara)",
     "cmd.tournament.standings": "Klasemen sebuah turnamen, hanya untukmu",
-    "cmd.tournament.leave": "Keluar dari turnamen (setelah dimulai, mejamu dianggap menyerah)",
+    "cmd.tournament.leave": ("Keluar dari turnamen (setelah dimulai, kamu dianggap menyerah di game yang sedang "
+                             "berjalan)"),
     "cmd.tournament.cancel": "Batalkan turnamen (penyelenggaranya, atau Kelola Server)",
     "opt.tournament.format": "sistem gugur: yang terbaik di tiap meja lolos; sistem Swiss: semua main tiap babak",
-    "opt.tournament.max_players": "Jumlah pemain terbanyak yang bisa ikut, 2 sampai 64",
+    "opt.tournament.max_players": "Jumlah pemain maksimal, 2 sampai 64",
     "opt.tournament.rounds": "Khusus sistem Swiss: berapa babak, 1 sampai 10",
     "opt.tournament.fill_with_ai": "Isi setiap meja sampai empat kursi dengan pemain AI",
     "opt.tournament.round_hours": "Berapa jam satu babak boleh berjalan; meja yang masih main dinilai apa adanya",
@@ -426,7 +427,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · meja yang kurang diisi pemain AI",
     "tourney.entrants": "**Pemain ({count}/{most})**",
     "tourney.nobody": "Belum ada yang ikut.",
-    "tourney.signup_foot": ("Tekan Gabung untuk ikut main. Penyelenggara menekan Mulai kalau semua sudah masuk "
+    "tourney.signup_foot": ("Tekan “Gabung” untuk ikut main. Penyelenggara menekan “Mulai” kalau semua sudah masuk "
                             "(minimal dua pemain)."),
     "tourney.round": "Babak {round}", "tourney.round_of": "Babak {round} dari {rounds}", "tourney.final": "Final",
     "tourney.final_standings": "Klasemen akhir",
@@ -454,22 +455,23 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.announce": "🏆 **{name}** (<@{user}>) juara turnamen Ludo `{id}`! Selamat!",
     "tourney.announce_none": "🏁 Turnamen Ludo `{id}` sudah selesai, tanpa juara.",
     "tourney.left_signup": "Kamu sudah tidak terdaftar di turnamen `{id}`.",
-    "tourney.left_running": ("Kamu keluar dari turnamen `{id}`: mejamu dianggap menyerah (kamu di posisi terakhir di "
-                             "sana) dan kamu tidak main di babak berikutnya."),
+    "tourney.left_running": ("Kamu keluar dari turnamen `{id}`: kamu dianggap menyerah di game yang sedang berjalan "
+                             "(posisi terakhir di mejamu) dan tidak main di babak berikutnya."),
     "tourney.cancel_done": "Turnamen `{id}` dibatalkan: meja yang masih main dihentikan karena ditinggalkan.",
     "status.settled": "⏰ Waktu babak sudah habis: meja ini dinilai sesuai posisinya saat itu.",
     "status.table_places": "Peringkat di meja ini:",
     "stats.tournaments": " Turnamen: {played} diikuti, {won} dimenangkan.",
     "standing.champion": "Juara", "standing.cancelled": "Dibatalkan",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): menang, tanding
     "standing.rank": "#", "standing.player": "Pemain", "standing.points": "Pts", "standing.wins": "M",
     "standing.played": "T",
-    "refused.tourney_here": ("Turnamen butuh utas, jadi hanya bisa berjalan di saluran server yang punya bot ini "
-                             "sebagai member."),
-    "refused.tourney_manage": "Hanya member dengan izin Kelola Server atau Kelola Acara yang bisa membuat turnamen.",
+    "refused.tourney_here": ("Turnamen butuh utas, jadi hanya bisa berjalan di saluran server tempat bot ini jadi "
+                             "member."),
+    "refused.tourney_manage": ("Hanya member dengan izin “Kelola Server” atau “Kelola Acara” yang bisa membuat "
+                               "turnamen."),
     "refused.tourney_thread": "Turnamen berjalan di saluran, bukan di utas: buat di salurannya langsung.",
-    "refused.tourney_bot_threads": ("Aku tidak boleh membuat utas dan menulis di dalamnya di saluran ini (Buat Utas "
-                                    "Publik, Kirim Pesan di Utas), padahal setiap meja main di utasnya sendiri: "
+    "refused.tourney_bot_threads": ("Aku tidak boleh membuat utas dan menulis di dalamnya di saluran ini (“Buat Utas "
+                                    "Publik”, “Kirim Pesan di Utas”), padahal setiap meja main di utasnya sendiri: "
                                     "minta tolong moderator."),
     "refused.tourney_channel_busy": ("Saluran ini sudah menjalankan turnamen `{id}`: satu saluran hanya bisa "
                                      "menjalankan satu turnamen sekaligus."),
@@ -481,15 +483,15 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_tourney_here": "Tidak ada turnamen di sini: sebutkan ID-nya.",
     "refused.tourney_forged": "Tombol itu bukan milik turnamen ini.",
     "refused.tourney_started": "Turnamen ini sudah dimulai: pendaftaran sudah ditutup.",
-    "refused.tourney_leave_started": ("Turnamen ini sudah dimulai: /ludo tournament leave mengeluarkanmu (mejamu "
-                                      "dianggap menyerah)."),
+    "refused.tourney_leave_started": ("Turnamen ini sudah dimulai: /ludo tournament leave mengeluarkanmu (kamu "
+                                      "dianggap menyerah di game yang sedang berjalan)."),
     "refused.tourney_over": "Turnamen ini sudah selesai.",
     "refused.tourney_joined": "Kamu sudah ikut.",
     "refused.tourney_full": "Turnamennya sudah penuh: {most} pemain.",
     "refused.tourney_not_in": "Kamu tidak ikut di turnamen ini.",
     "refused.tourney_organiser_starts": "Hanya penyelenggara, <@{organiser}>, yang bisa memulai turnamen.",
     "refused.tourney_two": "Turnamen butuh minimal dua pemain untuk dimulai.",
-    "refused.tourney_organiser_cancels": ("Hanya penyelenggara, <@{organiser}>, atau member dengan izin Kelola "
-                                          "Server yang bisa membatalkan turnamen."),
+    "refused.tourney_organiser_cancels": ("Hanya penyelenggara, <@{organiser}>, atau member dengan izin “Kelola "
+                                          "Server” yang bisa membatalkan turnamen."),
     "refused.tourney_race": "Turnamennya berubah di saat yang sama: coba lagi ya.",
 }

@@ -442,13 +442,13 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "As mensagens do bot neste servidor seguem o idioma dele no Discord, agora **{language}**.",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Torneios: a noite de Ludo de um servidor, jogada ao longo de dias",
+    "cmd.tournament": "Torneios de Ludo no servidor: mata-mata ou suíço, numa noite ou ao longo de vários dias",
     "cmd.tournament.create": "Abra as inscrições de um torneio neste canal (Gerenciar servidor ou Gerenciar eventos)",
     "cmd.tournament.standings": "A classificação de um torneio, só para você",
-    "cmd.tournament.leave": "Saia de um torneio (depois do início você abandona a sua mesa)",
+    "cmd.tournament.leave": "Saia de um torneio (depois do início, conta como desistência na sua partida atual)",
     "cmd.tournament.cancel": "Cancele um torneio (quem organiza, ou Gerenciar servidor)",
     "opt.tournament.format": "mata-mata: os melhores de cada mesa avançam; sistema suíço: todos jogam todas as rodadas",
-    "opt.tournament.max_players": "O máximo de jogadores que podem entrar, de 2 a 64",
+    "opt.tournament.max_players": "O máximo de jogadores, de 2 a 64",
     "opt.tournament.rounds": "Só sistema suíço: quantas rodadas, de 1 a 10",
     "opt.tournament.fill_with_ai": "Completar cada mesa até quatro lugares com jogadores IA",
     "opt.tournament.round_hours": "Horas que uma rodada pode durar; mesas ainda jogando são encerradas como estão",
@@ -462,17 +462,17 @@ TEXTS: dict[str, str | Plural] = {
                                          "pela colocação)"),
                                    other=("sistema suíço, {rounds} rodadas (todos jogam todas as rodadas; pontos "
                                           "pela colocação)")),
-    "tourney.rules": "Organização <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
+    "tourney.rules": "Organizado por <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": plural("minutes", one="{minutes} minuto por vez", many="{minutes} de minutos por vez",
                            other="{minutes} minutos por vez"),
-    "tourney.turn_server": "vezes com a duração que o servidor define",
+    "tourney.turn_server": "tempo de cada vez definido pelo servidor",
     "tourney.round_hours": plural("hours", one="{hours} hora por rodada", many="{hours} de horas por rodada",
                                   other="{hours} horas por rodada"),
     "tourney.fill": " · mesas incompletas completadas com IA",
     "tourney.entrants": "**Jogadores ({count}/{most})**",
     "tourney.nobody": "Ninguém entrou ainda.",
-    "tourney.signup_foot": ("Clique em Entrar para jogar. Quem organiza clica em Começar quando todo mundo estiver "
-                            "dentro (pelo menos dois jogadores)."),
+    "tourney.signup_foot": ("Clique em “Entrar” para jogar. Quem organiza clica em “Começar” quando todo mundo "
+                            "estiver dentro (pelo menos dois jogadores)."),
     "tourney.round": "Rodada {round}", "tourney.round_of": "Rodada {round} de {rounds}", "tourney.final": "Final",
     "tourney.final_standings": "Classificação final",
     "tourney.round_ends": " (termina <t:{at}:R>)",
@@ -501,23 +501,24 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.announce": "🏆 **{name}** (<@{user}>) é o campeão do torneio de Ludo `{id}`! Parabéns!",
     "tourney.announce_none": "🏁 O torneio de Ludo `{id}` acabou, sem campeão.",
     "tourney.left_signup": "Você saiu da lista do torneio `{id}`.",
-    "tourney.left_running": ("Você saiu do torneio `{id}`: a sua mesa conta como abandonada (você fica em último "
-                             "nela) e não joga mais nenhuma rodada."),
+    "tourney.left_running": ("Você saiu do torneio `{id}`: a sua partida atual conta como desistência (você fica em "
+                             "último na sua mesa) e não joga mais nenhuma rodada."),
     "tourney.cancel_done": "O torneio `{id}` foi cancelado: as mesas ainda em jogo terminam por abandono.",
     "status.settled": "⏰ O tempo da rodada acabou: esta mesa é encerrada como estava.",
     "status.table_places": "Colocações nesta mesa:",
-    "stats.tournaments": " Torneios: {played} jogados, {won} vencidos.",
+    "stats.tournaments": " Torneios jogados: {played}, vencidos: {won}.",
     "standing.champion": "Campeão", "standing.cancelled": "Cancelado",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): vitórias, jogos
     "standing.rank": "#", "standing.player": "Jogador", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",
     "refused.tourney_here": ("Torneios precisam de tópicos, então só acontecem nos canais de um servidor do qual o "
                              "bot é membro."),
-    "refused.tourney_manage": "Só quem tem Gerenciar servidor ou Gerenciar eventos pode criar um torneio.",
+    "refused.tourney_manage": ("Só quem tem a permissão “Gerenciar servidor” ou “Gerenciar eventos” pode criar um "
+                               "torneio."),
     "refused.tourney_thread": "Um torneio acontece num canal, não num tópico: crie-o no próprio canal.",
-    "refused.tourney_bot_threads": ("Eu não posso criar tópicos e postar neles neste canal (Criar tópicos públicos, "
-                                    "Enviar mensagens em tópicos), e cada mesa joga no seu próprio tópico: fale com "
-                                    "um moderador."),
+    "refused.tourney_bot_threads": ("Eu não posso criar tópicos e postar neles neste canal (“Criar tópicos "
+                                    "públicos”, “Enviar mensagens em tópicos”), e cada mesa joga no seu próprio "
+                                    "tópico: fale com um moderador."),
     "refused.tourney_channel_busy": ("Este canal já tem o torneio `{id}`: só um torneio por vez em cada canal."),
     "refused.tourney_format": "Esse formato não existe: escolha mata-mata ou sistema suíço.",
     "refused.tourney_players": "Um torneio aceita de 2 a {most} jogadores.",
@@ -527,15 +528,15 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_tourney_here": "Não há torneio aqui: informe o id dele.",
     "refused.tourney_forged": "Esse botão não é deste torneio.",
     "refused.tourney_started": "Este torneio já começou: as inscrições estão fechadas.",
-    "refused.tourney_leave_started": ("Este torneio já começou: /ludo tournament leave tira você do torneio (você "
-                                      "abandona a sua mesa)."),
+    "refused.tourney_leave_started": ("Este torneio já começou: /ludo tournament leave tira você do torneio (a sua "
+                                      "partida atual conta como desistência)."),
     "refused.tourney_over": "Este torneio já acabou.",
     "refused.tourney_joined": "Você já está inscrito.",
     "refused.tourney_full": "O torneio está cheio: {most} jogadores.",
     "refused.tourney_not_in": "Você não está jogando neste torneio.",
     "refused.tourney_organiser_starts": "Só quem organiza, <@{organiser}>, pode começar o torneio.",
     "refused.tourney_two": "Um torneio precisa de pelo menos dois jogadores para começar.",
-    "refused.tourney_organiser_cancels": ("Só quem organiza, <@{organiser}>, ou alguém com Gerenciar servidor pode "
-                                          "cancelar o torneio."),
+    "refused.tourney_organiser_cancels": ("Só quem organiza, <@{organiser}>, ou alguém com a permissão “Gerenciar "
+                                          "servidor” pode cancelar o torneio."),
     "refused.tourney_race": "O torneio mudou no mesmo instante: tente de novo.",
 }

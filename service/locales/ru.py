@@ -451,27 +451,33 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "Сообщения бота на этом сервере идут на языке сервера в Discord, сейчас это **{language}**.",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Турниры: вечер Лудо на сервере, который длится несколько дней",
+    "cmd.tournament": "Турниры по Лудо на сервере: на вылет или по швейцарской системе, за вечер или за несколько дней",
     "cmd.tournament.create": ("Открыть запись на турнир в этом канале (право «Управлять сервером» или «Управлять "
                               "событиями»)"),
     "cmd.tournament.standings": "Турнирная таблица, видна только тебе",
-    "cmd.tournament.leave": "Выйти из турнира (после старта твой стол засчитывается как сдача)",
+    "cmd.tournament.leave": "Выйти из турнира (после старта в текущей игре засчитывается поражение)",
     "cmd.tournament.cancel": "Отменить турнир (организатор или право «Управлять сервером»)",
     "opt.tournament.format": "на вылет: лучшие за каждым столом проходят дальше; швейцарская: все играют каждый тур",
-    "opt.tournament.max_players": "Сколько игроков могут записаться, от 2 до 64",
+    "opt.tournament.max_players": "Максимум участников, от 2 до 64",
     "opt.tournament.rounds": "Только швейцарская система: сколько туров, от 1 до 10",
     "opt.tournament.fill_with_ai": "Дополнять каждый стол до четырёх мест игроками ИИ",
     "opt.tournament.round_hours": "Сколько часов длится тур; столы, которые ещё играют, засчитываются как есть",
     "opt.tournament.id": "ID турнира (по умолчанию: турнир этого канала)",
     "choice.format.knockout": "на вылет", "choice.format.swiss": "швейцарская система",
     "tourney.title": "🏆 **Турнир по Лудо** `{id}`: {format}",
-    "tourney.format.knockout": ("на вылет (лучшие за каждым столом проходят дальше, пока один стол не определит "
+    "tourney.format.knockout": ("на вылет (лучшие за каждым столом проходят дальше, пока финальный стол не определит "
                                 "победителя)"),
-    "tourney.format.swiss": "швейцарская система, туров: {rounds} (все играют каждый тур; очки за место)",
+    "tourney.format.swiss": plural("rounds",
+                                   one="швейцарская система, {rounds} тур (все играют каждый тур; очки за место)",
+                                   few="швейцарская система, {rounds} тура (все играют каждый тур; очки за место)",
+                                   many="швейцарская система, {rounds} туров (все играют каждый тур; очки за место)",
+                                   other="швейцарская система, {rounds} тура (все играют каждый тур; очки за место)"),
     "tourney.rules": "Организатор <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "на ход: {minutes} мин.",
-    "tourney.turn_server": "ходы такой длины, как задано на сервере",
-    "tourney.round_hours": "на тур: {hours} ч",
+    "tourney.turn": plural("minutes", one="{minutes} минута на ход", few="{minutes} минуты на ход",
+                           many="{minutes} минут на ход", other="{minutes} минуты на ход"),
+    "tourney.turn_server": "время хода как на сервере",
+    "tourney.round_hours": plural("hours", one="{hours} час на тур", few="{hours} часа на тур",
+                                  many="{hours} часов на тур", other="{hours} часа на тур"),
     "tourney.fill": " · свободные места занимает ИИ",
     "tourney.entrants": "**Участники ({count}/{most})**",
     "tourney.nobody": "Пока никто не записался.",
@@ -483,11 +489,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.table": "Стол {table} · {where}: {players}",
     "tourney.opening": "открывается…",
     "tourney.playing": "{players} (идёт игра)",
-    "tourney.ended.settled": " (засчитан как есть, когда время тура вышло)",
+    "tourney.ended.settled": " (время тура вышло: засчитан как есть)",
     "tourney.ended.ended": " (завершён досрочно)",
     "tourney.ended.abandoned": " (брошен)",
     "tourney.ended.unplayed": " (не сыгран: места по порядку рассадки)",
-    "tourney.more_tables": "… и ещё столов: {count}.",
+    "tourney.more_tables": plural("count", one="… и ещё {count} стол.", few="… и ещё {count} стола.",
+                                  many="… и ещё {count} столов.", other="… и ещё {count} стола."),
     "tourney.legend_through": "✅ проходит в следующий тур.",
     "tourney.standings_head": "**Таблица**",
     "tourney.score": "{rank}. {name}: {points}, {wins}",
@@ -495,34 +502,35 @@ TEXTS: dict[str, str | Plural] = {
                              other="{points} очка"),
     "tourney.wins": plural("wins", one="{wins} победа", few="{wins} победы", many="{wins} побед",
                            other="{wins} победы"),
-    "tourney.champion": "🏆 Победитель: **{name}**!",
+    "tourney.champion": "🏆 Победитель турнира: **{name}**!",
     "tourney.no_champion": "🏁 Турнир окончен без победителя: не осталось никого, кто мог бы победить.",
-    "tourney.cancelled": "❌ Этот турнир отменил(а) <@{who}>.",
+    "tourney.cancelled": "❌ Турнир отменён по решению <@{who}>.",
     "tourney.thread": "Тур {round} · стол {table}",
-    "tourney.ai_seats": "игроков ИИ: {count}",
+    "tourney.ai_seats": plural("count", one="{count} игрок ИИ", few="{count} игрока ИИ", many="{count} игроков ИИ",
+                               other="{count} игрока ИИ"),
     "tourney.intro": ("🏆 Турнир по Лудо `{id}`, {round}, стол {table}: {players}. Удачи! Тур закончится "
                       "<t:{at}:R>; стол, который тогда ещё играет, засчитывается как есть."),
     "tourney.announce": "🏆 **{name}** (<@{user}>) побеждает в турнире по Лудо `{id}`! Поздравляем!",
     "tourney.announce_none": "🏁 Турнир по Лудо `{id}` окончен без победителя.",
     "tourney.left_signup": "Тебя больше нет в списке турнира `{id}`.",
-    "tourney.left_running": ("Ты вышел из турнира `{id}`: твой стол засчитан как сдача (там у тебя последнее место), "
-                             "и дальше ты не играешь."),
+    "tourney.left_running": ("Ты больше не участвуешь в турнире `{id}`: в текущей игре тебе засчитано поражение "
+                             "(последнее место за твоим столом), и дальше ты не играешь."),
     "tourney.cancel_done": "Турнир `{id}` отменён: столы, которые ещё играют, завершаются как брошенные.",
     "status.settled": "⏰ Время тура вышло: этот стол засчитан в том положении, в каком был.",
     "status.table_places": "Места за этим столом:",
-    "stats.tournaments": " Турниры: сыграно {played}, выиграно {won}.",
+    "stats.tournaments": " Турниров сыграно: {played}, выиграно: {won}.",
     "standing.champion": "Победитель", "standing.cancelled": "Отменён",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): И, В, О as in a league
+    # table
     "standing.rank": "#", "standing.player": "Игрок", "standing.points": "О", "standing.wins": "В",
     "standing.played": "И",
-    "refused.tourney_here": ("Турнирам нужны ветки, поэтому они проходят только в каналах сервера, где бот "
-                             "состоит участником."),
+    "refused.tourney_here": ("Турнирам нужны ветки, поэтому они проходят только в каналах сервера, где есть бот."),
     "refused.tourney_manage": ("Создать турнир могут только участники с правом «Управлять сервером» или «Управлять "
                                "событиями»."),
     "refused.tourney_thread": "Турнир проходит в канале, а не в ветке: создай его в самом канале.",
-    "refused.tourney_bot_threads": ("Мне нельзя создавать ветки и писать в них в этом канале (Создавать публичные "
-                                    "ветки, Отправлять сообщения в ветках), а каждый стол играет в своей ветке: "
-                                    "попроси модератора."),
+    "refused.tourney_bot_threads": ("Мне нельзя создавать ветки и писать в них в этом канале (права «Создавать "
+                                    "публичные ветки» и «Отправлять сообщения в ветках»), а каждый стол играет в "
+                                    "своей ветке: попроси модератора."),
     "refused.tourney_channel_busy": ("В этом канале уже идёт турнир `{id}`: в одном канале одновременно может идти "
                                      "только один турнир."),
     "refused.tourney_format": "Такого формата нет: выбери «на вылет» или «швейцарская система».",
@@ -533,10 +541,10 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_tourney_here": "Здесь нет турнира: укажи его ID.",
     "refused.tourney_forged": "Эта кнопка не от этого турнира.",
     "refused.tourney_started": "Этот турнир уже начался: запись закрыта.",
-    "refused.tourney_leave_started": ("Этот турнир уже начался: /ludo tournament leave выводит тебя из турнира (твой "
-                                      "стол засчитывается как сдача)."),
+    "refused.tourney_leave_started": ("Этот турнир уже начался: /ludo tournament leave выводит тебя из турнира (в "
+                                      "текущей игре засчитывается поражение)."),
     "refused.tourney_over": "Этот турнир уже окончен.",
-    "refused.tourney_joined": "Ты уже записан.",
+    "refused.tourney_joined": "Ты уже в списке участников.",
     "refused.tourney_full": "В турнире больше нет мест (всего мест: {most}).",
     "refused.tourney_not_in": "Ты не участвуешь в этом турнире.",
     "refused.tourney_organiser_starts": "Начать турнир может только организатор, <@{organiser}>.",

@@ -403,20 +403,20 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "Botun bu sunucudaki mesajları sunucunun Discord dilini izler, şu an **{language}**.",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "Turnuvalar: bir sunucunun Ludo gecesi, günler boyunca oynanır",
+    "cmd.tournament": "Sunucuda Ludo turnuvaları: eleme ya da İsviçre sistemi, bir akşamda ya da birkaç güne yayılarak",
     "cmd.tournament.create": "Bu kanalda bir turnuvaya kayıt aç (Sunucuyu Yönet ya da Etkinlikleri Yönet)",
     "cmd.tournament.standings": "Bir turnuvanın sıralaması, yalnızca sana gösterilir",
-    "cmd.tournament.leave": "Turnuvadan ayrıl (başladıktan sonra masandan çekilmiş sayılırsın)",
+    "cmd.tournament.leave": "Turnuvadan ayrıl (başladıktan sonra masandaki oyunu hükmen kaybedersin)",
     "cmd.tournament.cancel": "Turnuvayı iptal et (düzenleyen kişi ya da Sunucuyu Yönet)",
     "opt.tournament.format": "eleme: her masanın en iyileri üst tura çıkar; İsviçre sistemi: herkes her turu oynar",
-    "opt.tournament.max_players": "Katılabilecek en fazla oyuncu, 2 ile 64 arası",
+    "opt.tournament.max_players": "En fazla oyuncu sayısı, 2 ile 64 arası",
     "opt.tournament.rounds": "Yalnızca İsviçre sistemi: kaç tur, 1 ile 10 arası",
     "opt.tournament.fill_with_ai": "Her masayı bilgisayar oyuncularıyla dört kişiye tamamla",
     "opt.tournament.round_hours": "Bir turun sürebileceği saat; o zaman hâlâ oynanan masalar o anki haliyle sonuçlanır",
-    "opt.tournament.id": "Turnuvanın kimliği (varsayılan: bu kanalınki)",
+    "opt.tournament.id": "Turnuvanın kodu (varsayılan: bu kanalınki)",
     "choice.format.knockout": "eleme", "choice.format.swiss": "İsviçre sistemi",
     "tourney.title": "🏆 **Ludo turnuvası** `{id}`: {format}",
-    "tourney.format.knockout": "eleme (her masanın en iyileri üst tura çıkar, sonunda tek bir masa şampiyonu belirler)",
+    "tourney.format.knockout": "eleme (her masanın en iyileri üst tura çıkar, sonunda final masası şampiyonu belirler)",
     "tourney.format.swiss": "İsviçre sistemi, {rounds} tur (herkes her turu oynar; sıralamaya göre puan)",
     "tourney.rules": "Düzenleyen <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": "sıra başına {minutes} dakika",
@@ -425,8 +425,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · eksik masalar bilgisayar oyuncularıyla tamamlanır",
     "tourney.entrants": "**Oyuncular ({count}/{most})**",
     "tourney.nobody": "Henüz kimse katılmadı.",
-    "tourney.signup_foot": ("Oynamak için Katıl'a bas. Herkes katılınca (en az iki oyuncu) düzenleyen kişi Başlat'a "
-                            "basar."),
+    "tourney.signup_foot": ("Oynamak için “Katıl” düğmesine bas. Herkes katılınca (en az iki oyuncu) düzenleyen kişi "
+                            "“Başlat” düğmesine basar."),
     "tourney.round": "{round}. tur", "tourney.round_of": "Tur {round}/{rounds}", "tourney.final": "Final",
     "tourney.final_standings": "Son sıralama",
     "tourney.round_ends": " (<t:{at}:R> biter)",
@@ -448,48 +448,49 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.cancelled": "❌ Bu turnuva <@{who}> tarafından iptal edildi.",
     "tourney.thread": "{round}. tur · masa {table}",
     "tourney.ai_seats": "{count} bilgisayar oyuncusu",
-    "tourney.intro": ("🏆 Ludo turnuvası `{id}`, {round}, masa {table}: {players}. Bol şans! Tur <t:{at}:R> "
+    "tourney.intro": ("🏆 `{id}` kodlu Ludo turnuvası, {round}, masa {table}: {players}. Bol şans! Tur <t:{at}:R> "
                       "bitiyor; o zaman hâlâ oynanan bir masa o anki haliyle sonuçlanır."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) Ludo turnuvası `{id}` şampiyonu! Tebrikler!",
-    "tourney.announce_none": "🏁 Ludo turnuvası `{id}` şampiyonsuz bitti.",
-    "tourney.left_signup": "Artık `{id}` turnuvasının listesinde değilsin.",
-    "tourney.left_running": ("`{id}` turnuvasından ayrıldın: masandan çekilmiş sayılırsın (orada sonuncu olursun) ve "
-                             "başka tur oynamazsın."),
-    "tourney.cancel_done": "`{id}` turnuvası iptal edildi: hâlâ oynanan masaları terk edilmiş olarak biter.",
+    "tourney.announce": "🏆 **{name}** (<@{user}>), `{id}` kodlu Ludo turnuvasının şampiyonu! Tebrikler!",
+    "tourney.announce_none": "🏁 `{id}` kodlu Ludo turnuvası şampiyonsuz bitti.",
+    "tourney.left_signup": "Artık `{id}` kodlu turnuvanın listesinde değilsin.",
+    "tourney.left_running": ("`{id}` kodlu turnuvadan ayrıldın: masandaki oyunu hükmen kaybettin (orada sonuncu "
+                             "oldun) ve başka tur oynamayacaksın."),
+    "tourney.cancel_done": "`{id}` kodlu turnuva iptal edildi: hâlâ oynanan masaları terk edilmiş sayılarak biter.",
     "status.settled": "⏰ Turun süresi doldu: bu masa o anki haliyle sonuçlandı.",
     "status.table_places": "Bu masadaki sıralama:",
     "stats.tournaments": " Turnuvalar: {played} oynandı, {won} kazanıldı.",
     "standing.champion": "Şampiyon", "standing.cancelled": "İptal edildi",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): O, G, P as in a league
+    # table
     "standing.rank": "#", "standing.player": "Oyuncu", "standing.points": "P", "standing.wins": "G",
     "standing.played": "O",
     "refused.tourney_here": ("Turnuvalar alt başlık ister, bu yüzden yalnızca botun üye olduğu bir sunucunun "
                              "kanallarında oynanır."),
-    "refused.tourney_manage": ("Turnuvayı yalnızca Sunucuyu Yönet ya da Etkinlikleri Yönet izni olan üyeler "
+    "refused.tourney_manage": ("Turnuvayı yalnızca “Sunucuyu Yönet” ya da “Etkinlikleri Yönet” izni olan üyeler "
                                "oluşturabilir."),
     "refused.tourney_thread": "Turnuva bir kanalda oynanır, alt başlıkta değil: onu kanalın kendisinde oluştur.",
-    "refused.tourney_bot_threads": ("Bu kanalda alt başlık oluşturup içine yazma iznim yok (Herkese Açık Alt Başlık "
-                                    "Oluştur, Alt Başlıklarda Mesaj Gönder) ve her masa kendi alt başlığında oynanır: "
-                                    "bir moderatöre sor."),
-    "refused.tourney_channel_busy": ("Bu kanalda zaten `{id}` turnuvası sürüyor: her kanalda aynı anda tek turnuva "
-                                     "olur."),
+    "refused.tourney_bot_threads": ("Bu kanalda alt başlık oluşturup içine yazma iznim yok (“Herkese Açık Alt "
+                                    "Başlık Oluştur”, “Alt Başlıklarda Mesaj Gönder”) ve her masa kendi alt "
+                                    "başlığında oynanır: bir moderatöre sor."),
+    "refused.tourney_channel_busy": ("Bu kanalda zaten `{id}` kodlu turnuva sürüyor: her kanalda aynı anda tek "
+                                     "turnuva olur."),
     "refused.tourney_format": "Bu bir turnuva biçimi değil: eleme ya da İsviçre sistemi seç.",
     "refused.tourney_players": "Bir turnuvaya 2 ile {most} arası oyuncu katılabilir.",
     "refused.tourney_rounds": "İsviçre sistemindeki bir turnuva 1 ile {most} arası tur sürer.",
     "refused.tourney_hours": "Bir tur {low} ile {high} saat arası sürer.",
-    "refused.no_tourney": "Bu sunucuda `{id}` diye bir turnuva yok (ya da çoktan bitti).",
-    "refused.no_tourney_here": "Burada turnuva yok: kimliğini yaz.",
+    "refused.no_tourney": "Bu sunucuda `{id}` kodlu bir turnuva yok (ya da çoktan bitti).",
+    "refused.no_tourney_here": "Burada turnuva yok: kodunu yaz.",
     "refused.tourney_forged": "Bu düğme bu turnuvaya ait değil.",
     "refused.tourney_started": "Bu turnuva başladı: kayıtlar kapandı.",
-    "refused.tourney_leave_started": ("Bu turnuva başladı: /ludo tournament leave seni turnuvadan çıkarır (masandan "
-                                      "çekilmiş sayılırsın)."),
+    "refused.tourney_leave_started": ("Bu turnuva başladı: /ludo tournament leave seni turnuvadan çıkarır (masandaki "
+                                      "oyunu hükmen kaybedersin)."),
     "refused.tourney_over": "Bu turnuva bitti.",
     "refused.tourney_joined": "Zaten katıldın.",
     "refused.tourney_full": "Turnuva dolu: {most} oyuncu.",
     "refused.tourney_not_in": "Bu turnuvada oynamıyorsun.",
     "refused.tourney_organiser_starts": "Turnuvayı yalnızca düzenleyen kişi, <@{organiser}>, başlatabilir.",
     "refused.tourney_two": "Bir turnuvanın başlaması için en az iki oyuncu gerekir.",
-    "refused.tourney_organiser_cancels": ("Turnuvayı yalnızca düzenleyen kişi, <@{organiser}>, ya da Sunucuyu Yönet "
+    "refused.tourney_organiser_cancels": ("Turnuvayı yalnızca düzenleyen kişi, <@{organiser}>, ya da “Sunucuyu Yönet” "
                                           "izni olan bir üye iptal edebilir."),
     "refused.tourney_race": "Turnuva aynı anda değişti: lütfen tekrar dene.",
 }

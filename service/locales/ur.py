@@ -407,32 +407,33 @@ TEXTS: dict[str, str | Plural] = {
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
     "settings.follows": "اس سرور میں بوٹ کے پیغامات سرور کی Discord زبان میں ہوں گے، ابھی **{language}**۔",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
-    "cmd.tournament": "ٹورنامنٹ: کسی سرور کی لوڈو نائٹ، جو کئی دن چلتی ہے",
-    "cmd.tournament.create": "اس چینل میں ٹورنامنٹ کے لیے رجسٹریشن کھولیں (Manage Server یا Manage Events)",
-    "cmd.tournament.standings": "ٹورنامنٹ کی ٹیبل، صرف آپ کو دکھائی دے گی",
-    "cmd.tournament.leave": "ٹورنامنٹ چھوڑیں (شروع ہونے کے بعد آپ کی میز ہار مانی جائے گی)",
+    "cmd.tournament": "سرور کے لوڈو ٹورنامنٹ: ناک آؤٹ یا سوئس، ایک شام میں یا کئی دنوں تک",
+    "cmd.tournament.create": "اس چینل میں ٹورنامنٹ کی رجسٹریشن کھولیں (Manage Server یا Manage Events)",
+    "cmd.tournament.standings": "ٹورنامنٹ کی موجودہ صورتحال، صرف آپ کو دکھائی دے گی",
+    "cmd.tournament.leave": "ٹورنامنٹ چھوڑیں (شروع ہونے کے بعد، جاری کھیل ہار مان کر)",
     "cmd.tournament.cancel": "ٹورنامنٹ منسوخ کریں (منتظم، یا Manage Server والے)",
-    "opt.tournament.format": "ناک آؤٹ: ہر میز کے بہترین آگے جاتے ہیں؛ سوئس: سب ہر راؤنڈ کھیلتے ہیں",
-    "opt.tournament.max_players": "زیادہ سے زیادہ کتنے کھلاڑی شامل ہو سکتے ہیں، 2 سے 64",
+    "opt.tournament.format": "ناک آؤٹ: ہر میز کے ٹاپ کھلاڑی اگلے راؤنڈ میں جاتے ہیں؛ سوئس: سب ہر راؤنڈ کھیلتے ہیں",
+    "opt.tournament.max_players": "زیادہ سے زیادہ کتنے کھلاڑی، 2 سے 64",
     "opt.tournament.rounds": "صرف سوئس: کتنے راؤنڈ، 1 سے 10",
     "opt.tournament.fill_with_ai": "ہر میز کو کمپیوٹر کھلاڑیوں سے چار نشستوں تک بھریں",
     "opt.tournament.round_hours": "ایک راؤنڈ کتنے گھنٹے چل سکتا ہے؛ تب تک جاری میزیں جیسی ہیں ویسی طے ہوں گی",
-    "opt.tournament.id": "ٹورنامنٹ کی آئی ڈی (طے شدہ: اس چینل والا)",
+    "opt.tournament.id": "ٹورنامنٹ کی ID (طے شدہ: اس چینل والا)",
     "choice.format.knockout": "ناک آؤٹ", "choice.format.swiss": "سوئس",
     "tourney.title": "🏆 **لوڈو ٹورنامنٹ** `{id}`: {format}",
-    "tourney.format.knockout": "ناک آؤٹ (ہر میز کے بہترین کھلاڑی آگے جاتے ہیں، یہاں تک کہ ایک میز چیمپئن طے کر دے)",
-    "tourney.format.swiss": "سوئس، {rounds} راؤنڈ (سب ہر راؤنڈ کھیلتے ہیں؛ پوزیشن کے حساب سے پوائنٹس)",
+    "tourney.format.knockout": ("ناک آؤٹ (ہر میز کے ٹاپ کھلاڑی اگلے راؤنڈ میں جاتے ہیں، یہاں تک کہ فائنل میز چیمپئن طے "
+                                "کر دے)"),
+    "tourney.format.swiss": "سوئس، {rounds} راؤنڈ (سب ہر راؤنڈ کھیلتے ہیں؛ پوزیشن کے حساب سے نمبر)",
     "tourney.rules": "منتظم <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": "ہر باری {minutes} منٹ",
-    "tourney.turn_server": "باری اتنی لمبی جتنی سرور طے کرے",
-    "tourney.round_hours": "ہر راؤنڈ {hours} گھنٹے",
+    "tourney.turn_server": "باری کا وقت سرور کی ترتیب کے مطابق",
+    "tourney.round_hours": plural("hours", one="ہر راؤنڈ {hours} گھنٹہ", other="ہر راؤنڈ {hours} گھنٹے"),
     "tourney.fill": " · خالی نشستیں کمپیوٹر کھلاڑیوں سے بھری جاتی ہیں",
-    "tourney.entrants": "**کھلاڑی ({count}/{most})**",
+    "tourney.entrants": "**کھلاڑی ({most} میں سے {count})**",
     "tourney.nobody": "ابھی تک کوئی شامل نہیں ہوا۔",
-    "tourney.signup_foot": ("کھیلنے کے لیے شامل ہوں دبائیں۔ سب آ جائیں (کم از کم دو کھلاڑی) تو منتظم شروع کریں دبائے "
-                            "گا۔"),
-    "tourney.round": "راؤنڈ {round}", "tourney.round_of": "{rounds} میں سے راؤنڈ {round}", "tourney.final": "فائنل",
-    "tourney.final_standings": "آخری ٹیبل",
+    "tourney.signup_foot": ("کھیلنے کے لیے «شامل ہوں» دبائیں۔ سب آ جائیں (کم از کم دو کھلاڑی) تو منتظم «شروع کریں» "
+                            "دبائے گا۔"),
+    "tourney.round": "راؤنڈ {round}", "tourney.round_of": "راؤنڈ {round} ({rounds} میں سے)", "tourney.final": "فائنل",
+    "tourney.final_standings": "آخری پوائنٹس ٹیبل",
     "tourney.round_ends": " (<t:{at}:R> ختم ہو گا)",
     "tourney.table": "میز {table} · {where}: {players}",
     "tourney.opening": "کھل رہی ہے…",
@@ -441,11 +442,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (پہلے ہی ختم کی گئی)",
     "tourney.ended.abandoned": " (چھوڑ دی گئی)",
     "tourney.ended.unplayed": " (کبھی نہیں کھیلی گئی: بیٹھنے کی ترتیب سے پوزیشنیں)",
-    "tourney.more_tables": "… اور {count} میزیں۔",
-    "tourney.legend_through": "✅ اگلے راؤنڈ میں جاتا ہے۔",
-    "tourney.standings_head": "**ٹیبل**",
+    "tourney.more_tables": plural("count", one="… اور {count} میز۔", other="… اور {count} میزیں۔"),
+    "tourney.legend_through": "✅ اگلے راؤنڈ میں پہنچا۔",
+    "tourney.standings_head": "**پوائنٹس ٹیبل**",
     "tourney.score": "{rank}. {name}: {points}، {wins}",
-    "tourney.points": "{points} پوائنٹس",
+    "tourney.points": "{points} نمبر",
     "tourney.wins": "{wins} جیت",
     "tourney.champion": "🏆 چیمپئن: **{name}**!",
     "tourney.no_champion": "🏁 ٹورنامنٹ بغیر چیمپئن کے ختم ہوا: جیتنے کے لیے کوئی باقی نہیں رہا۔",
@@ -457,42 +458,44 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.announce": "🏆 **{name}** (<@{user}>) لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
     "tourney.announce_none": "🏁 لوڈو ٹورنامنٹ `{id}` ختم ہوا، بغیر چیمپئن کے۔",
     "tourney.left_signup": "اب آپ ٹورنامنٹ `{id}` کی فہرست میں نہیں ہیں۔",
-    "tourney.left_running": ("آپ نے ٹورنامنٹ `{id}` چھوڑ دیا: آپ کی میز ہار مانی جائے گی (وہاں آپ آخری رہیں گے) اور "
-                             "آپ آگے کوئی راؤنڈ نہیں کھیلیں گے۔"),
+    "tourney.left_running": ("آپ نے ٹورنامنٹ `{id}` چھوڑ دیا: جاری کھیل میں آپ کی ہار مانی گئی (اپنی میز پر آخری "
+                             "پوزیشن) اور آپ آگے کوئی راؤنڈ نہیں کھیلیں گے۔"),
     "tourney.cancel_done": "ٹورنامنٹ `{id}` منسوخ ہو گیا: جو میزیں ابھی جاری ہیں وہ چھوڑی ہوئی مان کر ختم ہوں گی۔",
     "status.settled": "⏰ راؤنڈ کا وقت ختم: یہ میز جیسی تھی ویسی طے ہوئی۔",
-    "status.table_places": "اس میز کی پوزیشنیں:",
+    "status.table_places": "اس میز پر پوزیشنیں:",
     "stats.tournaments": " ٹورنامنٹ: {played} کھیلے، {won} جیتے۔",
     "standing.champion": "چیمپئن", "standing.cancelled": "منسوخ",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); جیت and کھیلے do not
+    # fit their columns, so they are cut to their first letter
     "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "نمبر", "standing.wins": "ج",
     "standing.played": "ک",
-    "refused.tourney_here": ("ٹورنامنٹ کو تھریڈ چاہییں، اس لیے وہ صرف اس سرور کے چینلز میں چلتے ہیں جس کا بوٹ ممبر "
+    "refused.tourney_here": ("ٹورنامنٹ کو تھریڈ چاہییں، اس لیے وہ صرف اسی سرور کے چینلز میں چلتے ہیں جس کا بوٹ ممبر "
                              "ہے۔"),
-    "refused.tourney_manage": "ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس Manage Server یا Manage Events ہو۔",
+    "refused.tourney_manage": ("ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس «Manage Server» یا «Manage Events» کی "
+                               "اجازت ہو۔"),
     "refused.tourney_thread": "ٹورنامنٹ چینل میں چلتا ہے، تھریڈ میں نہیں: اسے چینل ہی میں بنائیں۔",
-    "refused.tourney_bot_threads": ("مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں (Create Public "
-                                    "Threads، Send Messages in Threads)، اور ہر میز اپنے تھریڈ میں کھیلی جاتی ہے: کسی "
-                                    "موڈریٹر سے کہیں۔"),
+    "refused.tourney_bot_threads": ("مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں («Create Public "
+                                    "Threads»، «Send Messages in Threads»)، اور ہر میز اپنے تھریڈ میں کھیلی جاتی ہے: "
+                                    "کسی موڈریٹر سے کہیں۔"),
     "refused.tourney_channel_busy": ("اس چینل میں ٹورنامنٹ `{id}` پہلے سے جاری ہے: ایک چینل میں ایک وقت میں ایک ہی "
                                      "ٹورنامنٹ۔"),
-    "refused.tourney_format": "یہ کوئی فارمیٹ نہیں: ناک آؤٹ یا سوئس چنیں۔",
+    "refused.tourney_format": "یہ کوئی فارمیٹ نہیں: knockout (ناک آؤٹ) یا swiss (سوئس) چنیں۔",
     "refused.tourney_players": "ٹورنامنٹ میں 2 سے {most} کھلاڑی ہو سکتے ہیں۔",
     "refused.tourney_rounds": "سوئس ٹورنامنٹ میں 1 سے {most} راؤنڈ ہوتے ہیں۔",
     "refused.tourney_hours": "ایک راؤنڈ {low} سے {high} گھنٹے چلتا ہے۔",
     "refused.no_tourney": "اس سرور میں کوئی ٹورنامنٹ `{id}` نہیں (یا وہ بہت پہلے ختم ہو گیا)۔",
-    "refused.no_tourney_here": "یہاں کوئی ٹورنامنٹ نہیں: اس کی آئی ڈی بتائیں۔",
+    "refused.no_tourney_here": "یہاں کوئی ٹورنامنٹ نہیں: اس کی ID بتائیں۔",
     "refused.tourney_forged": "یہ بٹن اس ٹورنامنٹ کا نہیں ہے۔",
     "refused.tourney_started": "یہ ٹورنامنٹ شروع ہو چکا ہے: اب شامل ہونا بند ہے۔",
-    "refused.tourney_leave_started": ("یہ ٹورنامنٹ شروع ہو چکا ہے: /ludo tournament leave سے آپ باہر ہو جائیں گے (آپ "
-                                      "کی میز ہار مانی جائے گی)۔"),
+    "refused.tourney_leave_started": ("یہ ٹورنامنٹ شروع ہو چکا ہے: /ludo tournament leave سے آپ باہر ہو جائیں گے "
+                                      "(جاری کھیل ہار مان کر)۔"),
     "refused.tourney_over": "یہ ٹورنامنٹ ختم ہو چکا ہے۔",
     "refused.tourney_joined": "آپ پہلے ہی شامل ہیں۔",
     "refused.tourney_full": "ٹورنامنٹ بھر چکا ہے: {most} کھلاڑی۔",
     "refused.tourney_not_in": "آپ اس ٹورنامنٹ میں نہیں کھیل رہے۔",
     "refused.tourney_organiser_starts": "ٹورنامنٹ صرف منتظم، <@{organiser}>، شروع کر سکتا ہے۔",
     "refused.tourney_two": "ٹورنامنٹ شروع کرنے کے لیے کم از کم دو کھلاڑی چاہییں۔",
-    "refused.tourney_organiser_cancels": ("ٹورنامنٹ صرف منتظم، <@{organiser}>، یا Manage Server والا ممبر منسوخ کر "
+    "refused.tourney_organiser_cancels": ("ٹورنامنٹ صرف منتظم، <@{organiser}>، یا «Manage Server» والا ممبر منسوخ کر "
                                           "سکتا ہے۔"),
     "refused.tourney_race": "عین اسی لمحے ٹورنامنٹ بدل گیا: دوبارہ کوشش کریں۔",
 }

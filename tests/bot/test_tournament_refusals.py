@@ -61,7 +61,7 @@ async def test_the_sign_up_refuses_privately_and_loses_nothing(standin: StandIn,
     assert early == "A tournament needs at least two players to start."
     await join(standin, ludo, signup, ann)
     twice = private_text(await click(standin, ludo, ann, signup, custom_id=button(signup, "join")))
-    assert twice == "You have joined already."
+    assert twice == "You have already joined."
     not_in = private_text(await click(standin, ludo, cy, signup, custom_id=button(signup, "leave")))
     assert not_in == "You are not playing in this tournament."
     await join(standin, ludo, signup, bob)
@@ -85,7 +85,7 @@ async def test_the_sign_up_refuses_privately_and_loses_nothing(standin: StandIn,
     assert late == "This tournament has started: joining is closed."
     leave = private_text(await click(standin, ludo, ann, stale, label="b1"))
     assert leave == ("This tournament has started: /ludo tournament leave takes you out (you forfeit your "
-                     "table).")
+                     "current game).")
     again = private_text(await click(standin, ludo, standin.owner, forged, label="b1"))
     assert again == "This tournament has started: joining is closed."
     assert len((await stored(ludo, tid)).played) == 1  # started once
@@ -107,8 +107,8 @@ async def test_leaving_before_and_after_the_start_and_the_standing_anywhere(stan
     table = (await tables_of_round(standin, standin.channel, 1))[0]
     gone = players[0]
     out = private_text(await tourney(standin, ludo, gone, table, "leave"))  # from the table's thread
-    assert out == (f"You left tournament `{tid}`: your table counts as forfeited (you place last there) and you "
-                   "play no further round.")
+    assert out == (f"You left tournament `{tid}`: you forfeit your current game (you place last at your table) "
+                   "and play no further rounds.")
     await play_to_end(standin, ludo, table)
     record = await until(ludo, tid, lambda r: r.status == "finished")
     final = record.played[0].tables[0]

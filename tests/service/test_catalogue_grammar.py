@@ -10,6 +10,7 @@ import pytest
 
 from bot.commands import ludo
 from service.i18n import CATALOGUES, DEFAULT, SPOKEN, translate
+from service.languages import RIGHT_TO_LEFT
 from service.locales.forms import Plural
 
 LANGUAGES = sorted(CATALOGUES)
@@ -133,3 +134,34 @@ def test_russian_captures_as_ludo_players_say_it() -> None:
     """"рубить" is the draughts word; Ludo players knock a token off ("сбить") or eat it ("съесть")."""
     assert [key for key, form in sentences("ru") if re.search(r"руб", form)] == []
     assert "сбивает" in translate("ru", "event.captured", who="Аня", victims="фишку 2")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_sign_up_names_its_buttons_as_they_show(code: str) -> None:
+    """"Press Join to play": the words of the tournament's sign-up are the labels on its buttons."""
+    foot = translate(code, "tourney.signup_foot")
+    assert translate(code, "button.join") in foot and translate(code, "button.start") in foot, foot
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_format_refused_is_answered_with_the_choices_the_readers_client_lists(code: str) -> None:
+    """Discord lists /ludo tournament create's formats in the reader's language where it has one, else in English
+    (Arabic, Urdu, Bengali): the refusal names them so."""
+    listed = code if SPOKEN[code].discord else DEFAULT
+    refusal = translate(code, "refused.tourney_format")
+    assert all(translate(listed, f"choice.format.{name}") in refusal for name in ("knockout", "swiss")), refusal
+
+
+def test_french_puts_a_no_break_space_before_double_punctuation() -> None:
+    """« : ; ! ? » and "%" take a no-break space before them in French messages (the pictures' words keep plain
+    spaces: they are laid out by the picture)."""
+    plain = re.compile(r" [:;!?»%]|« ")
+    assert [key for key, form in sentences("fr")
+            if not key.startswith(("board.", "standing.")) and plain.search(form)] == []
+
+
+@pytest.mark.parametrize("code", sorted(RIGHT_TO_LEFT))
+def test_no_slash_stands_between_two_values_right_to_left(code: str) -> None:
+    """"3/64" in an Arabic line reads "64/3": each value is isolated, so the two swap around a slash."""
+    slash = re.compile(FIELD + r"\s*/\s*" + FIELD)
+    assert [key for key, form in sentences(code) if slash.search(form)] == []
