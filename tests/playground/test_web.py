@@ -65,7 +65,10 @@ async def test_the_page_offers_the_commands_the_bot_registered(play: Playground,
     assert play.bot is not None
     (group,) = [c for c in play.bot.tree.get_commands() if isinstance(c, app_commands.Group)]
     offered = {tuple(c["path"]): c for c in world["commands"] if c["command"] == "ludo"}
-    assert set(offered) == {(c.name,) for c in group.commands}
+    assert set(offered) == {tuple(c.qualified_name.split()[1:]) for c in group.walk_commands()
+                            if isinstance(c, app_commands.Command)}
+    assert {("tournament", "create"), ("tournament", "standings"), ("tournament", "leave"),
+            ("tournament", "cancel")} <= set(offered)  # (a subcommand group: one entry per subcommand)
     start = group.get_command("start")
     assert isinstance(start, app_commands.Command)
     assert [o["name"] for o in offered[("start",)]["options"]] == [p.name for p in start.parameters]
@@ -73,6 +76,11 @@ async def test_the_page_offers_the_commands_the_bot_registered(play: Playground,
     assert [c["value"] for c in preset["choices"]] == ["classic", "star", "strict", "twodice"]
     seats = next(o for o in offered[("start",)]["options"] if o["name"] == "seats")
     assert (seats["min_value"], seats["max_value"]) == (2, 4)
+    create = {o["name"]: o for o in offered[("tournament", "create")]["options"]}
+    assert [c["value"] for c in create["format"]["choices"]] == ["knockout", "swiss"] and create["format"]["required"]
+    assert {"preset", "quick", "turn_limit", "max_players", "rounds", "turn_minutes", "fill_with_ai",
+            "round_hours"} <= set(create)
+    assert (create["max_players"]["min_value"], create["max_players"]["max_value"]) == (2, 64)
 
 
 async def private_answer(play: Playground, name: str) -> str:
