@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 import aiohttp
 import pytest
@@ -14,45 +13,7 @@ from discord import app_commands
 
 from playground.standin import Message
 from playground.world import MANAGER, MEMBERS, Playground
-
-Json = dict[str, Any]
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def http() -> Any:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
-async def get(http: aiohttp.ClientSession, play: Playground, path: str, **query: str) -> Json:
-    async with http.get(play.url + path.lstrip("/"), params=query) as response:
-        assert response.status == 200, await response.text()
-        data: Json = await response.json()
-        return data
-
-
-async def post(http: aiohttp.ClientSession, play: Playground, path: str, body: Json, status: int = 200) -> Json:
-    async with http.post(play.url + path.lstrip("/"), json=body) as response:
-        assert response.status == status, await response.text()
-        data: Json = await response.json()
-        return data
-
-
-def member(play: Playground, name: str) -> str:
-    return next(str(m.id) for m in play.members if m.username == name)
-
-
-async def state(http: aiohttp.ClientSession, play: Playground, name: str, channel: int | None = None) -> Json:
-    return await get(http, play, "/api/state", channel=str(channel or play.standin.channel.id),
-                     member=member(play, name))
-
-
-async def command(http: aiohttp.ClientSession, play: Playground, name: str, path: str, **options: str) -> Json:
-    body = {"member": member(play, name), "channel": str(play.standin.channel.id), "command": "ludo",
-            "path": [path], "options": options}
-    return await post(http, play, "/api/command", body)
-
+from tests.playground.helpers import PNG_MAGIC, command, get, member, post, state
 
 async def lobby_of(play: Playground) -> Message:
     return await play.standin.wait_for_message(play.standin.channel, lambda m: "Ludo lobby" in m.content,
