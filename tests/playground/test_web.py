@@ -15,6 +15,7 @@ from playground.standin import Message
 from playground.world import MANAGER, MEMBERS, Playground
 from tests.playground.helpers import PNG_MAGIC, command, get, member, post, state
 
+
 async def lobby_of(play: Playground) -> Message:
     return await play.standin.wait_for_message(play.standin.channel, lambda m: "Ludo lobby" in m.content,
                                                include_existing=True)
