@@ -40,7 +40,8 @@ async def press(http: aiohttp.ClientSession, play: Playground, name: str, messag
 async def shown(http: aiohttp.ClientSession, play: Playground, name: str, channel: Channel,
                 message: Message) -> Json:
     """`message` as the page shows it to `name` in `channel`."""
-    found = [m for m in (await state(http, play, name, channel.id))["messages"] if m["id"] == str(message.id)]
+    found: list[Json] = [m for m in (await state(http, play, name, channel.id))["messages"]
+                         if m["id"] == str(message.id)]
     assert found, f"{name} does not see {message!r}"
     return found[0]
 
