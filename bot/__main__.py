@@ -88,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--port", type=int, default=8080, help="the page's port (0: a free one)")
     play.add_argument("--host", default="127.0.0.1",
                       help="the address the page listens on (default 127.0.0.1; 0.0.0.0 in a container, for -p)")
+    play.add_argument("--members", type=int, default=4, choices=range(2, 9), metavar="2-8",
+                      help="members to act as (default 4; five or more let a knockout play two rounds)")
     play.add_argument("--data-dir", help="the embedded Redis's folder (default: a temporary one, removed at the end)")
     play.add_argument("--redis-url", help="a Redis server to keep the games in instead of the embedded one (the "
                                           "playground never reads REDIS_URL)")
@@ -106,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         from playground.cli import serve  # (the playground runs this bot: it is imported only here)
 
         try:
-            return run_async(serve(args.port, args.data_dir, host=args.host, redis_url=args.redis_url))
+            return run_async(serve(args.port, args.data_dir, host=args.host, redis_url=args.redis_url,
+                                   members=args.members))
         except OSError as error:  # (the port is taken)
             print(f"ludo-bot playground: {error}", file=sys.stderr)
             return 1

@@ -1,5 +1,5 @@
-"""`ludo-bot playground [--port 8080] [--host 127.0.0.1] [--data-dir DIR] [--redis-url URL]`: the playground
-until Ctrl-C or SIGTERM (a clean stop; a second signal ends it at once, see `bot.stopping`).
+"""`ludo-bot playground [--port 8080] [--host 127.0.0.1] [--members 4] [--data-dir DIR] [--redis-url URL]`: the
+playground until Ctrl-C or SIGTERM (a clean stop; a second signal ends it at once, see `bot.stopping`).
 
 Games are kept in an embedded Redis whose files go in a fresh temporary folder (removed at the end) unless
 `--data-dir` names one; `REDIS_URL` is not used: the playground's games never go to an operator's server unless
@@ -16,18 +16,20 @@ import tempfile
 from pathlib import Path
 
 from bot.stopping import on_stop_signal
-from playground.world import Playground
+from playground.world import MEMBERS, NAMES, Playground
 from storage.server import stop_started_at_once
 
 
 async def serve(port: int, data_dir: str | None = None, *, host: str = "127.0.0.1",
-                redis_url: str | None = None) -> int:
-    """Run the playground on `host`:`port` until a stop signal or cancelled; print its address."""
+                redis_url: str | None = None, members: int = len(MEMBERS)) -> int:
+    """Run the playground on `host`:`port` with `members` members (2 to 8) until a stop signal or cancelled; print
+    its address."""
     os.environ.pop("REDIS_URL", None)  # (storage.Storage.open falls back to it)
     stopping = asyncio.Event()
     with (on_stop_signal(stopping.set, before_exit=stop_started_at_once),
           tempfile.TemporaryDirectory(prefix="ludo-playground-") as scratch):
-        async with Playground(data_dir=Path(data_dir or scratch), port=port, host=host, redis_url=redis_url) as play:
+        async with Playground(data_dir=Path(data_dir or scratch), port=port, host=host, redis_url=redis_url,
+                              members=NAMES[:members]) as play:
             names = ", ".join(m.username for m in play.members)
             print(f"ludo-bot playground: open {play.url} (members: {names}; Ctrl-C stops it)", flush=True)
             try:

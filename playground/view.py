@@ -3,6 +3,7 @@ commands the bot registered with the stand-in (with their options), plus typing 
 
     member_view(standin, user)        -> {"id", "name", "username", "bot", "manages"}
     state(standin, channel, viewer)   -> {"channel", "channels", "messages", "interactions", "violations"}
+                                         (a channel: {"id", "name", "thread", "group", "parent", "pings"})
     commands(standin, guild_id)       -> [{"command": "ludo", "path": ["start"], "options": [...]}, ...]
     option_values(standin, command, {"seats": "2", "thread": "true"})  -> {"seats": 2, "thread": True}
 """
@@ -76,9 +77,21 @@ def message_view(standin: StandIn, message: Message) -> Json:
     }
 
 
-def channel_view(channel: Channel) -> Json:
+def pings(standin: StandIn, channel: Channel) -> dict[str, str]:
+    """Whom the channel's messages notified (a mention in a new message, as Discord notifies): each member's id, and
+    the newest message that notified them. The page badges a channel, and a member, with a mention they have not
+    seen (a table's turn waiting in another thread)."""
+    newest: dict[str, str] = {}
+    for message in standin.messages(channel):
+        for user_id in message.notified:
+            newest[str(user_id)] = str(message.id)
+    return newest
+
+
+def channel_view(standin: StandIn, channel: Channel) -> Json:
     return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread,
-            "group": channel.type == GROUP_DM, "parent": None if channel.parent_id is None else str(channel.parent_id)}
+            "group": channel.type == GROUP_DM, "parent": None if channel.parent_id is None else str(channel.parent_id),
+            "pings": pings(standin, channel)}
 
 
 def channels(standin: StandIn, guild_id: int, viewer: User | None = None) -> list[Json]:
@@ -89,9 +102,9 @@ def channels(standin: StandIn, guild_id: int, viewer: User | None = None) -> lis
     for channel_id in guild.channel_ids:
         channel = standin.channels[channel_id]
         if channel.type == GUILD_TEXT:
-            listed.append(channel_view(channel))
-            listed.extend(channel_view(t) for t in standin.threads(channel))
-    listed.extend(channel_view(c) for c in standin.channels.values()
+            listed.append(channel_view(standin, channel))
+            listed.extend(channel_view(standin, t) for t in standin.threads(channel))
+    listed.extend(channel_view(standin, c) for c in standin.channels.values()
                   if c.type == GROUP_DM and viewer is not None and viewer in c.recipients)
     return listed
 
@@ -105,7 +118,7 @@ def state(standin: StandIn, channel: Channel, viewer: User) -> Json:
     """Everything the page shows for `viewer` looking at `channel`."""
     mine = [r for r in standin.interactions.values() if r.user is viewer][-RECENT_INTERACTIONS:]
     return {
-        "channel": channel_view(channel),
+        "channel": channel_view(standin, channel),
         "channels": channels(standin, channel.guild_id or standin.guild.id, viewer),
         "messages": [message_view(standin, m) for m in standin.messages(channel, include_ephemeral=True)
                      if visible_to(m, viewer)],

@@ -28,7 +28,8 @@ from storage import Storage
 
 logger = logging.getLogger(__name__)
 
-MEMBERS = ("alice", "bob", "carol", "dave")
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")  # the members `--members` may seat
+MEMBERS = NAMES[:4]  # the page's members by default (five or more let a knockout play two rounds: `--members 6`)
 MANAGER = "alice"  # the member with Manage Server: /ludo settings (and so the server's language) can be tried
 ERROR_LOGGERS = ("discord", "bot", "service.workers")  # what the bot logs as errors: reported by `stop`
 

@@ -30,9 +30,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from benchmarks.fuzz.checks import Checks, Failure
+from benchmarks.fuzz.checks import Checks
 from benchmarks.fuzz.faults import GAPS, Faults, settled
 from benchmarks.fuzz.known import known
+from benchmarks.fuzz.ledger import Failure
 from benchmarks.fuzz.moves import Moves
 from benchmarks.fuzz.world import World
 
@@ -105,6 +106,7 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     say(f"rounds: {number}; moves: {dict(sorted(moves.items()))}")
     statuses = collections.Counter(seen.status for seen in checks.games.values())
     say(f"games: {dict(statuses)}, {sum(len(seen.log) for seen in checks.games.values())} logged actions")
+    say(checks.tourneys.report())
     say("answers: " + ", ".join(f"{text!r} {n}" for text, n in checks.answers.most_common(12)))
     say(f"faults: {dict(sorted(schedule.made.items())) or 'none'}; clock jumps {schedule.jumps}")
     for failure in report.new[:SHOWN]:

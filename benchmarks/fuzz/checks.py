@@ -12,69 +12,36 @@
 - worker: the bots' background task and workers (deadlines, the takeover beat) running, none restarted after a
   crash;
 - rest (at the end, the bots idle): a game's buttons are offered on one message while it is played, on none once
-  it is over.
+  it is over;
+- tournaments (`benchmarks.fuzz.tournaments`): nobody who joined is lost, every round seated as its format says,
+  every table that ended handed over and every table of a running round opened, one announcement at most.
 """
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import functools
 import logging
 import re
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass
 
 import engine
 from benchmarks.fuzz.faults import Faults
+from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
+from benchmarks.fuzz.tournaments import TourneyChecks
 from benchmarks.fuzz.world import Lane, World, worker_problems
-from bot.components import GameButton, LobbyButton
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
 from playground.standin.records import MANAGE_CHANNELS
 from render.sprites import text_sprite
 from render.view import BoardView
-from storage import CorruptRecord, GameRecord, NotFound, Seat, StorageUnavailable, check_replay
+from storage import CorruptRecord, GameRecord, NotFound, Seat, check_replay
 
-T = TypeVar("T")
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
 INTERACTION = re.compile(r"interaction[= ](\d+)")
-
-
-@dataclass(frozen=True)
-class Failure:
-    invariant: str
-    where: str
-    detail: str
-
-    def __str__(self) -> str:
-        return f"[{self.invariant}] {self.where}: {self.detail}"
-
-
-@dataclass
-class Ledger:
-    """What members did, as dispatched: who clicked which game button at which ply, who pressed a lobby's Start,
-    and who ran /ludo leave and /ludo end in which channel."""
-
-    clicks: dict[tuple[str, int, str], set[int]] = field(default_factory=lambda: collections.defaultdict(set))
-    starts: dict[str, set[int]] = field(default_factory=lambda: collections.defaultdict(set))
-    commands: dict[tuple[str, int], set[int]] = field(default_factory=lambda: collections.defaultdict(set))
-
-    def note(self, records: Iterable[InteractionRecord]) -> None:
-        for record in records:
-            custom_id = record.custom_id
-            if custom_id is None:
-                options = record.data.get("options") or [{}]
-                self.commands[(str(options[0].get("name")), record.channel_id)].add(record.user.id)
-            elif found := GameButton.__discord_ui_compiled_template__.fullmatch(custom_id):
-                self.clicks[(found["game"], int(found["ply"]), found["action"])].add(record.user.id)
-            elif (found := LobbyButton.__discord_ui_compiled_template__.fullmatch(custom_id)) and \
-                    found["verb"] == "start":
-                self.starts[found["lobby"]].add(record.user.id)
 
 
 @dataclass
@@ -97,6 +64,7 @@ class Checks:
         self.faults = faults
         self.ledger = Ledger()
         self.failures: list[Failure] = []
+        self.tourneys = TourneyChecks(world, self.ledger, self.fail)
         self.games: dict[str, Seen] = {}
         self.lane_clock: dict[int, float] = {}  # the service clock at a lane's last check
         self.thinking: list[InteractionRecord] = []
@@ -205,6 +173,7 @@ class Checks:
                 continue
             self.game(record, seen, where, since=since, now=now)
         self.lane_clock[lane.number] = now
+        await self.tourneys.lane(lane, where)
 
     def names(self, lane: Lane, where: str) -> None:
         """No member's name breaks a message of the lane's channels (markup or a mention working), notifies someone
@@ -225,7 +194,9 @@ class Checks:
 
     async def at_rest(self, lane: Lane, where: str) -> None:
         """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
-        one message (a game that is over shows none; see docs/maintainers/channel.md)."""
+        one message (a game that is over shows none; see docs/maintainers/channel.md); its tournaments owe
+        nothing (`TourneyChecks.at_rest`, which gives the workers their time first)."""
+        await self.tourneys.at_rest(lane, where)
         standin = self.world.standin
         boards: dict[str, list[int]] = collections.defaultdict(list)
         lobbies: dict[str, list[int]] = collections.defaultdict(list)
@@ -266,7 +237,8 @@ class Checks:
         if seen is None:
             state = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
             seats, status, start, deadline = record.seats, "active", 0, None
-            if record.host_id not in self.ledger.starts.get(record.id, set()):
+            started = record.tournament.id if record.tournament is not None else record.id  # (a table: its tournament)
+            if record.host_id not in self.ledger.starts.get(started, set()):
                 self.fail("permitted", where, f"{game} was started without a Start click by its host")
         else:
             state, seats, status, start, deadline = seen.state, seen.seats, seen.status, len(seen.log), \
@@ -275,7 +247,9 @@ class Checks:
                 self.fail("replay", where, f"{game}: logged actions were rewritten")
                 return
         may_time_out = (deadline is not None and deadline <= now) or now - since >= (record.turn_seconds or 30)
-        left = self.ledger.commands.get(("leave", record.channel_id), set())
+        left = set(self.ledger.commands.get(("leave", record.channel_id), set()))
+        if record.tournament is not None:  # a table: who left its tournament forfeits it (anywhere they said so)
+            left |= self.ledger.ran("tournament leave")
         taken_over = {s.seat for s in record.seats if s.ai_level is not None}
         for text in record.log[start:]:
             try:
@@ -337,15 +311,3 @@ def _told(record: InteractionRecord) -> str:
     options = record.data.get("options") or []
     given = {o["name"]: o.get("value") for o in (options[0].get("options") or [])} if options else {}
     return f"{record!r}{given or ''} in channel {record.channel_id}"
-
-
-async def patiently(call: Callable[[], Awaitable[T]], within: float = 30.0) -> T:
-    """A checker's read, tried again while Redis is paused or restarting."""
-    deadline = time.monotonic() + within
-    while True:
-        try:
-            return await call()
-        except StorageUnavailable:
-            if time.monotonic() > deadline:
-                raise
-            await asyncio.sleep(0.1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from benchmarks.fuzz.checks import Failure
+from benchmarks.fuzz.ledger import Failure
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """What a lane's members do, drawn at random: press buttons of the lane's messages (mostly the player to act on the
-live game), several at the same moment, press buttons of earlier turns, forged buttons (an unknown game, a wrong
-ply or action, garbage, over 100 characters) and buttons of another lane's games (another guild), and run every
-`/ludo` command the bot registered with options drawn from its registered schema (now and then out of range).
+live game, a table's in its thread among them), several at the same moment, press buttons of earlier turns, forged
+buttons (an unknown game, a wrong ply or action, garbage, over 100 characters) and buttons of another lane's games
+(another guild), sign up for tournaments (Join, Leave, and Start mostly by the organiser), and run every `/ludo`
+command the bot registered, `/ludo tournament`'s too, with options drawn from its registered schema (now and then out
+of range).
 
 Each move returns the interactions it dispatched; one whose message went meanwhile (a click on a board the bot just
 deleted) dispatches nothing."""
@@ -21,12 +23,14 @@ from playground.standin.server import OptionValue
 from service.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
 
-GAME, LOBBY = "ludo:g:", "ludo:l:"
+GAME, LOBBY, SIGNUP = "ludo:g:", "ludo:l:", "ludo:n:"
 FORGED = "forged"  # the content of the messages made for forged clicks (tests.bot.helpers.forged_message)
 MENTION = re.compile(r"<@(\d+)>")
 LOOKED_AT = 40  # newest messages of a channel a member looks at
 OVER = {translate(lang, key) for lang in CATALOGUES for key in ("refused.over", "refused.no_game")}
 ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+OPTIONS_MADE = ("start", "tournament create")  # commands whose options are mostly drawn to make games that end
+BY_MODERATORS = ("end", "settings", "tournament create", "tournament cancel")  # run by a lane's moderator often
 Records = list[InteractionRecord]
 
 
@@ -101,9 +105,9 @@ class Moves:
 
     async def move(self) -> tuple[str, Records]:
         """One random move: its kind and the interactions it dispatched."""
-        busy = bool(self.with_buttons(GAME) or self.with_buttons(LOBBY))
+        busy = bool(self.with_buttons(GAME) or self.with_buttons(LOBBY) or self.with_buttons(SIGNUP))
         kinds: dict[str, tuple[float, Callable[[], Awaitable[Records]]]] = {
-            "play": (40, self.play), "lobby": (14, self.lobby), "button": (8, self.button),
+            "play": (40, self.play), "lobby": (14, self.lobby), "signup": (12, self.signup), "button": (8, self.button),
             "burst": (5, self.burst), "stale": (5, self.stale), "forged": (6, self.forged_id),
             "foreign": (3, self.foreign), "command": (18 if busy else 60, self.command)}
         names = list(kinds)
@@ -140,6 +144,23 @@ class Moves:
         assert user is not None
         return [await self.click(user, message, verbs[verb])]
 
+    async def signup(self) -> Records:
+        """A tournament sign-up's button: mostly Join; Start, mostly by its organiser; Leave now and then. With no
+        sign-up open, a tournament is created now and then."""
+        signups = self.with_buttons(SIGNUP)
+        if not signups:  # (a channel runs one tournament at a time: while one plays, its tables are played)
+            return await (self.command("tournament create") if self.rng.random() < 0.3 else self.play())
+        message = self.rng.choice(signups)
+        verbs = {c.rsplit(":", 1)[1]: c for c in message.custom_ids() if c.startswith(SIGNUP)}
+        weights = {"join": 5, "leave": 1, "start": 3}
+        verb = self.rng.choices(list(verbs), weights=[weights.get(v, 1) for v in verbs])[0]
+        named = MENTION.search(message.content)  # a sign-up names its organiser first
+        organiser = self.standin.users.get(int(named[1])) if named else None
+        user = organiser if organiser in self.lane.everyone and verb == "start" and self.rng.random() < 0.8 \
+            else self.member()
+        assert user is not None
+        return [await self.click(user, message, verbs[verb])]
+
     async def button(self) -> Records:
         pool = [m for m in self.messages() if m.custom_ids()]
         if not pool:
@@ -153,11 +174,11 @@ class Moves:
 
     async def burst(self) -> Records:
         """One button pressed 2-6 times at the same moment, by one member or by several."""
-        pool = self.with_buttons(GAME) or self.with_buttons(LOBBY)
+        pool = self.with_buttons(GAME) or self.with_buttons(LOBBY) or self.with_buttons(SIGNUP)
         if not pool:
             return await self.command()
         message = self.rng.choice(pool)
-        custom_id = self.rng.choice([c for c in message.custom_ids() if c.startswith((GAME, LOBBY))])
+        custom_id = self.rng.choice([c for c in message.custom_ids() if c.startswith((GAME, LOBBY, SIGNUP))])
         same = self.clicker(message)
         users = [same if self.rng.random() < 0.5 else self.member() for _ in range(self.rng.randint(2, 6))]
         return list(await asyncio.gather(*(self.click(user, message, custom_id) for user in users)))
@@ -177,7 +198,7 @@ class Moves:
         if not others:
             return await self.forged_id()
         other = self.rng.choice(others)
-        pool = self.with_buttons(GAME, other) or self.with_buttons(LOBBY, other)
+        pool = self.with_buttons(GAME, other) or self.with_buttons(LOBBY, other) or self.with_buttons(SIGNUP, other)
         if not pool:
             return await self.forged_id()
         return await self.on_forged(self.rng.choice(self.rng.choice(pool).custom_ids()))
@@ -194,7 +215,7 @@ class Moves:
             _, _, game, ply_text, action = rng.choice([c for c in rng.choice(live).custom_ids()
                                                        if c.startswith(GAME)]).split(":")
             ply = int(ply_text)
-        kind = rng.randrange(9)
+        kind = rng.randrange(10)
         if kind == 0:
             return f"ludo:g:{self.any_id()}:{rng.randint(0, 400)}:{action}"
         if kind == 1:
@@ -212,6 +233,9 @@ class Moves:
             return "".join(rng.choice(string.printable) for _ in range(rng.randint(1, 100)))
         if kind == 7:
             return f"ludo:g:{game}:{ply}:{action}{rng.randint(0, 99)}"
+        if kind == 8:  # a sign-up's button of a version never stored, of no tournament, or of no verb
+            tournament = rng.choice([*self.lane.tournaments, self.any_id()])
+            return f"ludo:n:{tournament}:{rng.choice([0, 1, 2, 50, 999_999_999])}:{rng.choice(['join', 'start', 'x'])}"
         return ""  # no custom_id at all
 
     def any_id(self) -> str:
@@ -241,17 +265,22 @@ class Moves:
             free = not (self.with_buttons(GAME) or self.with_buttons(LOBBY))
             weights = {"start": 5 if free else 1, "board": 2, "rules": 1, "leave": 1.2,
                        "end": 0.8, "stats": 1, "leaderboard": 1, "settings": 0.8, "export": 0.8, "verify": 0.8,
-                       "history": 1, "replay": 0.25}
+                       "history": 1, "replay": 0.25, "tournament create": 1.5 if free else 0.5,
+                       "tournament standings": 0.6, "tournament leave": 0.3, "tournament cancel": 0.12}
             names = sorted(subcommands)
             name = self.rng.choices(names, weights=[weights.get(n, 1) for n in names])[0]
-        odds = 0.1 if name == "start" else 0.3  # (each of /ludo start's many options, and most lobbies open)
+        odds = 0.1 if name in OPTIONS_MADE else 0.3  # (each of their many options, and most lobbies open)
         options = {o["name"]: self.value(o) for o in subcommands[name]
                    if o.get("required") or self.rng.random() < odds}
         if name == "start":
             options.update(self.start_options())
-        user = self.lane.moderator if name in ("end", "settings") and self.rng.random() < 0.5 else self.member()
+        elif name == "tournament create":
+            options.update(self.tournament_options())
+        user = self.lane.moderator if name in BY_MODERATORS and self.rng.random() < 0.6 else self.member()
         channels = [self.lane.channel, *self.standin.threads(self.lane.channel)]
-        return [await self.standin.slash(user, self.rng.choice(channels), "ludo", name, options=options,
+        where = self.lane.channel if name == "tournament create" and self.rng.random() < 0.8 else \
+            self.rng.choice(channels)
+        return [await self.standin.slash(user, where, "ludo", *name.split(), options=options,
                                          locale=self.locale())]
 
     def start_options(self) -> dict[str, OptionValue]:
@@ -261,6 +290,25 @@ class Moves:
             chosen["turn_limit"] = self.rng.randint(2, 15)
         if self.rng.random() < 0.3:
             chosen["turn_minutes"] = self.rng.randint(1, 3)
+        return chosen
+
+    def tournament_options(self) -> dict[str, OptionValue]:
+        """Tournaments whose tables end in a few dozen clicks, some with rounds of an hour (the clock's jumps run them
+        out), some with AI seats."""
+        rng = self.rng
+        chosen: dict[str, OptionValue] = {}
+        if rng.random() < 0.8:
+            chosen.update(preset="star", turn_limit=rng.randint(2, 6))
+        if rng.random() < 0.5:
+            chosen["fill_with_ai"] = rng.random() < 0.7
+        if rng.random() < 0.4:
+            chosen["round_hours"] = 1
+        if rng.random() < 0.3:
+            chosen["max_players"] = rng.randint(2, 6)
+        if rng.random() < 0.5:
+            chosen["rounds"] = rng.randint(1, 3)
+        if rng.random() < 0.2:
+            chosen["turn_minutes"] = rng.randint(1, 3)
         return chosen
 
     def value(self, option: dict[str, Any]) -> OptionValue:

@@ -36,8 +36,10 @@ SHARDS = 2
 DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
 # taken within the round it happens in
 REMEMBERED = 300  # custom_ids a lane remembers
-BOARDS = 6  # lobbies and game messages a lane keeps in view however far up they are
+BOARDS = 6  # lobbies, game messages and sign-ups a lane keeps in view however far up they are
+KEPT_IN_VIEW = ("ludo:l:", "ludo:g:", "ludo:n:")  # their buttons' custom_ids
 MEMBERS = 4  # plain members of a lane, besides its moderator
+GROUP = 2  # the option type of a subcommand group
 LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
 
 
@@ -64,11 +66,15 @@ class Lane:
     over: set[int] = field(default_factory=set)
     """Messages whose game the lane learnt is over (their buttons say so when clicked)."""
     boards: dict[int, Message] = field(default_factory=dict)
-    """The newest lobbies and game messages with buttons the lane saw (by id), kept in view however far up."""
+    """The newest lobbies, game messages and tournament sign-ups with buttons the lane saw (by id), kept in view however
+    far up."""
+
+    tournaments: set[str] = field(default_factory=set)
+    """The ids of every tournament whose sign-up buttons the lane's messages showed."""
 
     def remember(self, message: Message) -> None:
         custom_ids = message.custom_ids()
-        if not message.ephemeral and any(c.startswith(("ludo:l:", "ludo:g:")) for c in custom_ids):
+        if not message.ephemeral and any(c.startswith(KEPT_IN_VIEW) for c in custom_ids):
             self.boards[message.id] = message
             while len(self.boards) > BOARDS:  # the oldest go out of view (a board left behind by a game long over)
                 del self.boards[min(self.boards)]
@@ -79,6 +85,8 @@ class Lane:
             if parts[0] != "ludo" or len(parts) < 3:
                 continue
             self.games.add(parts[2])
+            if parts[1] == "n":
+                self.tournaments.add(parts[2])
             self.seen.pop(custom_id, None)  # (seen again: the newest)
             self.seen[custom_id] = None
             if len(self.seen) > REMEMBERED:
@@ -144,9 +152,16 @@ class World:
         return world
 
     def commands(self) -> dict[str, list[dict[str, Any]]]:
-        """The options of every `/ludo` subcommand, as the bot registered them."""
+        """The options of every `/ludo` subcommand, as the bot registered them, by its path ("start", and a group's
+        "tournament create")."""
         ludo = next(c for c in self.standin.commands.get(None, {}).values() if c["name"] == "ludo")
-        return {sub["name"]: sub.get("options", []) for sub in ludo["options"]}
+        found: dict[str, list[dict[str, Any]]] = {}
+        for sub in ludo["options"]:
+            if sub.get("type") == GROUP:
+                found.update({f"{sub['name']} {leaf['name']}": leaf.get("options", []) for leaf in sub["options"]})
+            else:
+                found[sub["name"]] = sub.get("options", [])
+        return found
 
     def seeded(self, seed: int) -> None:
         """Dice seeds of new games drawn from the run's seed, so that a run can be repeated."""

@@ -5,7 +5,8 @@
 const $ = (selector) => document.querySelector(selector);
 const page = {
   world: null, member: null, channel: null, digest: "", poll: 0, commands: [], chosen: null, active: 0,
-  dismissed: new Set(), seenFailures: new Set(), seenViolations: new Set(), nodes: new Map(), unread: {},
+  dismissed: new Set(), seenFailures: new Set(), seenViolations: new Set(), nodes: new Map(), channels: [],
+  seen: {},  // member id -> channel id -> the newest message id they saw there (what Discord calls read)
 };
 
 async function api(path, body) {
@@ -53,7 +54,8 @@ function actAs(member) { page.member = member; openDrawer(false); drawMembers();
 function drawMembers() {
   const chosen = (m) => ({ role: "radio", "aria-checked": m.id === page.member.id ? "true" : "false",
                            "data-member": m.username, type: "button", onclick: () => actAs(m) });
-  const badge = (m) => page.unread[m.id] ? Render.el("span", { class: "badge", text: "@" }) : null;
+  const badge = (m) => page.channels.some((c) => unread(m.id, c))
+    ? Render.el("span", { class: "badge", "data-testid": "mentioned", text: "@" }) : null;
   $("#member-list").replaceChildren(...page.world.members.map((m) => Render.el("button", {
     ...chosen(m), class: `member${m.id === page.member.id ? " selected" : ""}`, "data-testid": "member",
   }, Render.avatar(m), Render.el("span", { class: "member-name" }, Render.el("span", { text: m.name }),
@@ -63,6 +65,22 @@ function drawMembers() {
     ...chosen(m), class: `switch${m.id === page.member.id ? " selected" : ""}`, "data-testid": "switch-member",
     title: `Act as ${m.name}`, "aria-label": `Act as ${m.name}`,
   }, Render.avatar(m), badge(m))));
+}
+
+// A mention of a member in a channel they have not looked at since (as that member): a badge on the channel and on
+// the member, as Discord's client badges unread mentions; a table's turn waiting in another thread shows this way.
+function unread(memberId, channel) {
+  const newest = channel.pings?.[memberId];
+  if (!newest) return false;
+  if (memberId === page.member.id && channel.id === page.channel) return false;  // (being read now)
+  return BigInt(newest) > BigInt(page.seen[memberId]?.[channel.id] || 0);
+}
+
+function markRead(messages) {
+  const mine = (page.seen[page.member.id] ||= {});
+  for (const m of messages) {
+    if (BigInt(m.id) > BigInt(mine[page.channel] || 0)) mine[page.channel] = m.id;
+  }
 }
 
 // -- the phone view: the channel as Discord's mobile client shows it (?view=phone; the default on a narrow screen) --
@@ -87,12 +105,29 @@ function openDrawer(open) {
 }
 
 function drawChannels(channels) {
-  for (const c of channels) Render.names.channels[c.id] = c.name;
+  page.channels = channels;
+  for (const c of channels) Render.names.channels[c.id] = c;
   $("#channels").replaceChildren(...channels.map((c) => Render.el("button", {
     class: `channel${c.thread ? " thread" : ""}${c.id === page.channel ? " selected" : ""}`, type: "button",
-    "data-testid": "channel", "data-channel": c.id, text: `${c.thread ? "🧵" : c.group ? "👥" : "#"} ${c.name}`,
-    onclick: () => showChannel(c.id),
-  })));
+    "data-testid": "channel", "data-channel": c.id, onclick: () => showChannel(c.id),
+  }, Render.el("span", { class: "channel-name", text: `${c.thread ? "🧵" : c.group ? "👥" : "#"} ${c.name}` }),
+     unread(page.member.id, c) ? Render.el("span", { class: "badge", "data-testid": "mentioned", text: "@" }) : null)));
+  $("#drawer-toggle").classList.toggle("unread", channels.some((c) => unread(page.member.id, c)));
+}
+
+// The header: the channel's name; in a thread, its channel before it, a way back as in Discord's thread view.
+function drawHeader(channel) {
+  $("#channel-name").textContent = channel.name;
+  $(".hash").textContent = channel.thread ? "🧵" : channel.group ? "👥" : "#";
+  const parent = channel.thread ? page.channels.find((c) => c.id === channel.parent) : null;
+  const back = $("#parent-channel");
+  back.hidden = !parent;
+  if (parent) {
+    back.querySelector(".parent-name").textContent = `# ${parent.name}`;
+    back.title = `Back to #${parent.name}`;
+    back.setAttribute("aria-label", back.title);
+    back.onclick = () => showChannel(parent.id);
+  }
 }
 
 function showChannel(id) { page.channel = id; openDrawer(false); restart(); }
@@ -138,17 +173,6 @@ function drawStatus(state) {
   }
 }
 
-function noteMentions(messages) {  // a mention of another member: a badge on them in the member list
-  for (const m of messages) {
-    for (const other of page.world.members) {
-      if (other.id !== page.member.id && new RegExp(`<@!?${other.id}>`).test(m.content) && m.components.length) {
-        page.unread[other.id] = true;
-      }
-    }
-  }
-  page.unread[page.member.id] = false;
-}
-
 async function restart() {
   page.poll += 1;
   page.digest = "";
@@ -164,11 +188,10 @@ async function follow(poll) {
       const state = await api(`/api/state?${query}`);
       if (poll !== page.poll) return;
       page.digest = state.digest;
-      $("#channel-name").textContent = state.channel.name;
-      $(".hash").textContent = state.channel.thread ? "🧵" : state.channel.group ? "👥" : "#";
       drawChannels(state.channels);
+      drawHeader(state.channel);
       drawMessages(state.messages);
-      noteMentions(state.messages);
+      markRead(state.messages);
       drawMembers();
       drawStatus(state);
       document.body.dataset.ready = "1";
@@ -294,6 +317,12 @@ async function main() {
   input.addEventListener("keydown", keys);
   $("#composer").addEventListener("submit", send);
   $("#options").addEventListener("input", () => clearNotices("command"));  // (what it said is being fixed)
+  $("#messages").addEventListener("click", (event) => {  // a channel's or a thread's mention opens it
+    const link = event.target.closest?.("[data-channel]");
+    if (!link) return;
+    event.preventDefault();
+    showChannel(link.dataset.channel);
+  });
   drawMembers();
   restart();
 }

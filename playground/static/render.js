@@ -88,7 +88,7 @@ const Render = (() => {
     [/^(`+)([\s\S]*?[^`])\1(?!`)/, (m) => `<code>${escape(m[2])}</code>`],
     [/^<@!?(\d+)>/, (m) => `<span class="mention">@${userName(m[1])}</span>`],
     [/^<@&(\d+)>/, () => '<span class="mention">@role</span>'],
-    [/^<#(\d+)>/, (m) => `<span class="mention">#${escape(names.channels[m[1]] || "unknown")}</span>`],
+    [/^<#(\d+)>/, (m) => channelMention(m[1])],
     [/^<t:(-?\d+)(?::([tTdDfFsSR]))?>/, (m) => timestampTag(m[1], m[2])],
     [/^<a?:(\w+):\d+>/, (m) => `<span class="emoji">:${escape(m[1])}:</span>`],
     [/^<\/([\w -]+):\d+>/, (m) => `<span class="mention">/${escape(m[1])}</span>`],
@@ -103,6 +103,15 @@ const Render = (() => {
     [/^\|\|([\s\S]+?)\|\|/, (m) => `<span class="spoiler">${inline(m[1])}</span>`],
   ];
   const PLAIN = /^[\s\S]+?(?=[\\`<[*_~|]|https?:\/\/|$)/;
+
+  // A channel or thread mention, as Discord's client shows it: its name, a link that opens it (`data-channel`: the
+  // page follows it); one the reader cannot see is "#unknown".
+  function channelMention(id) {
+    const channel = names.channels[id];
+    if (!channel) return '<span class="mention">#unknown</span>';
+    return `<a class="mention channel-mention" href="#" role="link" data-channel="${escape(id)}" ` +
+      `data-testid="channel-mention">${channel.thread ? "🧵 " : "#"}${escape(channel.name)}</a>`;
+  }
 
   function link(url, html) {
     return `<a href="${escape(url)}" target="_blank" rel="noopener">${html}</a>`;

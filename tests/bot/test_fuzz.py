@@ -19,15 +19,22 @@ import pytest
 
 import bot.messages
 import service.games
+import service.tournaments
 from benchmarks.fuzz import Report, run
 from benchmarks.fuzz.faults import FIRST
 from benchmarks.fuzz.known import KNOWN
 from bot.clicks import Clicks
+from bot.tourney import TourneyWork
+from service import TournamentRecord
+from service.tournaments import Tournaments
+from service.tourney_plan import in_turn, table_sizes
 from storage.replay import state_of
 from tests.conftest import needs_embedded
 
 SEED = 13
 INTERACTIONS = 1200
+TOURNEY_SABOTAGE = 400  # interactions: tournaments are created, joined and started within them
+NOBODY = 1  # a user id of no member
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +81,33 @@ async def test_the_checks_catch_a_bot_that_lets_anyone_act_leaves_a_click_unansw
     sabotaged = await run(seed=SEED, interactions=300, games=6, faults=False, quiet=True)
     broken = {failure.invariant for failure in sabotaged.failures}
     assert {"permitted", "answered", "names"} <= broken, sabotaged.failures[:5]
+
+
+@needs_embedded
+async def test_the_checks_catch_a_tournament_that_forgets_a_player_or_seats_a_round_wrong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tournaments' checks can fail: with each tournament's first Join answered but not kept, round one seating
+    someone else in its last entrant's place and the tables of a round never opened, they say so."""
+    forgot: set[str] = set()
+    join = Tournaments.join
+
+    async def forgetful(self: Tournaments, tournament_id: str, version: int, user_id: int,
+                        name: str | None) -> TournamentRecord:
+        if tournament_id not in forgot:
+            forgot.add(tournament_id)
+            return await self.load(tournament_id)
+        return await join(self, tournament_id, version, user_id, name)
+
+    def stranger(record: TournamentRecord) -> list[list[int]]:  # the last entrant's seat given to someone else
+        users = [*(e.user_id for e in record.entrants[:-1]), NOBODY]
+        return in_turn(users, table_sizes(len(users)))
+
+    async def unopened(self: TourneyWork, record: TournamentRecord) -> tuple[TournamentRecord, bool]:
+        return record, True  # (said to be open)
+
+    monkeypatch.setattr(Tournaments, "join", forgetful)
+    monkeypatch.setattr(service.tournaments, "first_round", stranger)
+    monkeypatch.setattr(TourneyWork, "_open_tables", unopened)
+    sabotaged = await run(seed=SEED, interactions=TOURNEY_SABOTAGE, games=6, faults=False, quiet=True)
+    broken = {failure.invariant for failure in sabotaged.failures}
+    assert {"lost", "seated", "rest"} <= broken, sabotaged.failures[:5]

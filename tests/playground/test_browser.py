@@ -16,85 +16,24 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from playground.world import Playground
+from tests.playground.browser import GAME_BUTTON, PHONE, act_as, browse, click_and_wait, fits_the_phone
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-GAME_BUTTON = "[data-testid=message]:not([data-ephemeral]) button[data-custom-id^='ludo:g:']"
 MAX_CLICKS = 300
-
-
-def _browser_missing() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return f"no {CHROMIUM}"
-    try:
-        import playwright.async_api  # noqa: F401
-    except ImportError:
-        return "no playwright (pip install -e '.[dev]')"
-    return None
-
-
-@pytest.fixture
-def chromium() -> str:
-    """The browser's path; skips the test without one, except on CI, where that fails it."""
-    missing = _browser_missing()
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the browser test must run on CI: {missing}")
-        pytest.skip(missing)
-    return CHROMIUM
-
-
-@asynccontextmanager
-async def browse(chromium: str, url: str, **context: Any) -> AsyncIterator[Page]:
-    """`url` open in a new browser page (`context`: Playwright's options of a page: viewport, touch...), once the page
-    has drawn the channel; any error of the page's script fails the test."""
-    from playwright.async_api import async_playwright
-
-    errors: list[str] = []
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
-        try:
-            # (a reader in the US, in UTC: what Discord's client shows them is written out below)
-            opened = await browser.new_page(locale="en-US", timezone_id="UTC", **context)
-            opened.set_default_timeout(10_000)
-            opened.on("pageerror", lambda error: errors.append(str(error)))
-            await opened.goto(url)
-            await opened.wait_for_selector("body[data-ready='1']")
-            yield opened
-        finally:
-            await browser.close()
-    assert not errors, f"the page's script failed: {errors}"
 
 
 @pytest.fixture
 async def page(chromium: str, play: Playground) -> AsyncIterator[Page]:  # (the browser checked before the bot starts)
     async with browse(chromium, play.url, viewport={"width": 1280, "height": 900}) as opened:
         yield opened
-
-
-async def act_as(page: Page, name: str) -> None:
-    await page.click(f"[data-testid=member][data-member={name}]")
-    await page.wait_for_selector(f"[data-testid=member][data-member={name}][aria-checked=true]")
-
-
-async def click_and_wait(page: Page, selector: str, *, tap: bool = False) -> None:
-    """Click (or `tap`, on a touch screen) the first button matching `selector` and wait until the bot's answer
-    replaced it (the message was edited, or a new one took its place)."""
-    button = await page.wait_for_selector(selector)
-    assert button is not None
-    await (button.tap() if tap else button.click())
-    await page.wait_for_function("button => !button.isConnected", arg=button, timeout=10_000)
 
 
 async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playground, page: Page,
@@ -141,20 +80,6 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
     assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     if os.environ.get("PLAYGROUND_SCREENSHOT"):
         shutil.copyfile(shot, os.environ["PLAYGROUND_SCREENSHOT"])
-
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-OUTSIDE = """() => [...document.querySelectorAll("button, select, input, a")]
-  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
-  .filter((node) => { const r = node.getBoundingClientRect(); return r.left < 0 || r.right > innerWidth; })
-  .map((node) => node.outerHTML.slice(0, 100))"""
-
-
-async def fits_the_phone(page: Page) -> None:
-    """Nothing wider than the screen: no sideways scrolling, every button, box and link within the screen's width."""
-    widths = await page.evaluate("() => [innerWidth, document.documentElement.scrollWidth]")
-    assert widths == [390, 390], f"the page is wider than the phone (screen, page): {widths}"
-    assert await page.evaluate(OUTSIDE) == []
 
 
 async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play: Playground, chromium: str,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 import aiohttp
 import pytest
@@ -14,44 +13,7 @@ from discord import app_commands
 
 from playground.standin import Message
 from playground.world import MANAGER, MEMBERS, Playground
-
-Json = dict[str, Any]
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest.fixture
-async def http() -> Any:
-    async with aiohttp.ClientSession() as session:
-        yield session
-
-
-async def get(http: aiohttp.ClientSession, play: Playground, path: str, **query: str) -> Json:
-    async with http.get(play.url + path.lstrip("/"), params=query) as response:
-        assert response.status == 200, await response.text()
-        data: Json = await response.json()
-        return data
-
-
-async def post(http: aiohttp.ClientSession, play: Playground, path: str, body: Json, status: int = 200) -> Json:
-    async with http.post(play.url + path.lstrip("/"), json=body) as response:
-        assert response.status == status, await response.text()
-        data: Json = await response.json()
-        return data
-
-
-def member(play: Playground, name: str) -> str:
-    return next(str(m.id) for m in play.members if m.username == name)
-
-
-async def state(http: aiohttp.ClientSession, play: Playground, name: str, channel: int | None = None) -> Json:
-    return await get(http, play, "/api/state", channel=str(channel or play.standin.channel.id),
-                     member=member(play, name))
-
-
-async def command(http: aiohttp.ClientSession, play: Playground, name: str, path: str, **options: str) -> Json:
-    body = {"member": member(play, name), "channel": str(play.standin.channel.id), "command": "ludo",
-            "path": [path], "options": options}
-    return await post(http, play, "/api/command", body)
+from tests.playground.helpers import PNG_MAGIC, command, get, member, post, state
 
 
 async def lobby_of(play: Playground) -> Message:
@@ -65,7 +27,10 @@ async def test_the_page_offers_the_commands_the_bot_registered(play: Playground,
     assert play.bot is not None
     (group,) = [c for c in play.bot.tree.get_commands() if isinstance(c, app_commands.Group)]
     offered = {tuple(c["path"]): c for c in world["commands"] if c["command"] == "ludo"}
-    assert set(offered) == {(c.name,) for c in group.commands}
+    assert set(offered) == {tuple(c.qualified_name.split()[1:]) for c in group.walk_commands()
+                            if isinstance(c, app_commands.Command)}
+    assert {("tournament", "create"), ("tournament", "standings"), ("tournament", "leave"),
+            ("tournament", "cancel")} <= set(offered)  # (a subcommand group: one entry per subcommand)
     start = group.get_command("start")
     assert isinstance(start, app_commands.Command)
     assert [o["name"] for o in offered[("start",)]["options"]] == [p.name for p in start.parameters]
@@ -73,6 +38,11 @@ async def test_the_page_offers_the_commands_the_bot_registered(play: Playground,
     assert [c["value"] for c in preset["choices"]] == ["classic", "star", "strict", "twodice"]
     seats = next(o for o in offered[("start",)]["options"] if o["name"] == "seats")
     assert (seats["min_value"], seats["max_value"]) == (2, 4)
+    create = {o["name"]: o for o in offered[("tournament", "create")]["options"]}
+    assert [c["value"] for c in create["format"]["choices"]] == ["knockout", "swiss"] and create["format"]["required"]
+    assert {"preset", "quick", "turn_limit", "max_players", "rounds", "turn_minutes", "fill_with_ai",
+            "round_hours"} <= set(create)
+    assert (create["max_players"]["min_value"], create["max_players"]["max_value"]) == (2, 64)
 
 
 async def private_answer(play: Playground, name: str) -> str:
