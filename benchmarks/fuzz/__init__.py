@@ -5,12 +5,14 @@ One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord sta
 bots (shards 0 and 1 of 2, the real `LudoBot`) run in this process (see `world`). `--games` lanes play at the same
 time, each in a channel of its own with its own members. The run goes in rounds: in each, every lane's members make
 1-3 random moves at once (`moves`: buttons of the live game, of lobbies, of earlier turns, forged ids, other
-guilds' games, every /ludo command with random options, one button pressed by several at the same moment); every
+guilds' games, every /ludo command with random options, one button pressed by several at the same moment,
+tournaments created, joined, started, left and cancelled, and their tables played in their threads); every
 so often a round meets a Redis fault (paused, restarted, error replies, swallowed replies, cut connections) or
 follows a jump of the service clock past turn deadlines (`faults`). Once the round's interactions are answered and
 the bots have done what the answers left them (the outbox), the invariants are checked (`checks`): every
 interaction answered once within 3 s, nothing refused by the stand-in, no traceback logged, every game's log
-replays to its state and was changed only by someone who may act, the bots' workers running, and no member's
+replays to its state and was changed only by someone who may act, no tournament losing a player or a table's end
+or seating a round wrong (`tournaments`), the bots' workers running, and no member's
 display name (drawn from every script, emoji, markdown, mentions, zero-width and combining characters: `names`)
 breaks a message's markup, notifies anyone or breaks a picture.
 

@@ -144,8 +144,9 @@ async def test_a_knockout_of_six_members_and_ai_seats_plays_to_its_champion_in_t
         standing = await page.inner_text(STANDING)
         assert "Final" in standing and f"Champion: {champion.group(1)}!" in standing and "(edited)" in standing
         winner = await username(page, champion.group(1))  # notified: the announcement is their mention
-        assert await page.locator(f"[data-testid=member][data-member={winner}] [data-testid=mentioned]").count()
-        await act_as(page, winner)
+        if await page.get_attribute("[data-testid=member][aria-checked=true]", "data-member") != winner:
+            assert await page.locator(f"[data-testid=member][data-member={winner}] [data-testid=mentioned]").count()
+            await act_as(page, winner)
         await page.wait_for_selector("[data-testid=message].mentions-me:has-text('is the champion')")
         await page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
         assert await page.locator("[data-testid=message] [data-testid=picture]").count() == 2
