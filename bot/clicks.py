@@ -123,17 +123,10 @@ class Clicks:
                     raise
                 logger.info("interaction %s was answered before its process died", interaction.id)
                 return
-        slot = asyncio.ensure_future(self._slots.acquire())
-        try:
-            done, _ = await asyncio.wait({slot}, timeout=time_to_defer(interaction))
-            if not done and not interaction.response.is_done():
-                await interaction.response.defer()
-            await slot
-        except BaseException:
-            if slot.done() and not slot.cancelled() and slot.exception() is None:
-                self._slots.release()
-            slot.cancel()
-            raise
+        if self._slots.locked():  # (a free slot is taken at once: no task to wait for it, as most clicks find)
+            await self._wait_for_slot(interaction)
+        else:
+            await self._slots.acquire()
         held = True
 
         def release() -> None:  # once: at the end, or earlier through `unslotted`
@@ -148,6 +141,19 @@ class Clicks:
         finally:
             _SLOT.reset(token)
             release()
+
+    async def _wait_for_slot(self, interaction: discord.Interaction[Any]) -> None:
+        slot = asyncio.ensure_future(self._slots.acquire())
+        try:
+            done, _ = await asyncio.wait({slot}, timeout=time_to_defer(interaction))
+            if not done and not interaction.response.is_done():
+                await interaction.response.defer()
+            await slot
+        except BaseException:
+            if slot.done() and not slot.cancelled() and slot.exception() is None:
+                self._slots.release()
+            slot.cancel()
+            raise
 
     async def unslotted(self, work: Awaitable[T]) -> T:
         """Await long `work` that needs no storage connection (a replay waiting for its turn to be drawn) after

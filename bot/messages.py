@@ -148,20 +148,23 @@ def _board_view(record: GameRecord, state: engine.GameState, events: list[engine
 # Pictures are drawn on the event loop while they are quick, on one drawing thread once one was slow. A board takes
 # 0.8 ms of CPU (`benchmarks.render`), less than the rest of a click's Python on the loop, and handing it to a thread
 # cost 5-11 % of a bot process's CPU (A/B in `benchmarks.load`: the submit, the wake-ups and the GIL changing hands).
-# A drawing slower than SLOWDRAWING (a loaded machine) sends the next ones to the thread until one is quick again,
-# so that a slow picture cannot hold the loop past the moment a click must be deferred. One thread: drawing holds
-# the GIL most of the time, so more threads only took turns with each other and with the event loop.
-SLOWDRAWING = 0.02  # seconds of wall time
+# A drawing that took more than SLOWDRAWING of CPU sends the next ones to the thread until one is quick again, so that
+# a slow picture cannot hold the loop past the moment a click must be deferred. CPU time, not wall time: on a busy
+# machine a quick picture may wait for a core for longer than that, and the thread, which waits for one as the loop
+# does, only added its hand-offs (3.6 % of a bot process's samples under `benchmarks.load` with other work running,
+# py-spy). One thread: drawing holds the GIL most of the time, so more threads only took turns with each other and
+# with the event loop.
+SLOWDRAWING = 0.02  # seconds of the drawing thread's CPU time
 DRAWING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-draw")
-_last_drawing = [0.0]  # seconds the last picture took
+_last_drawing = [0.0]  # seconds of CPU the last picture took
 
 
 def _timed(work: Callable[[engine.GameState, BoardView], bytes], state: engine.GameState, view: BoardView) -> bytes:
-    start = time.perf_counter()
+    start = time.thread_time()
     try:
         return work(state, view)
     finally:
-        _last_drawing[0] = time.perf_counter() - start
+        _last_drawing[0] = time.thread_time() - start
 
 
 async def _drawn(work: Callable[[engine.GameState, BoardView], bytes], state: engine.GameState,

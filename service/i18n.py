@@ -204,6 +204,7 @@ def isolated(locale: str | None, text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=256)  # a message names colours six times (a third of a click's sentences filled)
 def colour(locale: str | None, seat: int) -> str:
     """A seat's colour name as a sentence has it ("red"; German capitalizes its nouns: "Rot")."""
     return translate(locale, COLOUR_KEYS[seat])

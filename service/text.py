@@ -102,7 +102,7 @@ EVENT_KEYS = {ev.ENTERED: "event.entered", ev.MOVED: "event.moved", ev.BONUS_ROL
 def describe(event: engine.Event, names: Mapping[int, str], lang: str = DEFAULT) -> str | None:
     """One event in words, or None for events not worth a line."""
     def name(seat: int) -> str:
-        return names.get(seat, colour(lang, seat).capitalize())
+        return names[seat] if seat in names else colour(lang, seat).capitalize()
 
     who = name(event.seat)
     match event.kind:

@@ -181,7 +181,9 @@ async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, 
     real = getattr(bot.messages, "render_board")  # noqa: B009
 
     def slow(*args: Any) -> bytes:
-        time.sleep(0.4)  # a loaded machine: the picture takes longer than the bot waits before deferring
+        busy = time.thread_time() + 0.4  # a heavy picture: more CPU than the bot waits for before deferring
+        while time.thread_time() < busy:
+            pass
         picture: bytes = real(*args)
         return picture
 
