@@ -92,3 +92,9 @@ async def test_a_swiss_of_five_with_ai_seats_plays_two_rounds(standin: StandIn, 
     assert standing.attachments[0].data.startswith(PNG_MAGIC)
     table_end = standin.messages(second[0])[-1]  # an ordinary game: its final message offers replay and review
     assert "Places at this table:" in table_end.content and {"Replay", "Review"} <= set(table_end.labels())
+    seated = standin.users[record.played[1].tables[0].user_ids[0]]  # a table's game reviews and replays like any
+    reviewed = await standin.click(seated, table_end, label="Review")
+    answer = await reviewed.wait_followup(timeout=20.0)
+    assert answer.ephemeral and f"Review of game `{record.played[1].tables[0].game_id}`" in answer.content
+    replayed = await standin.click(seated, table_end, label="Replay")
+    assert (await replayed.wait_followup(timeout=20.0)).attachments[0].data.startswith(b"GIF8")
