@@ -140,7 +140,9 @@ async def test_the_counters_move_as_the_players_actions_make_them(
     failed = await scrape(ludo)
     assert total(failed, "ludo_redis_errors_total", command="EVALSHA", kind="READONLY") >= 1
     kinds = {dict(labels)["kind"] for name, labels in failed if name == "ludo_redis_errors_total"}
-    assert kinds <= {"READONLY", "NOSCRIPT"}, kinds  # (NOSCRIPT: a script's first run on this client loads it)
+    # No other error reply (NOSCRIPT: a script's first run on this client loads it). A worker's step that runs out of
+    # its time on a loaded machine counts as "cancelled" or "timeout" (seen once on a CI run): not error replies.
+    assert kinds - {"cancelled", "timeout"} <= {"READONLY", "NOSCRIPT"}, kinds
     assert total(failed, "ludo_clicks_total", outcome="unavailable") == 1
     assert total(failed, "ludo_redis_round_trips_total") > total(before, "ludo_redis_round_trips_total")
 
