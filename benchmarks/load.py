@@ -257,11 +257,18 @@ def note_refusal(stats: Stats, record: InteractionRecord) -> None:
 
 async def step(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, action: Any, *,
                done_if: str = "\0") -> InteractionRecord | None:
-    """A lobby or command interaction, retried until it gets a public response (or a refusal saying `done_if`:
-    an earlier try applied though its answer was lost)."""
+    """A lobby or command interaction, retried until it gets a public response (or a refusal saying `done_if`, or
+    the message is gone, a started lobby now the game's: an earlier try applied though its answer was lost)."""
+    tried: InteractionRecord | None = None
     for _ in range(50):
         async with inflight:
-            record = await answer(standin, await dispatch(standin, action, stats), stats)
+            try:
+                tried = await dispatch(standin, action, stats)
+            except LookupError:  # the clicked message was deleted (a lobby the last try started)
+                if tried is None:
+                    raise
+                return tried
+            record = await answer(standin, tried, stats)
         if record is not None and record.response_record is not None and not record.response_record.ephemeral:
             return record
         if record is not None:
@@ -283,7 +290,10 @@ def world_name(number: int) -> str:
 
 def lobby_button(lobby: Message, verb: str) -> str:
     """A lobby button's id by its verb (join, ai1 for a greedy AI, start): its label speaks the server's language."""
-    return next(custom_id for custom_id in lobby.custom_ids() if custom_id.endswith(f":{verb}"))
+    found = next((custom_id for custom_id in lobby.custom_ids() if custom_id.endswith(f":{verb}")), None)
+    if found is None:  # (a lobby started by an earlier try whose answer was late: the game's message now)
+        raise LookupError(f"{lobby!r} has no {verb} button")
+    return found
 
 
 def to_act(standin: LoadStandIn, message: Message, host: User) -> User:
