@@ -52,15 +52,12 @@ class DeadlineWorker:
         """Show a deadline's outcome. A reminder posts the live message anew, mentioning the player (the turn's
         one reminder; the message is the live one, so it goes when the turn ends). A timed-out turn is told in
         the next turn's message: a new one when another person must be told, else the live message in place. A game
-        ended as abandoned says so in its live message, in place, without buttons. A finished game's follow-up shows
-        the final board in the live message (again, if it did already) and is settled once that is out. A game
+        ended as abandoned says so in its live message, in place, without buttons, and an ended game's follow-up
+        shows its final board there (again, if it did already): either is settled once that is out. A game
         delivered through interactions shows only an AI's turns (`LiveMessages.follow`): it has no reminders or
         time-outs, and the click that ended it or ended it as abandoned showed that."""
         record = outcome.record
-        if kind == ABANDONED:
-            await self.live.show(record, await game_post(record, outcome.state), tell=False)
-            return
-        if kind == FINISH:
+        if kind in (ABANDONED, FINISH):
             try:
                 await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
             except discord.HTTPException as error:  # refused for good (the channel is gone): not tried again

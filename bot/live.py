@@ -30,7 +30,7 @@ import discord
 from bot.errors import UNKNOWN_INTERACTION
 from bot.messages import NO_PINGS, Post, game_post
 from bot.outbox import Outbox
-from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable
+from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
 
 logger = logging.getLogger(__name__)
 ANSWERED_WITHIN = 5.0  # seconds after a click's save by which its answer has reached the game's message (Discord
@@ -190,7 +190,7 @@ class LiveMessages:
     def show_again_later(self, record: GameRecord) -> None:
         """After a change made without a click (`/ludo end`, `/ludo leave`): a click saved just before it may still be
         answered in place after the change is shown, with its older picture and buttons; `ANSWERED_WITHIN` seconds
-        later the live message shows the game as it is then."""
+        later the live message shows the game as it is then (an ended game's follow-up is settled then)."""
         self.outbox.later(self._show_again(record.id))
 
     async def _show_again(self, game_id: str) -> None:
@@ -200,7 +200,11 @@ class LiveMessages:
         except (Refused, StorageError) as error:
             logger.warning("game %s: its message is not shown again after a change: %s", game_id, error)
             return
-        self.update(record, await game_post(record))
+        edited = self.update(record, await game_post(record))
+        if not record.active:  # ended: once its final board is out, its follow-up is not needed
+            if edited is not None:
+                await edited
+            await self.service.games.settled(Outcome(record, state_of(record)))
 
     def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
         """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future

@@ -5,8 +5,9 @@ resign after `forfeit_after` missed turns in a row). The queue holds the deadlin
 save that changes them sets them (`Games.commit`), so a worker acts only when the stored record says the deadline
 has come, and a lost race leaves the winner's deadlines. A worker that finds the record's time still ahead, or
 none, queues the item at that time or removes it (unless a save set it meanwhile: see `storage.deadlines`).
-A finished game's follow-up (`FINISH`) is left in the queue only when the step that ended the game did not see it
-through: the worker records the results (once) and hands the game back to be shown, then `Games.settled`.
+An ended game's follow-up (`FINISH`) is left in the queue only when the step that ended the game did not see it
+through: the worker records a finished game's results (once) and hands the game back to be shown, then
+`Games.settled`.
 
 The idle end: a game nobody played for `idle_end` seconds (no click by a person since its start: time-outs, AI moves
 and reminders do not count) ends instead of its time-out, at the first one after that, as abandoned: no results, no
@@ -153,12 +154,14 @@ class Deadlines:
         return await self.games.commit(record.model_copy(update={"missed": missed}), state, steps)
 
     async def _finish(self, claim: Claim, record: GameRecord) -> tuple[str, Outcome] | None:
-        """A finished game's follow-up: its results recorded (once), and the game handed back to be shown."""
-        if record.status != "finished":  # (the save that queued it lost, or the game was ended instead)
+        """An ended game's follow-up: a finished one's results recorded (once), and the game handed back to be
+        shown."""
+        if record.active:  # (the save that queued it lost)
             await self.storage.deadlines.complete(claim)
             return None
         outcome = Outcome(record, state_of(record))
-        outcome.counted = await self.games.count(outcome)
-        if not outcome.counted:  # storage failed: again when the claim's lease ends
-            return None
+        if record.status == "finished":
+            outcome.counted = await self.games.count(outcome)
+            if not outcome.counted:  # storage failed: again when the claim's lease ends
+                return None
         return FINISH, outcome

@@ -20,7 +20,9 @@ Choices written down here:
   same step: the results, ratings and history are recorded next, and the follow-up leaves the queue only once they
   are and the final board is shown (`settled`). A process dying in between, or storage failing, leaves it to a
   deadline worker, which records them (once: a game is counted once however often it is recorded) and shows the
-  final board again.
+  final board again. A game ended before its end (abandoned, settled by a tournament's deadline, ended by its host)
+  has the same follow-up, with nothing to record: its live message must lose its buttons even when the process
+  that ended it dies before showing it (the fuzz's kills found a settled table still offering moves).
 - A tournament table's end (finished, or ended before) is saved with `TOURNEY` due at once, in the same step: a
   deadline worker hands its places to the tournament (`service.tourney_rounds`), so none is lost if Redis blinks
   after the save.
@@ -302,9 +304,9 @@ class Games:
         return await self.commit(record, played, steps, before=state)
 
     def due(self, record: GameRecord) -> dict[str, float | None]:
-        """A game's deadlines as its record gives them, every kind (None: none); a finished game's follow-up is due
+        """A game's deadlines as its record gives them, every kind (None: none); an ended game's follow-up is due
         `FINISH_AFTER` seconds from now."""
-        finish = self.clock() + FINISH_AFTER if record.status == "finished" else None
+        finish = None if record.active else self.clock() + FINISH_AFTER
         due = {TIMEOUT: record.turn_deadline, REMIND: record.reminder_at, FINISH: finish}
         if record.tournament is not None:  # a table's end goes to its tournament (left alone by `settled`)
             due[TOURNEY] = None if record.active else self.clock()
@@ -345,11 +347,11 @@ class Games:
         return False
 
     async def settled(self, outcome: Outcome) -> None:
-        """A finished game's final board is shown: once its results are recorded, its follow-up leaves the
-        deadline queue (else a deadline worker records them and shows the board again). Never raises."""
-        if not outcome.counted:
+        """An ended game's final board is shown: once a finished one's results are recorded, its follow-up leaves
+        the deadline queue (else a deadline worker records them and shows the board again). Never raises."""
+        if not outcome.counted and outcome.record.status == "finished":
             outcome.counted = await self.count(outcome)
-        if outcome.counted:
+        if outcome.counted or outcome.record.status != "finished":
             record = outcome.record
             try:
                 await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys((TIMEOUT, REMIND, FINISH)))

@@ -1,5 +1,6 @@
 """Issue 33, tournaments: a round's time running out settles a stalled table as it stands (its thread says so), and
-the tournament goes on; a bot process restarting in the middle of a round, and two processes seeing a round's last
+the tournament goes on; a table ended by a process that died before showing its end (another's worker shows it);
+a bot process restarting in the middle of a round, and two processes seeing a round's last
 table end at once (the round advances exactly once)."""
 
 from __future__ import annotations
@@ -8,13 +9,24 @@ import asyncio
 
 import pytest
 
-from bot import deadline_worker
+from bot import deadline_worker, tourney
 from playground.standin import StandIn
+from service.games import FINISH, FINISH_AFTER
 from service.tourney_plan import placed
-from storage import Storage
+from storage import Deadline, Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, live_message, play_to_end
-from tests.bot.tourney_helpers import create, join, play_tables, start, stored, tables_of_round, tournament_id, until
+from tests.bot.tourney_helpers import (
+    create,
+    join,
+    play_tables,
+    start,
+    stored,
+    tables_of_round,
+    tournament_id,
+    until,
+)
+from tests.bot.tourney_helpers import tourney as command
 
 
 async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
@@ -47,6 +59,45 @@ async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
     final = await tables_of_round(standin, standin.channel, 1, after=2)
     await play_tables(standin, ludo, final)
     await until(ludo, tid, lambda r: r.status == "finished" and r.champion is not None)
+
+
+@pytest.mark.parametrize("how", ["settled", "abandoned"])
+async def test_a_table_ended_by_a_process_that_died_before_showing_it_loses_its_buttons(
+        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The fuzz's find: a table settled at the round's deadline (or abandoned by a cancel) kept offering its moves
+    when the process that ended it died before editing its message. The game's follow-up shows it all the same."""
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
+    died: list[str] = []
+
+    async def dies_first(self: tourney.TourneyWork, outcome: object) -> None:  # the end saved, nothing shown
+        died.append(how)
+
+    monkeypatch.setattr(tourney.TourneyWork, "_show_end", dies_first)
+    ludo = await launch()
+    players = [standin.add_user(f"d{i}") for i in range(2)]
+    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    if how == "settled":
+        clock.advance(3601)  # the round's hour is over, nobody played
+        await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
+    else:
+        await command(standin, ludo, standin.owner, standin.channel, "cancel")
+        await until(ludo, tid, lambda r: r.status == "cancelled")
+    await standin.wait_until(lambda: died or None, what="the end saved")
+    service = ludo.handlers.service  # type: ignore[union-attr]
+    game = await service.games.load((await stored(ludo, tid)).played[0].tables[0].game_id)
+    assert game.status == how
+    assert live_message(standin, table) is not None  # its moves still offered: the process died before the edit
+
+    clock.advance(FINISH_AFTER + 1)  # the game's follow-up falls due: any process's worker shows the end
+    await standin.wait_until(lambda: live_message(standin, table) is None, what="the table's end shown")
+    end = standin.messages(table)[-1]
+    assert ("settled as it stood" if how == "settled" else "ended as abandoned") in end.content
+    await asyncio.sleep(0.3)
+    assert await service.storage.deadlines.due_at(Deadline(FINISH, game.id)) is None  # shown, then settled
 
 
 async def test_a_restart_in_the_middle_of_a_round(standin: StandIn, launch: Launch) -> None:

@@ -19,7 +19,7 @@ def clock() -> Clock:
 
 
 async def run_due(sessions: Service) -> list[str]:
-    """Handle every deadline due now (what a deadline worker does, a finished game's follow-up settled once its
+    """Handle every deadline due now (what a deadline worker does, an ended game's follow-up settled once its
     board would be shown): the kinds of what happened."""
     done: list[str] = []
     for claim in await sessions.deadlines.due():
@@ -35,7 +35,7 @@ async def run_due(sessions: Service) -> list[str]:
         result = await sessions.deadlines.handle(claim)
         if result is not None:
             done.append(result[0])
-            if result[0] == FINISH:
+            if result[0] in (FINISH, ABANDONED):  # (shown, as the worker shows them)
                 await sessions.games.settled(result[1])
     return done
 
