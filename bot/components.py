@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import discord
 
 from service.i18n import DEFAULT, colour, translate
-from service.seats import OFFERED_LEVELS
+from service.seats import AI_LEVELS, OFFERED_LEVELS
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
@@ -260,7 +260,7 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    ai_verbs = tuple(f"ai{n}" for n in range(len(OFFERED_LEVELS)))  # master (ai3) is offered no more
+    ai_verbs = tuple(f"ai{AI_LEVELS.index(name)}" for name in OFFERED_LEVELS)  # (not master, ai3: offered no more)
     rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ai_verbs)
     for row, verbs in enumerate(rows):
         for verb in verbs:

@@ -133,7 +133,9 @@ async def seat_old_ai(bot: LudoBot, lobby: Message, level: str) -> None:
     assert bot.handlers is not None
     storage = bot.handlers.service.storage.lobbies
     stored = await storage.load_lobby(lobby.custom_ids()[0].split(":")[2])
-    seat = LobbySeat(ai_level=AI_LEVELS.index(level), colour=free_colour(stored))
+    colour = free_colour(stored)
+    assert colour is not None, "the lobby is full"
+    seat = LobbySeat(ai_level=AI_LEVELS.index(level), colour=colour)
     await storage.save_lobby(stored.model_copy(update={"players": [*stored.players, seat]}))
 
 
