@@ -1,7 +1,8 @@
 """The persistent buttons: `discord.ui.DynamicItem`s whose custom_id carries only keys.
 
 Templates (all under 100 characters):
-- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai3, start, cancel, c0-c3: choose a colour);
+- ``ludo:l:<lobby id>:<verb>``: lobby buttons (join, leave, ai0-ai2, start, cancel, c0-c3: choose a colour;
+  ai3, master, is no longer shown but still routed, so that an old lobby message's button is answered);
 - ``ludo:g:<game id>:<ply>:<action>``: a legal action at the position `ply` of the game;
 - ``ludo:r:<game id>``: a finished game's replay;
 - ``ludo:m:<game id>``: a finished game's rematch (a lobby for the same game again);
@@ -26,6 +27,7 @@ from typing import Any, Protocol
 import discord
 
 from service.i18n import DEFAULT, colour, translate
+from service.seats import AI_LEVELS, OFFERED_LEVELS
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
@@ -258,7 +260,8 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ("ai0", "ai1", "ai2", "ai3"))
+    ai_verbs = tuple(f"ai{AI_LEVELS.index(name)}" for name in OFFERED_LEVELS)  # (not master, ai3: offered no more)
+    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ai_verbs)
     for row, verbs in enumerate(rows):
         for verb in verbs:
             button = LobbyButton(lobby_id, verb, lang)

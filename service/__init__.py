@@ -10,7 +10,7 @@ from service.deadlines import ABANDONED, THOUGHT
 from service.errors import Duplicate, Refused
 from service.games import FINISH, REMIND, TIMEOUT, TOURNEY
 from service.outcome import Outcome, Step
-from service.seats import level_name, lobby_rules, seat_names, seat_of, seat_user
+from service.seats import OFFERED_LEVELS, level_name, lobby_rules, seat_names, seat_of, seat_user
 from service.service import Service
 from service.tournaments import ROUND, SHOW
 from storage import (
@@ -37,6 +37,7 @@ TOURNAMENT_KINDS = frozenset({TOURNEY, ROUND, SHOW})  # the deadline queue's ite
 __all__ = [
     "ABANDONED",
     "FINISH",
+    "OFFERED_LEVELS",
     "REMIND",
     "ROUND",
     "SHOW",

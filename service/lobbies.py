@@ -12,7 +12,16 @@ from service.games import Games
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome
-from service.seats import AI_LEVELS, COLOURS, free_colour, kept_name, lobby_rules, lobby_seats, side_by_side
+from service.seats import (
+    AI_LEVELS,
+    COLOURS,
+    OFFERED_LEVELS,
+    free_colour,
+    kept_name,
+    lobby_rules,
+    lobby_seats,
+    side_by_side,
+)
 from storage import (
     ChannelBusy,
     Conflict,
@@ -110,8 +119,8 @@ class Lobbies:
                 return [*players, LobbySeat(user_id=user_id, name=kept_name(name), colour=colour)]
             if change != "add_ai":
                 raise ValueError(f"unknown lobby change {change!r}")
-            if not 0 <= level < len(AI_LEVELS):
-                raise Refused("refused.ai_levels", top=len(AI_LEVELS) - 1)
+            if not 0 <= level < len(AI_LEVELS) or AI_LEVELS[level] not in OFFERED_LEVELS:  # (an old message's master)
+                raise Refused("refused.ai_levels", level=Term("ai." + OFFERED_LEVELS[-1]))
             return [*players, LobbySeat(ai_level=level, colour=colour)]
 
         return await self._change(lobby_id, changed)

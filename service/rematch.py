@@ -18,7 +18,7 @@ from engine.notation import parse_rules
 from service.errors import Refused
 from service.games import Games
 from service.lobbies import Lobbies
-from service.seats import kept_name
+from service.seats import kept_name, offered_level
 from storage import GameRecord, LobbyRecord, LobbySeat, NotFound, RematchClaim, Storage, StorageError, new_game_id
 
 PENDING = 15.0  # seconds a claim may wait for its lobby (opening one takes a few round trips)
@@ -109,7 +109,10 @@ def rematch_lobby(record: GameRecord, lobby_id: str, host_id: int, host_name: st
     options.update(seats=len(record.seats), thread=thread)
     players = [LobbySeat(user_id=host_id, name=kept_name(host_name), colour=s.seat)
                for s in record.seats if s.user_id == host_id]
-    players += [LobbySeat(ai_level=s.ai_level, colour=s.seat) for s in record.seats if s.is_ai]
+    # an AI seat of a level no longer offered (master) comes back as the strongest offered: expert, which plays as
+    # well (`service.seats.OFFERED_LEVELS`)
+    players += [LobbySeat(ai_level=offered_level(s.ai_level), colour=s.seat) for s in record.seats
+                if s.ai_level is not None]
     invited = {s.user_id: s.seat for s in record.seats if s.user_id is not None and s.user_id != host_id}
     return LobbyRecord(id=lobby_id, guild_id=record.guild_id, channel_id=channel_id, host_id=host_id,
                        preset=rules.name, options=options, players=players, locale=record.locale,

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from service.seats import offered_level
 from storage.tourney_records import Round, Table, TableSeat, TournamentRecord
 
 SEATS = 4  # the most seats at a table
@@ -157,7 +158,8 @@ def table_of(users: Sequence[int], game_id: str, *, fill: bool, ai_level: int) -
 def seat_round(record: TournamentRecord, groups: Sequence[Sequence[int]], number: int, at: float,
                new_id: Callable[[], str]) -> Round:
     """A round of tables of `groups`, starting at `at`."""
-    tables = [table_of(g, new_id(), fill=record.fill_with_ai, ai_level=record.ai_level) for g in groups]
+    level = offered_level(record.ai_level)  # (never master, which is offered no more: `service.seats.OFFERED_LEVELS`)
+    tables = [table_of(g, new_id(), fill=record.fill_with_ai, ai_level=level) for g in groups]
     return Round(number=number, tables=tables, started_at=at, deadline=at + record.round_seconds)
 
 

@@ -186,7 +186,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "Als Host kannst du nicht gehen; brich stattdessen die Lobby ab.",
     "refused.not_in": "Du bist nicht in diesem Spiel.",
     "refused.host_adds_ai": "Nur der Host kann KI-Spieler hinzufügen.",
-    "refused.ai_levels": "KI-Stufen gehen von 0 bis {top}.",
+    "refused.ai_levels": "Diese KI-Stufe gibt es nicht mehr; "
+                         "die stärkste, die du hinzufügen kannst, ist jetzt „{level}“.",
     "refused.lobby_race": "Die Lobby wurde im selben Moment geändert; versuch es bitte noch einmal.",
     "refused.host_cancels": "Nur der Host kann dieses Spiel abbrechen.",
     "refused.host_starts": "Nur der Host kann das Spiel starten.",

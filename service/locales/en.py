@@ -181,7 +181,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "The host cannot leave; cancel the lobby instead.",
     "refused.not_in": "You are not in this game.",
     "refused.host_adds_ai": "Only the host can add AI players.",
-    "refused.ai_levels": "AI levels are 0 to {top}.",
+    "refused.ai_levels": "That AI level is no longer offered; the strongest you can add now is AI ({level}).",
     "refused.lobby_race": "The lobby changed at the same moment; please try again.",
     "refused.host_cancels": "Only the host can cancel this game.",
     "refused.host_starts": "Only the host can start the game.",

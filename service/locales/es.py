@@ -217,7 +217,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "El anfitrión no puede salir; cancela la sala.",
     "refused.not_in": "No estás en esta partida.",
     "refused.host_adds_ai": "Solo el anfitrión puede añadir IAs.",
-    "refused.ai_levels": "Los niveles de IA van de 0 a {top}.",
+    "refused.ai_levels": "Ese nivel de IA ya no está disponible; "
+                         "la más fuerte que puedes añadir ahora es la IA {level}.",
     "refused.lobby_race": "La sala ha cambiado en ese mismo momento; inténtalo otra vez.",
     "refused.host_cancels": "Solo el anfitrión puede cancelar esta partida.",
     "refused.host_starts": "Solo el anfitrión puede empezar la partida.",

@@ -216,7 +216,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "En tant qu'hôte, tu ne peux pas quitter ; annule plutôt le lobby.",
     "refused.not_in": "Tu n'es pas dans cette partie.",
     "refused.host_adds_ai": "Seul l'hôte peut ajouter des IA.",
-    "refused.ai_levels": "Les niveaux d'IA vont de 0 à {top}.",
+    "refused.ai_levels": "Ce niveau d'IA n'est plus proposé ; "
+                         "la plus forte que tu peux ajouter, c'est maintenant l'IA {level}.",
     "refused.lobby_race": "Le lobby a changé au même moment ; réessaie.",
     "refused.host_cancels": "Seul l'hôte peut annuler cette partie.",
     "refused.host_starts": "Seul l'hôte peut démarrer la partie.",

@@ -185,7 +185,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "होस्ट खेल नहीं छोड़ सकता; इसके बजाय लॉबी रद्द करो।",
     "refused.not_in": "तुम इस खेल में नहीं हो।",
     "refused.host_adds_ai": "सिर्फ़ होस्ट कंप्यूटर खिलाड़ी जोड़ सकता है।",
-    "refused.ai_levels": "कंप्यूटर के लेवल 0 से {top} तक हैं।",
+    "refused.ai_levels": "कंप्यूटर का यह लेवल अब नहीं मिलता; अब सबसे तगड़ा लेवल {level} है, वही जोड़ सकते हो।",
     "refused.lobby_race": "उसी पल लॉबी बदल गई; फिर से कोशिश करो।",
     "refused.host_cancels": "सिर्फ़ होस्ट यह खेल रद्द कर सकता है।",
     "refused.host_starts": "सिर्फ़ होस्ट खेल शुरू कर सकता है।",

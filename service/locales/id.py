@@ -200,7 +200,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "Sebagai host, kamu tidak bisa keluar; batalkan saja room-nya.",
     "refused.not_in": "Kamu tidak ada di game ini.",
     "refused.host_adds_ai": "Hanya host yang bisa menambah pemain AI.",
-    "refused.ai_levels": "Level AI dari 0 sampai {top}.",
+    "refused.ai_levels": "Level AI itu sudah tidak tersedia; "
+                         "level terkuat yang bisa kamu tambah sekarang adalah {level}.",
     "refused.lobby_race": "Room-nya berubah di saat yang sama; coba lagi ya.",
     "refused.host_cancels": "Hanya host yang bisa membatalkan game ini.",
     "refused.host_starts": "Hanya host yang bisa memulai game.",

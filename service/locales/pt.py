@@ -213,7 +213,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "Como dono da sala, você não pode sair; cancele a sala.",
     "refused.not_in": "Você não está nesta partida.",
     "refused.host_adds_ai": "Só o dono da sala pode adicionar IAs.",
-    "refused.ai_levels": "Os níveis de IA vão de 0 a {top}.",
+    "refused.ai_levels": "Esse nível de IA não está mais disponível; "
+                         "a mais forte que você pode adicionar agora é a IA {level}.",
     "refused.lobby_race": "A sala mudou no mesmo instante; tente de novo.",
     "refused.host_cancels": "Só o dono da sala pode cancelar esta partida.",
     "refused.host_starts": "Só o dono da sala pode começar a partida.",

@@ -220,7 +220,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "Ты хост и не можешь выйти; лучше отмени лобби.",
     "refused.not_in": "Тебя нет в этой игре.",
     "refused.host_adds_ai": "Добавлять ИИ может только хост.",
-    "refused.ai_levels": "Уровни ИИ — от 0 до {top}.",
+    "refused.ai_levels": "Этого уровня ИИ больше нет; самый сильный из доступных теперь — «{level}».",
     "refused.lobby_race": "Лобби изменилось в тот же момент; попробуй ещё раз.",
     "refused.host_cancels": "Отменить эту игру может только хост.",
     "refused.host_starts": "Начать игру может только хост.",

@@ -200,7 +200,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_leaves": "Oda sahibi olarak ayrılamazsın; onun yerine odayı iptal et.",
     "refused.not_in": "Bu oyunda değilsin.",
     "refused.host_adds_ai": "Bilgisayar oyuncuyu yalnızca oda sahibi ekleyebilir.",
-    "refused.ai_levels": "Bilgisayar seviyeleri 0 ile {top} arasında.",
+    "refused.ai_levels": "Bu bilgisayar seviyesi artık yok; ekleyebileceğin en güçlü seviye şimdi {level}.",
     "refused.lobby_race": "Oda aynı anda değişti; lütfen tekrar dene.",
     "refused.host_cancels": "Bu oyunu yalnızca oda sahibi iptal edebilir.",
     "refused.host_starts": "Oyunu yalnızca oda sahibi başlatabilir.",

@@ -10,8 +10,9 @@ import pytest
 
 from bot.app import LudoBot
 from playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
-from service import seat_user, state_of
-from storage import Claim
+from service import OFFERED_LEVELS, seat_user, state_of
+from service.seats import AI_LEVELS, free_colour
+from storage import Claim, LobbySeat
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -114,13 +115,28 @@ async def start_game(standin: StandIn, bot: tuple[LudoBot, ...] | LudoBot, host:
     for player in players:
         await click(standin, bot, player, lobby, label="Join")
     for _ in range(ai):
-        await click(standin, bot, host, lobby, label=f"Add AI ({ai_level})")
+        if ai_level in OFFERED_LEVELS:
+            await click(standin, bot, host, lobby, label=f"Add AI ({ai_level})")
+        else:
+            await seat_old_ai(bot if isinstance(bot, LudoBot) else bot[0], lobby, ai_level)
     started = await click(standin, bot, host, lobby, label="Start")
     assert started.response_record is not None and not started.response_record.ephemeral, private_text(started)
     assert not any(c.startswith("ludo:l:") for c in lobby.custom_ids())  # the lobby's buttons are gone
     live = live_message(standin, where)
     assert live is None or "Order: " in live.content or "The game has started" in lobby.content
     return live
+
+
+async def seat_old_ai(bot: LudoBot, lobby: Message, level: str) -> None:
+    """An AI seat of `level` in the lobby as stored: a lobby from before the level stopped being offered (master,
+    `service.seats.OFFERED_LEVELS`) holds one, though its buttons no longer add it. The message is not updated."""
+    assert bot.handlers is not None
+    storage = bot.handlers.service.storage.lobbies
+    stored = await storage.load_lobby(lobby.custom_ids()[0].split(":")[2])
+    colour = free_colour(stored)
+    assert colour is not None, "the lobby is full"
+    seat = LobbySeat(ai_level=AI_LEVELS.index(level), colour=colour)
+    await storage.save_lobby(stored.model_copy(update={"players": [*stored.players, seat]}))
 
 
 async def play_to_end(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, channel: Channel | None = None,

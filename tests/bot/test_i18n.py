@@ -216,8 +216,7 @@ async def test_a_german_guild_gets_german_lobby_and_game_messages_buttons_and_al
     lobby = await opened.result()
     assert lobby is not None and "**Ludo-Lobby**" in lobby.content and "2. (frei)" in lobby.content
     assert lobby.labels() == ["Beitreten", "Verlassen", "Starten", "Abbrechen", "Rot", "Grün", "Gelb", "Blau",
-                              "KI hinzufügen (zufällig)", "KI hinzufügen (gierig)", "KI hinzufügen (Experte)",
-                              "KI hinzufügen (Meister)"]
+                              "KI hinzufügen (zufällig)", "KI hinzufügen (gierig)", "KI hinzufügen (Experte)"]
     await click(standin, ludo, bob, lobby, label="Beitreten")
     assert f"1. <@{alice.id}> — Rot\n2. <@{bob.id}> — Gelb" in lobby.content
     await click(standin, ludo, alice, lobby, label="Starten")

@@ -16,7 +16,9 @@ from tests.bot.helpers import (
     answered,
     board_messages,
     click,
+    forged_message,
     live_message,
+    lobby_button,
     open_lobby,
     private_text,
     slash,
@@ -30,7 +32,7 @@ async def test_start_with_options_shows_the_seats_and_the_rules(standin: StandIn
     assert "**twodice** for 3 players" in lobby.content
     assert f"1. <@{alice.id}>" in lobby.content and lobby.content.count("(open)") == 2
     assert lobby.labels() == ["Join", "Leave", "Start", "Cancel", "Red", "Green", "Yellow", "Blue", "Add AI (random)",
-                              "Add AI (greedy)", "Add AI (expert)", "Add AI (master)"]
+                              "Add AI (greedy)", "Add AI (expert)"]  # master is offered no more
     assert all(len(c) <= 100 and c.startswith("ludo:l:") for c in lobby.custom_ids())
     assert not lobby.notified  # the lobby pings nobody
 
@@ -59,6 +61,28 @@ async def test_join_leave_and_add_ai(standin: StandIn, ludo: LudoBot) -> None:
     assert "full" in private_text(await click(standin, ludo, bob, lobby, label="Join"))
     assert "full" in private_text(await click(standin, ludo, alice, lobby, label="Add AI (random)"))
     assert f"3. <@{carol.id}>" in lobby.content and "(open)" not in lobby.content
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_an_old_lobby_messages_master_button_is_refused_privately_and_changes_nothing(
+        standin: StandIn, ludo: LudoBot, lang: str) -> None:
+    """Master is offered no more (it plays at the expert's level): a lobby message posted while it was still shows
+    its button, `ai3`; a click on it is answered privately, naming the strongest level offered."""
+    alice = standin.add_user("alice")
+    lobby = await open_lobby(standin, ludo, alice, seats=3)
+    assert not any(c.endswith(":ai3") for c in lobby.custom_ids())
+    ai3 = lobby_button(lobby, "ai2")[:-1] + "3"
+    lobby_id = ai3.split(":")[2]
+    old = forged_message(standin, standin.channel, ai3)  # as the bot drew the lobby before
+    before = (lobby.content, lobby.edits)
+    assert ludo.handlers is not None
+    players = (await ludo.handlers.service.lobbies.load(lobby_id)).players
+    refused = await click(standin, ludo, alice, old, custom_id=ai3, locale="de" if lang == "de" else "en-US")
+    says = {"en": "no longer offered; the strongest you can add now is AI (expert).",
+            "de": "die stärkste, die du hinzufügen kannst, ist jetzt „Experte“."}[lang]
+    assert says in private_text(refused)
+    assert (lobby.content, lobby.edits) == before and old.content == "forged"
+    assert (await ludo.handlers.service.lobbies.load(lobby_id)).players == players
 
 
 async def test_host_only_buttons_refuse_others_privately(standin: StandIn, ludo: LudoBot) -> None:

@@ -216,3 +216,20 @@ async def test_a_rematch_whose_opening_never_finished_is_waited_for_then_taken_o
     clock.advance(PENDING + 1)
     assert (await rematch(standin, ludo, bob, final)).original in rematch_lobbies(standin, standin.channel)
     assert (await storage.rematches.claimed(game_id)).at is None  # type: ignore[union-attr]
+
+
+async def test_a_rematch_of_a_game_with_a_master_seat_seats_an_expert(standin: StandIn, ludo: LudoBot) -> None:
+    """Master is offered no more (`service.seats.OFFERED_LEVELS`): a game that had one rematches with the expert,
+    which plays as well, in its colour."""
+    alice = standin.add_user("alice")
+    final, game_id = await finished(standin, ludo, alice, ai=1)
+    assert ludo.handlers is not None
+    games = ludo.handlers.service.storage.games
+    record = await games.load_game(game_id)
+    seats = [s.model_copy(update={"ai_level": 3}) if s.is_ai else s for s in record.seats]  # as stored before
+    await games.save_game(record.model_copy(update={"seats": seats}))
+    colour = next(s.seat for s in seats if s.is_ai)
+    again = (await rematch(standin, ludo, alice, final)).original
+    assert again is not None and "AI (expert)" in again.content and "master" not in again.content
+    lobby = await ludo.handlers.service.lobbies.load(lobby_id(again))
+    assert [(p.ai_level, p.colour) for p in lobby.players if p.user_id is None] == [(2, colour)]

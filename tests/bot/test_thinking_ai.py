@@ -8,7 +8,7 @@ import time
 
 from bot.app import LudoBot
 from playground.standin import Message, StandIn
-from tests.bot.helpers import TURN, board_messages, click, live_message, start_game, to_act
+from tests.bot.helpers import TURN, board_messages, click, game_id_of, live_message, start_game, to_act
 
 LEVEL = "master"
 
@@ -59,3 +59,31 @@ async def test_a_masters_turns_follow_in_the_same_message_after_the_answer(stand
     assert thought >= 2
     assert sorted(waits)[int(0.95 * (len(waits) - 1))] <= 0.3  # the budget of a click against an AI (test_click_loop)
 
+
+
+async def test_a_stored_game_with_a_master_seat_still_plays_to_the_next_human_turn(standin: StandIn,
+                                                                                   ludo: LudoBot) -> None:
+    """Master is offered no more (`service.seats.OFFERED_LEVELS`), but a game stored with a master seat loads, is
+    played by it, and names it "AI (master)"."""
+    alice = standin.add_user("alice")
+    live = await start_game(standin, ludo, alice, ai=1, ai_level="expert", preset="classic", auto_single=False)
+    assert live is not None and ludo.handlers is not None
+    games = ludo.handlers.service.storage.games
+    game_id = game_id_of(live)
+    record = await games.load_game(game_id)
+    seats = [s.model_copy(update={"ai_level": 3}) if s.is_ai else s for s in record.seats]  # as stored before
+    await games.save_game(record.model_copy(update={"seats": seats}))
+    for _ in range(30):
+        edits = live.edits
+        await click(standin, ludo, alice, live, custom_id=live.custom_ids()[0])
+        if "thinking" in live.content:  # the turn passed to the master
+            found = await next_buttons(standin, live, edits + 1)
+            assert found is not None and to_act(standin, found) is alice  # the master played to alice's turn
+            assert "AI (master)" in found.content
+            record = await games.load_game(game_id, with_log=True)
+            assert [s.ai_level for s in record.seats if s.is_ai] == [3]
+            return
+        found = live_message(standin, standin.channel)
+        assert found is not None
+        live = found
+    raise AssertionError("the turn never passed to the master")

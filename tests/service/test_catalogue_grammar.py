@@ -25,7 +25,7 @@ POSTPOSITIONS = {
 # the placeholders a number fills (a token's number, squares, counts), and `what`, which ends in one ("token 2")
 NUMBERS = {"token", "start", "end", "square", "of", "n", "value", "ply", "seats", "most", "low", "high", "minutes",
            "points", "home", "track", "place", "wins", "games", "count", "misses", "turn", "reminder", "moves",
-           "squares", "tokens", "left", "actions", "decisions", "share", "error", "move", "cost", "seconds", "top",
+           "squares", "tokens", "left", "actions", "decisions", "share", "error", "move", "cost", "seconds",
            "what", "a", "b"}
 FIELD = r"\{(\w+)(?:[:!][^{}]*)?\}"
 

@@ -157,6 +157,9 @@ def test_two_people_sit_opposite_and_an_ai_fills_the_rest() -> None:
     filled = seated(tournament(2, fill=True), [[100, 101]])
     assert [(s.colour, s.user_id, s.ai_level) for s in filled.played[0].tables[0].seats] == [
         (0, 100, None), (1, 101, None), (2, None, 1), (3, None, 1)]
+    # a tournament stored with master's level fills with the expert: master is offered no more (OFFERED_LEVELS)
+    master = seated(tournament(2, fill=True).model_copy(update={"ai_level": 3}), [[100, 101]])
+    assert [s.ai_level for s in master.played[0].tables[0].seats if s.user_id is None] == [2, 2]
     with pytest.raises(ValueError, match="not over"):
         after(record)
     assert isinstance(record.played[0], Round)
