@@ -14,7 +14,9 @@ interaction answered once within 3 s, nothing refused by the stand-in, no traceb
 replays to its state and was changed only by someone who may act, no tournament losing a player or a table's end
 or seating a round wrong (`tournaments`), the bots' workers running, and no member's
 display name (drawn from every script, emoji, markdown, mentions, zero-width and combining characters: `names`)
-breaks a message's markup, notifies anyone or breaks a picture.
+breaks a message's markup, notifies anyone or breaks a picture. At the end time passes (the clock moves past the
+follow-ups a fault left due later) and the bots come to rest before the last look: no message may then offer buttons
+of a game that is over.
 
 Every random choice comes from the seed: a lane's step from (seed, lane, round), the faults, the clock jumps and
 the games' dice seeds from the seed. Timing is not (which of two clicks at the same moment wins, how far a cut
@@ -38,6 +40,8 @@ from benchmarks.fuzz.known import known
 from benchmarks.fuzz.ledger import Failure
 from benchmarks.fuzz.moves import Moves
 from benchmarks.fuzz.world import World
+from service.games import FINISH_AFTER
+from storage.deadlines import DEFAULT_LEASE
 
 SHOWN = 20  # failures printed in full
 DRAIN = 3.0  # seconds a round waits at most for what the bots do after their answers (outbox, follow-ups)
@@ -86,6 +90,12 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
         while made < interactions:
             made += await _round(world, checks, schedule if faults else None, seed, number, moves)
             number += 1
+        # Time passes, as it would: the follow-ups of a step a fault cut short (an ended game's final board, shown
+        # `FINISH_AFTER` after its end; a claim left by a worker whose storage failed, due again when its lease ends)
+        # fall due and the workers see them through, before the last look.
+        world.clock.advance(max(FINISH_AFTER, DEFAULT_LEASE) + 1)
+        schedule.jumps += 1
+        await settled(world)
         for bot in world.bots:  # what the bots still do (outbox, catch-ups), then the last look at everything
             assert bot.handlers is not None
             await bot.handlers.drain(timeout=20.0)
