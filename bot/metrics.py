@@ -85,6 +85,9 @@ class Metrics:
                                        buckets=REDIS_BUCKETS, registry=into)
         self.active_games = Gauge("ludo_active_games", "Games with a turn running", registry=into)
         self._games_at = float("-inf")
+        # Each labelled series once: prometheus-client's `labels` checks and locks on every call, and a click counts
+        # several (its Redis round trips, its Discord requests); the label values are a few dozen in all.
+        self._series: dict[tuple[Counter, tuple[str, ...]], Counter] = {}
         self._workers: Callable[[], list[Liveness]] = list
         into.register(_Workers(lambda: self._workers()))
 
@@ -92,15 +95,21 @@ class Metrics:
 
     def click(self, outcome: str, seconds: float) -> None:
         """A click ended (`bot.clicks.ClickMeter`)."""
-        self.clicks.labels(outcome).inc()
+        self._series_of(self.clicks, outcome).inc()
         self.click_seconds.observe(seconds)
 
     def round_trip(self, command: str, seconds: float, error: str | None) -> None:
         """A round trip to Redis (`storage.roundtrips.RoundTripHook`)."""
-        self.redis_round_trips.labels(command).inc()
+        self._series_of(self.redis_round_trips, command).inc()
         self.redis_seconds.observe(seconds)
         if error is not None:
             self.redis_errors.labels(command, error).inc()
+
+    def _series_of(self, metric: Counter, *values: str) -> Counter:
+        series = self._series.get((metric, values))
+        if series is None:
+            series = self._series[metric, values] = metric.labels(*values)
+        return series
 
     def watch_workers(self, report: Callable[[], list[Liveness]]) -> None:
         """Where the worker gauges are read from on a scrape (the supervisor's report)."""
@@ -117,7 +126,7 @@ class Metrics:
             return
         route = route_of(params.method, params.url.path)
         response = params.response
-        self.discord_requests.labels(route, str(response.status)).inc()
+        self._series_of(self.discord_requests, route, str(response.status)).inc()
         if response.status == 429:
             headers = response.headers
             bucket = headers.get("X-RateLimit-Bucket") or ("global" if headers.get("X-RateLimit-Global") else "?")
