@@ -33,7 +33,7 @@ async def test_every_argument_is_stored_as_written(redis_client: Redis) -> None:
     pool = getattr(redis_client, "connection_pool", None)
     if pool is not None:  # (a single server's client: its connections pack with hiredis)
         assert pool.connection_class.__name__.startswith("Packed")
-    values = {f"ludo:test:packer:{i}": value for i, value in enumerate(ARGUMENTS)}
+    values = {f"ludo:test:{{packer}}:{i}": value for i, value in enumerate(ARGUMENTS)}  # (one cluster slot)
     await redis_client.mset(values)
     stored = await redis_client.mget(list(values))
     for key, value, got in zip(values, values.values(), stored, strict=True):
