@@ -257,11 +257,13 @@ def handled(custom_id: str, message: discord.Message | None) -> bool:
         for child in getattr(row, "children", ()))
 
 
+AI_VERBS = tuple(f"ai{AI_LEVELS.index(name)}" for name in OFFERED_LEVELS)  # the Add AI buttons (not master, ai3)
+
+
 def lobby_view(lobby_id: str, lang: str = DEFAULT) -> discord.ui.View:
     """The lobby's buttons: a row to join, leave, start and cancel, a row of colours, a row to add AI seats."""
     view = discord.ui.View(timeout=None)
-    ai_verbs = tuple(f"ai{AI_LEVELS.index(name)}" for name in OFFERED_LEVELS)  # (not master, ai3: offered no more)
-    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, ai_verbs)
+    rows = (("join", "leave", "start", "cancel"), COLOUR_VERBS, AI_VERBS)
     for row, verbs in enumerate(rows):
         for verb in verbs:
             button = LobbyButton(lobby_id, verb, lang)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import discord
-
 from bot.live import LiveMessages, next_person, posts_itself
 from bot.messages import game_post, outcome_post, text_names
 from bot.tourney import TourneyWork
@@ -58,11 +56,7 @@ class DeadlineWorker:
         time-outs, and the click that ended it or ended it as abandoned showed that."""
         record = outcome.record
         if kind in (ABANDONED, FINISH):
-            try:
-                await self.live.show(record, await game_post(record, outcome.state), tell=False, sent=True)
-            except discord.HTTPException as error:  # refused for good (the channel is gone): not tried again
-                logger.warning("game %s: the final board could not be shown: %s", record.id, error)
-            await self.service.games.settled(outcome)
+            await self.live.show_end(outcome)
             return
         if kind == THOUGHT:  # the AI seats' turns after a person's click: told like that click's answer
             tell = next_person(outcome, last_person(record))

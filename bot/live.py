@@ -200,11 +200,21 @@ class LiveMessages:
         except (Refused, StorageError) as error:
             logger.warning("game %s: its message is not shown again after a change: %s", game_id, error)
             return
-        edited = self.update(record, await game_post(record))
-        if not record.active:  # ended: once its final board is out, its follow-up is not needed
-            if edited is not None:
-                await edited
-            await self.service.games.settled(Outcome(record, state_of(record)))
+        if record.active:
+            self.update(record, await game_post(record))
+        else:
+            await self.show_end(Outcome(record, state_of(record)))
+
+    async def show_end(self, outcome: Outcome) -> None:
+        """An ended game's final board in its live message, in place; once that is out (or refused for good: the
+        channel is gone), its follow-up leaves the deadline queue (`Games.settled`). A process dying before leaves
+        the follow-up to another's deadline worker."""
+        record = outcome.record
+        try:
+            await self.show(record, await game_post(record, outcome.state), tell=False, sent=True)
+        except discord.HTTPException as error:  # not tried again
+            logger.warning("game %s: the final board could not be shown: %s", record.id, error)
+        await self.service.games.settled(outcome)
 
     def update(self, record: GameRecord, post: Post) -> asyncio.Future[None] | None:
         """Change the live message into `post` in place (after the caller returns; coalesced): the outbox's future

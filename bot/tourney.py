@@ -123,13 +123,9 @@ class TourneyWork:
         await self.service.rounds.done(claim, self.service.clock() + AGAIN if not complete else None)
 
     async def _show_end(self, outcome: Outcome) -> None:
-        """A table's game ended by its round's deadline or the tournament's cancelling: its live message says so,
-        then the game's follow-up leaves the queue (a process dying before leaves it to another's worker)."""
-        try:
-            await self.live.show(outcome.record, await game_post(outcome.record, outcome.state), tell=False, sent=True)
-        except discord.HTTPException as error:  # refused for good (the thread is gone): not tried again
-            logger.warning("table %s: its end could not be shown: %s", outcome.record.id, error)
-        await self.service.games.settled(outcome)
+        """A table's game ended by its round's deadline or the tournament's cancelling: its live message says so
+        (`LiveMessages.show_end`)."""
+        await self.live.show_end(outcome)
 
     async def _announce(self, record: TournamentRecord, drawn: bytes | None) -> None:
         post = champion_post(record, drawn)

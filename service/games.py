@@ -349,11 +349,12 @@ class Games:
     async def settled(self, outcome: Outcome) -> None:
         """An ended game's final board is shown: once a finished one's results are recorded, its follow-up leaves
         the deadline queue (else a deadline worker records them and shows the board again). Never raises."""
-        if not outcome.counted and outcome.record.status == "finished":
+        record = outcome.record
+        if record.status == "finished" and not outcome.counted:
             outcome.counted = await self.count(outcome)
-        if outcome.counted or outcome.record.status != "finished":
-            record = outcome.record
-            try:
-                await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys((TIMEOUT, REMIND, FINISH)))
-            except StorageError as error:
-                logger.warning("game %s: its follow-up stays queued: %s", record.id, error)
+            if not outcome.counted:
+                return
+        try:
+            await self.storage.deadlines.sync(record.id, record.version, dict.fromkeys((TIMEOUT, REMIND, FINISH)))
+        except StorageError as error:
+            logger.warning("game %s: its follow-up stays queued: %s", record.id, error)
