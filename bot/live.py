@@ -67,10 +67,15 @@ class LiveMessages:
                      new: bool, clicked_becomes: dict[str, Any] | None = None) -> None:
         """Answer a click with `post`: in place, or (`new`) as a new message that mentions `post.mention`, after
         which the clicked message is deleted (or edited to `clicked_becomes`) and the new one remembered (both
-        after the answer)."""
+        after the answer). A click in place on a message already replaced by a newer one (a reminder's board posted,
+        the clicked one's removal not out yet) shows `post` in the live message too before returning: else that
+        one would offer the old position, for good when the click ended the game (its follow-up is settled after
+        the answer). (A clicked message newer than the live one is the next live one: its remembering is on its way.)"""
         clicked = interaction.message
         if not new:
             await edit_clicked(interaction, post=post)
+            if clicked is not None and record.message_id is not None and record.message_id > clicked.id:
+                await self.show(record, post, tell=False, sent=True)  # see below
             return
         if not posts_itself(record):
             await self._follow_up(interaction, record, post, clicked_becomes or {"view": None})

@@ -11,8 +11,10 @@ import pytest
 
 import bot.deadline_worker
 import bot.live
+import engine
 from bot.app import LudoBot
 from playground.standin import InteractionRecord, Message, StandIn, User
+from service import state_of
 from service.games import FINISH_AFTER
 from storage import StorageUnavailable, WriteUncertain
 from tests.bot.helpers import (
@@ -149,3 +151,53 @@ async def test_a_final_save_that_landed_despite_a_timeout_is_shown_and_counted(
                              timeout=5.0, what="the final board")
     assert live_message(standin, standin.channel) is None
     await counted_once(standin, ludo, (alice, bob), game_id)
+
+
+async def test_the_game_ended_on_a_board_a_reminder_replaced_leaves_no_buttons_on_the_reminder(
+        standin: StandIn, ludo: LudoBot, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reminder posts the board again and deletes the old one through the outbox; a click made on the old board
+    before its removal went out, which ends the game, is answered there, and the reminder's board (the live one)
+    shows the end too instead of offering the old position's moves for good (found by the fuzz)."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=2, reminder_minutes=1)
+    live = await start_game(standin, ludo, alice, (bob,), preset="star", turn_limit=2)
+    assert live is not None
+    game_id = game_id_of(live)
+    service = ludo.handlers.service  # type: ignore[union-attr]
+    for _ in range(300):  # play until the first button would end the game
+        record = await service.games.load(game_id)
+        custom_id = live.custom_ids()[0]
+        state, _ = engine.apply(state_of(record), engine.parse_action(custom_id.split(":")[4]))
+        if service.games.advance(record, state, []).state.over:
+            break
+        answer = await standin.click(to_act(standin, live), live, custom_id=custom_id)
+        await standin.wait_until(lambda: answer.response_record is not None, what="the answer")  # noqa: B023
+        await settle(ludo)
+        found = live_message(standin, standin.channel)
+        assert found is not None
+        live = found
+    else:
+        raise AssertionError("the game never came to its last move")
+    outbox = ludo.handlers.outbox  # type: ignore[union-attr]
+    real_delete, old = outbox.delete, live
+
+    def held(channel_id: int, message_id: int, **kwargs: Any) -> Any:  # the old board's removal not out yet
+        if message_id == old.id:
+            return asyncio.get_running_loop().create_future()
+        return real_delete(channel_id, message_id, **kwargs)
+
+    monkeypatch.setattr(outbox, "delete", held)
+    clock.advance(61)
+    reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
+    for _ in range(250):  # the reminder's board is the live one now: the old board's removal is on its way
+        if (await service.games.load(game_id)).message_id == reminder.id:
+            break
+        await asyncio.sleep(0.02)
+    assert not old.deleted and old.buttons()
+    answer = await standin.click(to_act(standin, old), old, custom_id=old.custom_ids()[0])
+    await standin.wait_until(lambda: answer.response_record is not None, what="the answer")
+    await settle(ludo)
+    assert "Game over" in old.content  # answered in place
+    clock.advance(FINISH_AFTER + 1)  # (and the game's follow-up, if one is left, falls due)
+    await standin.wait_until(lambda: "Game over" in reminder.content, what="the end on the live board")
+    assert [m for m in standin.messages(standin.channel) if m.custom_ids() and ":g:" in m.custom_ids()[0]] == []
