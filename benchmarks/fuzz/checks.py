@@ -32,7 +32,7 @@ from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
 from benchmarks.fuzz.tournaments import TourneyChecks
-from benchmarks.fuzz.world import Lane, World, worker_problems
+from benchmarks.fuzz.world import TRAIL, Lane, World, worker_problems
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
 from playground.standin.records import MANAGE_CHANNELS
@@ -226,8 +226,10 @@ class Checks:
                 self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}: {error}")
                 continue
             if not record.active:
+                trail = "".join(f"\n    {line}" for line in TRAIL.about(game_id, *map(str, messages)))
                 self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}, which is "
-                                         f"{record.status} (its live message: {record.message_id})")
+                                         f"{record.status} (its live message: {record.message_id}, version "
+                                         f"{record.version}; the bots' warnings about it:{trail or ' none'})")
             elif len(messages) > 1:
                 self.fail("rest", where, f"{len(messages)} messages offer buttons of game {game_id}: {messages} "
                                          f"(its live message: {record.message_id})")

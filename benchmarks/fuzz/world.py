@@ -8,6 +8,7 @@ another lane's game is never one of its players."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import logging
@@ -41,6 +42,25 @@ KEPT_IN_VIEW = ("ludo:l:", "ludo:g:", "ludo:n:")  # their buttons' custom_ids
 MEMBERS = 4  # plain members of a lane, besides its moderator
 GROUP = 2  # the option type of a subcommand group
 LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
+TRAILED = ("bot", "service")  # whose warnings a failure quotes (`trail`)
+
+
+class Trail(logging.Handler):
+    """The bots' latest warnings, kept to tell how a game came to fail an invariant (a fault's trace)."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        super().__init__(level=logging.WARNING)
+        self.lines: collections.deque[str] = collections.deque(maxlen=size)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.relativeCreated / 1000:8.1f} s {record.name}: {record.getMessage()}"[:400])
+
+    def about(self, *words: str, most: int = 16) -> list[str]:
+        """The latest warnings that name one of `words` (a game's id, its messages' ids)."""
+        return [line for line in self.lines if any(word in line for word in words)][-most:]
+
+
+TRAIL = Trail()
 
 
 @dataclass(eq=False)
@@ -132,6 +152,9 @@ class World:
         for name in LOGGERS:  # errors must reach the runner's record of them whatever the logging set-up
             if logging.getLogger(name).getEffectiveLevel() > logging.ERROR:
                 logging.getLogger(name).setLevel(logging.ERROR)
+        for name in TRAILED:  # and the bots' warnings their trail, which a failure quotes for its game
+            logging.getLogger(name).setLevel(min(logging.WARNING, logging.getLogger(name).getEffectiveLevel()))
+            logging.getLogger(name).addHandler(TRAIL)
         runner = BotRunner(standin, error_loggers=LOGGERS)
         deadline_worker.IDLE_POLL = DEADLINE_POLL
         clock = Clock()
