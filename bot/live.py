@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 
@@ -33,6 +34,7 @@ from bot.outbox import Outbox
 from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 ANSWERED_WITHIN = 5.0  # seconds after a click's save by which its answer has reached the game's message (Discord
 # gives an answer 3 s): a message showing an older position after that is stale, none can still be on its way
 WEBHOOK_LIFETIME = 14 * 60.0  # seconds an interaction's token is used for (Discord: valid 15 minutes)
@@ -54,6 +56,17 @@ def posts_itself(record: GameRecord) -> bool:
 def message_fields(post: Post) -> dict[str, Any]:
     """discord.py's arguments to change a message into `post` (a new picture each time: a File is consumed)."""
     return {"content": post.content, "view": post.view, "attachments": post.files(), "allowed_mentions": NO_PINGS}
+
+
+async def asked_again(ask: Callable[[], Awaitable[T]]) -> T:
+    """`ask()`, asked again while storage does not answer: after 0.5 s, doubled, `REMEMBER_TRIES` times in all
+    (about 30 s); then its `StorageUnavailable`."""
+    for attempt in range(REMEMBER_TRIES - 1):
+        try:
+            return await ask()
+        except StorageUnavailable:
+            await asyncio.sleep(REMEMBER_AFTER * 2 ** attempt)
+    return await ask()
 
 
 class LiveMessages:
@@ -138,18 +151,14 @@ class LiveMessages:
         asked again for a while. A message that could not be remembered then goes, unless it answered a click on
         `clicked` (which it replaced on the screen: its buttons stay the game's, and the next new message replaces
         it); a message sent and never remembered would otherwise keep its buttons beside the next live one."""
-        for attempt in range(REMEMBER_TRIES):
-            try:
-                return await self.replaced(record, message_id, clicked=clicked)
-            except StorageUnavailable as error:
-                if attempt + 1 == REMEMBER_TRIES:
-                    logger.warning("game %s: message %s not remembered%s: %s", record.id, message_id,
-                                   "" if clicked else ", so it goes", error)
-                    if clicked is None and posts_itself(record):
-                        self.outbox.delete(record.channel_id, message_id)
-                    return record
-                await asyncio.sleep(REMEMBER_AFTER * 2 ** attempt)
-        raise AssertionError("unreachable")
+        try:
+            return await asked_again(lambda: self.replaced(record, message_id, clicked=clicked))
+        except StorageUnavailable as error:
+            logger.warning("game %s: message %s not remembered%s: %s", record.id, message_id,
+                           "" if clicked else ", so it goes", error)
+            if clicked is None and posts_itself(record):
+                self.outbox.delete(record.channel_id, message_id)
+            return record
 
     async def post(self, record: GameRecord, post: Post) -> GameRecord:
         """Send `post` as the game's new live message (through the outbox, paced), then delete the old one and
@@ -183,9 +192,10 @@ class LiveMessages:
 
     async def _bring_up_to_date(self, posted: GameRecord, message_id: int) -> None:
         """The game was saved between `posted`, which message `message_id` shows, and the message's remembering:
-        the message shows the game as it is now, while it is the live one."""
+        the message shows the game as it is now, while it is the live one (storage that does not answer is asked
+        again for a while: should the game have ended meanwhile, its follow-up may be settled already)."""
         try:
-            record = await self.service.games.load(posted.id)
+            record = await asked_again(lambda: self.service.games.load(posted.id))
         except (Refused, StorageError) as error:
             logger.warning("game %s: message %s shows an older position: %s", posted.id, message_id, error)
             return

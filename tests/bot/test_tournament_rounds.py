@@ -6,16 +6,18 @@ table end at once (the round advances exactly once)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
+import bot.live
 from bot import deadline_worker, tourney
 from playground.standin import StandIn
 from service.games import FINISH, FINISH_AFTER
 from service.tourney_plan import placed
-from storage import Deadline, Storage
+from storage import Deadline, Storage, StorageUnavailable
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, live_message, play_to_end
+from tests.bot.helpers import Clock, game_messages, live_message, play_to_end, to_act
 from tests.bot.tourney_helpers import (
     create,
     join,
@@ -98,6 +100,58 @@ async def test_a_table_ended_by_a_process_that_died_before_showing_it_loses_its_
     assert ("settled as it stood" if how == "settled" else "ended as abandoned") in end.content
     await asyncio.sleep(0.3)
     assert await service.storage.deadlines.due_at(Deadline(FINISH, game.id)) is None  # shown, then settled
+
+
+async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_shows_its_end_there(
+        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click passes the turn (its answer is a new board) just as the round's time runs out: the table is settled
+    and its end shown on the board storage still names, which is going; the new board, remembered after that with
+    storage not answering at first, shows the end once it does, and offers no moves."""
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
+    monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
+    ludo = await launch()
+    players = [standin.add_user(f"b{i}") for i in range(2)]
+    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    games = ludo.handlers.service.games  # type: ignore[union-attr]
+    real_replace, real_load = games.replace_message, games.load
+    held, released, failed = asyncio.Event(), asyncio.Event(), list[str]()
+
+    async def replace_later(record: Any, message_id: int) -> Any:  # the new board's remembering waits
+        held.set()
+        await released.wait()
+        return await real_replace(record, message_id)
+
+    async def unavailable_once(game_id: str, **kwargs: Any) -> Any:
+        if released.is_set() and not failed:
+            failed.append(game_id)
+            raise StorageUnavailable("Redis is unavailable (read the game): timed out")
+        return await real_load(game_id, **kwargs)
+
+    monkeypatch.setattr(games, "replace_message", replace_later)
+    monkeypatch.setattr(games, "load", unavailable_once)
+    for _ in range(100):  # click until an answer is a new board (the turn passes to the other player)
+        live = live_message(standin, table)
+        assert live is not None
+        record = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        await standin.wait_until(lambda: record.response_record is not None, what="the answer")  # noqa: B023
+        if len(game_messages(standin, table)) > 1:  # the old board goes once the new one is remembered
+            await asyncio.wait_for(held.wait(), 5.0)
+            break
+    else:
+        raise AssertionError("no answer passed the turn")
+    clock.advance(3601)  # the round's hour is over: the table is settled meanwhile
+    await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
+    released.set()
+    await standin.wait_until(lambda: failed or None, what="storage not answering")
+    await standin.wait_until(lambda: live_message(standin, table) is None, what="no moves offered")
+    clock.advance(FINISH_AFTER + 1)
+    await asyncio.sleep(0.5)
+    assert live_message(standin, table) is None
+    assert "settled as it stood" in standin.messages(table)[-1].content
 
 
 async def test_a_restart_in_the_middle_of_a_round(standin: StandIn, launch: Launch) -> None:
