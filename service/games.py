@@ -62,7 +62,7 @@ from storage import (
     StorageError,
     results_of,
 )
-from storage.replay import state_of
+from storage.replay import state_of, state_text
 
 logger = logging.getLogger(__name__)
 RATING_TRIES = 5  # reads of the players' ratings before leaving a game's results to its follow-up
@@ -262,7 +262,7 @@ class Games:
                 action, by = choices[0][0], "auto"
             state, events = engine.apply(state, action)
             steps.append(Step(seat, action, by, events))  # type: ignore[arg-type]  # by is one of By
-        changes: dict[str, object] = {"state": engine.to_text(state)}
+        changes: dict[str, object] = {"state": state_text(state)}
         if state.over:
             changes["status"] = "finished"
         return Outcome(record.model_copy(update=changes), state, steps)

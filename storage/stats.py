@@ -37,15 +37,13 @@ class PlayerResult:
 
 def results_of(record: GameRecord, log: Sequence[str] | None = None) -> list[PlayerResult]:
     """The human players' places and captures, by replaying the game's log (checked against its state)."""
-    state = check_replay(record, log)
-    entries = record.log if log is None else list(log)
-    replayed = engine.new_game(engine.notation.parse_rules(record.rules), record.seat_numbers, record.seed)
     captures = [0, 0, 0, 0]
-    for text in entries:
-        replayed, happened = engine.apply(replayed, engine.parse_action(text))
-        for event in happened:
-            if event.kind == ev.CAPTURED:
-                captures[event.seat] += len(event.captured)
+
+    def seen(event: engine.Event) -> None:
+        if event.kind == ev.CAPTURED:
+            captures[event.seat] += len(event.captured)
+
+    state = check_replay(record, log, seen)
     places = {seat: i + 1 for i, seat in enumerate(state.ranking)}
     return [PlayerResult(s.user_id, places[s.seat], captures[s.seat]) for s in record.seats if s.user_id is not None]
 
