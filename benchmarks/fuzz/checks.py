@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import functools
 import logging
@@ -31,7 +32,7 @@ import engine
 from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
-from benchmarks.fuzz.tournaments import TourneyChecks
+from benchmarks.fuzz.tournaments import REST_WITHIN, TourneyChecks
 from benchmarks.fuzz.world import TRAIL, Lane, World, worker_problems
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
@@ -195,8 +196,19 @@ class Checks:
     async def at_rest(self, lane: Lane, where: str) -> None:
         """Once the bots are done: the lane's channels offer buttons of a game only while it is being played, on
         one message (a game that is over shows none; see docs/maintainers/channel.md); its tournaments owe
-        nothing (`TourneyChecks.at_rest`, which gives the workers their time first)."""
+        nothing (`TourneyChecks.at_rest`, which gives the workers their time first). A deadline worker may still
+        be in the middle of a step the last clock jump made due (its item claimed, so no longer due: a new board
+        sent, the old one's removal not yet), so the buttons get `REST_WITHIN` seconds to come to rest too."""
         await self.tourneys.at_rest(lane, where)
+        deadline = time.monotonic() + REST_WITHIN
+        while (problems := await self._restless(lane)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+        for problem in problems:
+            self.fail("rest", where, problem)
+
+    async def _restless(self, lane: Lane) -> list[str]:
+        """What `at_rest` finds wrong now."""
+        problems: list[str] = []
         standin = self.world.standin
         boards: dict[str, list[int]] = collections.defaultdict(list)
         lobbies: dict[str, list[int]] = collections.defaultdict(list)
@@ -218,21 +230,22 @@ class Checks:
                     became = f"started: its game is {game.status}, its live message {game.message_id}"
                 except (NotFound, CorruptRecord):
                     became = "cancelled"
-                self.fail("rest", where, f"messages {messages} offer buttons of lobby {lobby_id}, which was {became}")
+                problems.append(f"messages {messages} offer buttons of lobby {lobby_id}, which was {became}")
         for game_id, messages in sorted(boards.items()):
             try:
                 record = await patiently(functools.partial(self.world.checker.games.load_game, game_id))
             except (NotFound, CorruptRecord) as error:
-                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}: {error}")
+                problems.append(f"messages {messages} offer buttons of game {game_id}: {error}")
                 continue
             if not record.active:
                 trail = "".join(f"\n    {line}" for line in TRAIL.about(game_id, *map(str, messages)))
-                self.fail("rest", where, f"messages {messages} offer buttons of game {game_id}, which is "
-                                         f"{record.status} (its live message: {record.message_id}, version "
-                                         f"{record.version}; the bots' warnings about it:{trail or ' none'})")
+                problems.append(f"messages {messages} offer buttons of game {game_id}, which is {record.status} (its "
+                                f"live message: {record.message_id}, version {record.version}; the bots' warnings "
+                                f"about it:{trail or ' none'})")
             elif len(messages) > 1:
-                self.fail("rest", where, f"{len(messages)} messages offer buttons of game {game_id}: {messages} "
-                                         f"(its live message: {record.message_id})")
+                problems.append(f"{len(messages)} messages offer buttons of game {game_id}: {messages} (its live "
+                                f"message: {record.message_id})")
+        return problems
 
     def game(self, record: GameRecord, seen: Seen | None, where: str, *, since: float, now: float) -> None:
         game = f"game {record.id}"
