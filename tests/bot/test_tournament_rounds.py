@@ -17,7 +17,7 @@ from service.games import FINISH, FINISH_AFTER
 from service.tourney_plan import placed
 from storage import Deadline, Storage, StorageUnavailable
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, game_messages, live_message, play_to_end, to_act
+from tests.bot.helpers import Clock, game_messages, live_message, play_to_end, settle, to_act
 from tests.bot.tourney_helpers import (
     create,
     join,
@@ -152,6 +152,52 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     await asyncio.sleep(0.5)
     assert live_message(standin, table) is None
     assert "settled as it stood" in standin.messages(table)[-1].content
+
+
+async def test_a_click_answered_in_place_after_its_table_was_settled_does_not_bring_its_moves_back(
+        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click saved just before the round's time runs out is answered in place (the same player goes on) after the
+    settled table's end was shown: its answer puts the old position's moves back on the message, and the end is
+    shown there again a moment later, for good (the fuzz's find: a settled table offering moves at rest)."""
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
+    monkeypatch.setattr(bot.live, "ANSWERED_WITHIN", 0.5)
+    ludo = await launch()
+    players = [standin.add_user(f"p{i}") for i in range(2)]
+    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    real_edit = bot.live.edit_clicked
+    held, released = asyncio.Event(), asyncio.Event()
+
+    async def edit_later(interaction: Any, **kwargs: Any) -> Any:  # the first answer in place waits
+        if not held.is_set():
+            held.set()
+            await released.wait()
+        return await real_edit(interaction, **kwargs)
+
+    monkeypatch.setattr(bot.live, "edit_clicked", edit_later)
+    for _ in range(100):  # click until an answer is in place (a roll that leaves a move to choose)
+        live = live_message(standin, table)
+        assert live is not None
+        clicked = live
+        click = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        await standin.wait_until(lambda: held.is_set() or click.response_record is not None,  # noqa: B023
+                                 what="an answer")
+        if held.is_set():
+            break
+        await settle(ludo)  # (a new board: the old one goes)
+    else:
+        raise AssertionError("no answer was in place")
+    clock.advance(3601)  # the round's hour is over: the table is settled and its end shown, the answer still held
+    await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
+    await standin.wait_until(lambda: "settled as it stood" in clicked.content or None, what="the end shown")
+    released.set()  # the click's answer lands now, with the moves of the position it saved
+    await standin.wait_until(lambda: "settled as it stood" not in clicked.content or None, what="the late answer")
+    assert clicked.buttons()
+    await standin.wait_until(lambda: live_message(standin, table) is None, what="the end shown again")
+    assert "settled as it stood" in clicked.content
 
 
 async def test_a_restart_in_the_middle_of_a_round(standin: StandIn, launch: Launch) -> None:
