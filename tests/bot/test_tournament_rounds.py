@@ -12,7 +12,8 @@ import pytest
 
 import bot.live
 from bot import deadline_worker, tourney
-from playground.standin import StandIn
+from bot.app import LudoBot
+from playground.standin import Channel, StandIn
 from service.games import FINISH, FINISH_AFTER
 from service.tourney_plan import placed
 from storage import Deadline, Storage, StorageUnavailable
@@ -29,6 +30,16 @@ from tests.bot.tourney_helpers import (
     until,
 )
 from tests.bot.tourney_helpers import tourney as command
+
+
+async def one_table(standin: StandIn, ludo: LudoBot, prefix: str) -> tuple[str, Channel]:
+    """A swiss tournament of two people (named `prefix`0 and 1), two rounds of an hour, started: its id and its
+    first round's one table."""
+    players = [standin.add_user(f"{prefix}{i}") for i in range(2)]
+    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
+    await join(standin, ludo, signup, *players)
+    await start(standin, ludo, standin.owner, signup)
+    return tournament_id(signup), (await tables_of_round(standin, standin.channel, 1))[0]
 
 
 async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
@@ -76,12 +87,7 @@ async def test_a_table_ended_by_a_process_that_died_before_showing_it_loses_its_
 
     monkeypatch.setattr(tourney.TourneyWork, "_show_end", dies_first)
     ludo = await launch()
-    players = [standin.add_user(f"d{i}") for i in range(2)]
-    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
-    tid = tournament_id(signup)
-    await join(standin, ludo, signup, *players)
-    await start(standin, ludo, standin.owner, signup)
-    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    tid, table = await one_table(standin, ludo, "d")
     if how == "settled":
         clock.advance(3601)  # the round's hour is over, nobody played
         await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
@@ -110,12 +116,7 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
     ludo = await launch()
-    players = [standin.add_user(f"b{i}") for i in range(2)]
-    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
-    tid = tournament_id(signup)
-    await join(standin, ludo, signup, *players)
-    await start(standin, ludo, standin.owner, signup)
-    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    tid, table = await one_table(standin, ludo, "b")
     games = ludo.handlers.service.games  # type: ignore[union-attr]
     real_replace, real_load = games.replace_message, games.load
     held, released, failed = asyncio.Event(), asyncio.Event(), list[str]()
@@ -162,12 +163,7 @@ async def test_a_click_answered_in_place_after_its_table_was_settled_does_not_br
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot.live, "ANSWERED_WITHIN", 0.5)
     ludo = await launch()
-    players = [standin.add_user(f"p{i}") for i in range(2)]
-    signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
-    tid = tournament_id(signup)
-    await join(standin, ludo, signup, *players)
-    await start(standin, ludo, standin.owner, signup)
-    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    tid, table = await one_table(standin, ludo, "p")
     real_edit = bot.live.edit_clicked
     held, released = asyncio.Event(), asyncio.Event()
 
