@@ -132,6 +132,7 @@ async def leave(interaction: discord.Interaction[Any], id: app_commands.Range[st
             return
         tell = next_person(outcome, user) is not None
         await parts.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
+        parts.live.show_again_later(outcome.record)  # (as `/ludo leave`: a click saved just before, answered after)
 
     await parts.clicks.guard(interaction, work)
 

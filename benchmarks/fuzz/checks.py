@@ -239,9 +239,11 @@ class Checks:
                 continue
             if not record.active:
                 trail = "".join(f"\n    {line}" for line in TRAIL.about(game_id, *map(str, messages)))
+                whose = (f"a table of tournament {record.tournament.id}" if record.tournament is not None
+                          else "a game of its own")
                 problems.append(f"messages {messages} offer buttons of game {game_id}, which is {record.status} (its "
-                                f"live message: {record.message_id}, version {record.version}; the bots' warnings "
-                                f"about it:{trail or ' none'})")
+                                f"live message: {record.message_id}, version {record.version}, {whose}; the bots' "
+                                f"warnings about it:{trail or ' none'})")
             elif len(messages) > 1:
                 problems.append(f"{len(messages)} messages offer buttons of game {game_id}: {messages} (its live "
                                 f"message: {record.message_id})")

@@ -13,7 +13,7 @@ import pytest
 import bot.live
 from bot import deadline_worker, tourney
 from bot.app import LudoBot
-from playground.standin import Channel, StandIn
+from playground.standin import Channel, StandIn, User
 from service.games import FINISH, FINISH_AFTER
 from service.tourney_plan import placed
 from storage import Deadline, Storage, StorageUnavailable
@@ -32,14 +32,14 @@ from tests.bot.tourney_helpers import (
 from tests.bot.tourney_helpers import tourney as command
 
 
-async def one_table(standin: StandIn, ludo: LudoBot, prefix: str) -> tuple[str, Channel]:
-    """A swiss tournament of two people (named `prefix`0 and 1), two rounds of an hour, started: its id and its
-    first round's one table."""
+async def one_table(standin: StandIn, ludo: LudoBot, prefix: str) -> tuple[str, Channel, list[User]]:
+    """A swiss tournament of two people (named `prefix`0 and 1), two rounds of an hour, started: its id, its first
+    round's one table and the two."""
     players = [standin.add_user(f"{prefix}{i}") for i in range(2)]
     signup = await create(standin, ludo, standin.owner, format="swiss", rounds=2, round_hours=1, preset="star")
     await join(standin, ludo, signup, *players)
     await start(standin, ludo, standin.owner, signup)
-    return tournament_id(signup), (await tables_of_round(standin, standin.channel, 1))[0]
+    return tournament_id(signup), (await tables_of_round(standin, standin.channel, 1))[0], players
 
 
 async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
@@ -87,7 +87,7 @@ async def test_a_table_ended_by_a_process_that_died_before_showing_it_loses_its_
 
     monkeypatch.setattr(tourney.TourneyWork, "_show_end", dies_first)
     ludo = await launch()
-    tid, table = await one_table(standin, ludo, "d")
+    tid, table, _ = await one_table(standin, ludo, "d")
     if how == "settled":
         clock.advance(3601)  # the round's hour is over, nobody played
         await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
@@ -116,7 +116,7 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
     ludo = await launch()
-    tid, table = await one_table(standin, ludo, "b")
+    tid, table, _ = await one_table(standin, ludo, "b")
     games = ludo.handlers.service.games  # type: ignore[union-attr]
     real_replace, real_load = games.replace_message, games.load
     held, released, failed = asyncio.Event(), asyncio.Event(), list[str]()
@@ -155,15 +155,17 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     assert "settled as it stood" in standin.messages(table)[-1].content
 
 
-async def test_a_click_answered_in_place_after_its_table_was_settled_does_not_bring_its_moves_back(
-        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A click saved just before the round's time runs out is answered in place (the same player goes on) after the
-    settled table's end was shown: its answer puts the old position's moves back on the message, and the end is
-    shown there again a moment later, for good (the fuzz's find: a settled table offering moves at rest)."""
+@pytest.mark.parametrize("how", ["settled", "forfeited"])
+async def test_a_click_answered_in_place_after_its_table_ended_does_not_bring_its_moves_back(
+        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """A click saved just before its table ends without a click (the round's time runs out; the other player leaves
+    the tournament) is answered in place (the same player goes on) after the end was shown: its answer puts the old
+    position's moves back on the message, and the end is shown there again a moment later, for good (the fuzz's
+    find: a settled table offering moves at rest)."""
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot.live, "ANSWERED_WITHIN", 0.5)
     ludo = await launch()
-    tid, table = await one_table(standin, ludo, "p")
+    tid, table, players = await one_table(standin, ludo, "p")
     real_edit = bot.live.edit_clicked
     held, released = asyncio.Event(), asyncio.Event()
 
@@ -177,8 +179,8 @@ async def test_a_click_answered_in_place_after_its_table_was_settled_does_not_br
     for _ in range(100):  # click until an answer is in place (a roll that leaves a move to choose)
         live = live_message(standin, table)
         assert live is not None
-        clicked = live
-        click = await standin.click(to_act(standin, live), live, custom_id=live.custom_ids()[0])
+        clicked, player = live, to_act(standin, live)
+        click = await standin.click(player, live, custom_id=live.custom_ids()[0])
         await standin.wait_until(lambda: held.is_set() or click.response_record is not None,  # noqa: B023
                                  what="an answer")
         if held.is_set():
@@ -186,14 +188,19 @@ async def test_a_click_answered_in_place_after_its_table_was_settled_does_not_br
         await settle(ludo)  # (a new board: the old one goes)
     else:
         raise AssertionError("no answer was in place")
-    clock.advance(3601)  # the round's hour is over: the table is settled and its end shown, the answer still held
-    await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
-    await standin.wait_until(lambda: "settled as it stood" in clicked.content or None, what="the end shown")
+    if how == "settled":  # the round's hour is over: the table is settled and its end shown, the answer still held
+        clock.advance(3601)
+        await until(ludo, tid, lambda r: r.played[0].tables[0].ended == "settled", what="the table settled")
+    else:  # the other player leaves: their table is forfeited, the clicker wins it
+        other = next(user for user in players if user.id != player.id)
+        await standin.slash(other, standin.channel, "ludo", "tournament", "leave")
+    await standin.wait_until(lambda: live_message(standin, table) is None, what="the end shown")
     released.set()  # the click's answer lands now, with the moves of the position it saved
-    await standin.wait_until(lambda: "settled as it stood" not in clicked.content or None, what="the late answer")
-    assert clicked.buttons()
+    await standin.wait_until(lambda: live_message(standin, table) is clicked or None, what="the late answer")
+    assert "Places at this table" not in clicked.content
     await standin.wait_until(lambda: live_message(standin, table) is None, what="the end shown again")
-    assert "settled as it stood" in clicked.content
+    assert "Places at this table" in clicked.content
+    assert ("settled as it stood" if how == "settled" else "(left)") in clicked.content
 
 
 async def test_a_restart_in_the_middle_of_a_round(standin: StandIn, launch: Launch) -> None:
