@@ -163,15 +163,18 @@ return out
 # KEYS[1] game hash. ARGV[1] a message id. Sets the live message field `m` unless it holds a newer (larger) id or the
 # game is gone; no version change, so it never conflicts with a move. Returns {the id the field holds, the id it held
 # before, the record's version} ('' none), so that whoever replaces a message learns which one it replaced, and
-# whether the game moved on since what the message shows.
+# whether the game moved on since what the message shows. The id replaced is kept (`mp`): asked again with the same id
+# (a reply lost to a timeout after the write landed), it still names the message it replaced, which would otherwise
+# keep its buttons beside the live one (found by the fuzz).
 SET_MESSAGE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'', '', ''} end
-local found = redis.call('HMGET', KEYS[1], 'm', 'v')
+local found = redis.call('HMGET', KEYS[1], 'm', 'v', 'mp')
 local current, version = found[1] or '', found[2] or ''
 if current == '' or tonumber(current) < tonumber(ARGV[1]) then
-  redis.call('HSET', KEYS[1], 'm', ARGV[1])
+  redis.call('HSET', KEYS[1], 'm', ARGV[1], 'mp', current)
   return {ARGV[1], current, version}
 end
+if current == ARGV[1] then return {current, found[3] or '', version} end
 return {current, current, version}
 """
 

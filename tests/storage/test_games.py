@@ -248,6 +248,19 @@ async def test_the_live_message_id_keeps_the_newest_and_never_conflicts_with_a_m
     assert await storage.games.replace_message("unknown000", 800) == (None, None, 0)
 
 
+async def test_a_message_remembered_again_after_a_lost_reply_still_names_the_one_it_replaced(
+        storage: Storage, make_game: MakeGame) -> None:
+    """A reply lost to a timeout after the write landed: the caller asks again with the same id and must still learn
+    which message it replaced (else that one keeps its buttons beside the live one, as the fuzz found)."""
+    game = await make_game()
+    assert await storage.games.replace_message(game.id, 500) == (500, None, game.version)
+    assert await storage.games.replace_message(game.id, 700) == (700, 500, game.version)
+    assert await storage.games.replace_message(game.id, 700) == (700, 500, game.version)  # asked again
+    assert await storage.games.replace_message(game.id, 650) == (700, 700, game.version)  # older: still goes
+    assert await storage.games.replace_message(game.id, 900) == (900, 700, game.version)
+    assert (await storage.games.load_game(game.id)).message_id == 900
+
+
 async def test_a_record_from_before_the_message_field_keeps_its_message_id(storage: Storage,
                                                                           make_game: MakeGame) -> None:
     game = await make_game()
