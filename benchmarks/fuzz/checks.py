@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import functools
 import logging
@@ -32,7 +31,7 @@ import engine
 from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
-from benchmarks.fuzz.tournaments import REST_WITHIN, TourneyChecks
+from benchmarks.fuzz.tournaments import TourneyChecks, still_wrong
 from benchmarks.fuzz.world import TRAIL, Lane, World, worker_problems
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
@@ -198,12 +197,9 @@ class Checks:
         one message (a game that is over shows none; see docs/maintainers/channel.md); its tournaments owe
         nothing (`TourneyChecks.at_rest`, which gives the workers their time first). A deadline worker may still
         be in the middle of a step the last clock jump made due (its item claimed, so no longer due: a new board
-        sent, the old one's removal not yet), so the buttons get `REST_WITHIN` seconds to come to rest too."""
+        sent, the old one's removal not yet), so the buttons get the same time to come to rest (`still_wrong`)."""
         await self.tourneys.at_rest(lane, where)
-        deadline = time.monotonic() + REST_WITHIN
-        while (problems := await self._restless(lane)) and time.monotonic() < deadline:
-            await asyncio.sleep(0.5)
-        for problem in problems:
+        for problem in await still_wrong(functools.partial(self._restless, lane)):
             self.fail("rest", where, problem)
 
     async def _restless(self, lane: Lane) -> list[str]:

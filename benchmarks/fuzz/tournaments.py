@@ -19,7 +19,7 @@ import asyncio
 import collections
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from benchmarks.fuzz.ledger import Ledger, patiently
 from benchmarks.fuzz.world import Lane, World
@@ -29,6 +29,15 @@ from storage import CorruptRecord, GameRecord, NotFound, TournamentRecord
 
 SIGNUP = "ludo:n:"
 REST_WITHIN = 30.0  # seconds the workers get at the end to open tables, hand ends over and show what changed
+
+
+async def still_wrong(find: Callable[[], Awaitable[list[str]]]) -> list[str]:
+    """What `find` still reports once the bots' workers had `REST_WITHIN` seconds to finish (nothing as soon as it
+    reports nothing): a step of theirs may be in the middle when the bots are otherwise idle."""
+    deadline = time.monotonic() + REST_WITHIN
+    while (problems := await find()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    return problems
 
 
 class TourneyChecks:
@@ -143,13 +152,10 @@ class TourneyChecks:
     # -- at the end ---------------------------------------------------------------------------------------------------
     async def at_rest(self, lane: Lane, where: str) -> None:
         """Once the bots are idle: what the workers owe every tournament is done within `REST_WITHIN` seconds."""
-        deadline = time.monotonic() + REST_WITHIN
-        while True:
-            problems = [p for record in await self.records(lane, where) for p in await self.owed(lane, record)]
-            if not problems or time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.5)
-        for problem in problems:
+        async def find() -> list[str]:
+            return [p for record in await self.records(lane, where) for p in await self.owed(lane, record)]
+
+        for problem in await still_wrong(find):
             self.fail("rest", where, problem)
 
     async def owed(self, lane: Lane, record: TournamentRecord) -> list[str]:
