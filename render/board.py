@@ -28,11 +28,14 @@ from render.geometry import (
     PixelBox,
     Place,
     Point,
+    Shape,
     layout,
     metrics,
     place_box,
     place_centre,
     place_of,
+    shape,
+    shaped,
 )
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import caption_height, draw_centre, draw_words
@@ -141,7 +144,7 @@ def _static(track_length: int, last_track_step: int, home_length: int, safe_offs
 def static_board(rules: Rules, size: tuple[int, int]) -> Image.Image:
     """The empty board for `rules` in a picture of `size`: cached per geometry, safe squares and size. Shared: copy
     it before drawing on it."""
-    return _static(rules.track_length, rules.last_track_step, rules.home_length, rules.safe_offsets, size)
+    return _static(*shape(rules), rules.safe_offsets, size)
 
 
 # -- one frame -------------------------------------------------------------------------------------------------
@@ -187,15 +190,28 @@ def _draw_last_moves(frame: Image.Image, state: GameState, m: Metrics, marks: li
     rules = state.rules
     ring = ring_sprite(max(8, round(m.cell * 0.5)), "highlight", 0.18)
     dot = dot_sprite(max(4, round(m.cell * 0.18)), "highlight")
+    key = shape(rules)
     for seat, token, start, end in trails(marks):
-        if start != YARD:
-            ring.paste(frame, m.px(place_centre(rules, place_of(rules, seat, start, token))))
-        for step in range(max(start, 0) + 1, end):
-            dot.paste(frame, m.px(place_centre(rules, place_of(rules, seat, step, token))))
+        came_from, passed = _trail(key, m, seat, token, start, end)
+        if came_from is not None:
+            ring.paste(frame, came_from)
+        for centre in passed:
+            dot.paste(frame, centre)
     if marks:
         seat, token, _start, end = marks[-1]
         _frame_box(ImageDraw.Draw(frame), m, place_box(rules, place_of(rules, seat, end, token)), "highlight",
                    max(2, m.cell // 14))
+
+
+@lru_cache(maxsize=4096)
+def _trail(key: Shape, m: Metrics, seat: int, token: int, start: int, end: int
+           ) -> tuple[tuple[int, int] | None, tuple[tuple[int, int], ...]]:
+    """The pixel centres of a trail's ring (None: it came from the yard) and of its dots: worked out once per trail
+    (a trail's places were a tenth of a board's drawing)."""
+    rules = shaped(key)
+    came_from = None if start == YARD else m.px(place_centre(rules, place_of(rules, seat, start, token)))
+    return came_from, tuple(m.px(place_centre(rules, place_of(rules, seat, step, token)))
+                            for step in range(max(start, 0) + 1, end))
 
 
 def _draw_captures(frame: Image.Image, state: GameState, m: Metrics, events: tuple[Event, ...]) -> None:

@@ -170,9 +170,23 @@ def _yard_slot(p: Point, inner0: Box, inner: Box) -> Point:
     return (p[0] - inner0.x0 + inner.x0, p[1] - inner0.y0 + inner.y0)
 
 
+Shape = tuple[int, int, int]  # what the picture's geometry depends on: track length, last track step, home length
+
+
+def shape(rules: Rules) -> Shape:
+    """The part of `rules` the layout and the places depend on: a small key for caches of pictures' pieces (hashing
+    whole `Rules` is dearer)."""
+    return (rules.track_length, rules.last_track_step, rules.home_length)
+
+
+def shaped(key: Shape) -> Rules:
+    """Rules of the geometry `key` (the rest default): enough to find places and squares."""
+    return Rules(track_length=key[0], last_track_step=key[1], home_length=key[2])
+
+
 def layout(rules: Rules) -> Layout:
     """The layout of the board for `rules` (cached per geometry)."""
-    return _layout(rules.track_length, rules.last_track_step, rules.home_length)
+    return _layout(*shape(rules))
 
 
 Place = tuple[str, int, int]

@@ -16,7 +16,7 @@ from PIL import Image
 
 from engine.rules import TOKENS, Rules
 from engine.state import GameState
-from render.geometry import Layout, Metrics, PixelBox, layout
+from render.geometry import Layout, Metrics, PixelBox, Shape, layout, shape, shaped
 from render.palette import SEAT_COLOURS
 from render.sprites import Sprite, badge_sprite, die_sprite, star_sprite, tag_sprite, text_sprite, tile_sprite
 from render.view import BoardView, text_size
@@ -124,7 +124,7 @@ def draw_words(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
                             _status(state, seat, view),
                             view.word("points", score=state.scores[seat]) if rules.scoring else "")
                   for seat in state.seats)
-    for sprite, corner in _placed(m, (rules.track_length, rules.last_track_step, rules.home_length), seats):
+    for sprite, corner in _placed(m, shape(rules), seats):
         sprite.paste_at(frame, corner)
     if view.caption:
         line = text_sprite(view.caption, text_size(m.width), "text", "canvas", m.width - 4 * _pad(m))
@@ -132,20 +132,21 @@ def draw_words(frame: Image.Image, state: GameState, view: BoardView, m: Metrics
 
 
 @lru_cache(maxsize=1024)
-def _placed(m: Metrics, shape: tuple[int, int, int], seats: tuple[SeatWords, ...]
+def _placed(m: Metrics, key: Shape, seats: tuple[SeatWords, ...]
             ) -> tuple[tuple[Sprite, tuple[int, int]], ...]:
     """The tags of `seats` and where they go: worked out once for a game's few different yards (a click changes
     the player to act, seldom a status)."""
-    g = layout(Rules(track_length=shape[0], last_track_step=shape[1], home_length=shape[2]))
+    g = layout(shaped(key))
     size, pad = text_size(m.width), _pad(m)
     placed: list[tuple[Sprite, tuple[int, int]]] = []
     for seat, name, acting, gone, status, points in seats:
         where = bands(g, m, seat)
         fg, bg = ("ink", "white") if acting else ("muted" if gone else "text", "panel")
-        placed += _put(m, where.name, [tag_sprite(name, size, fg, bg, room(m, where.name), pad)])
-        score = tag_sprite(points, size, "text", "panel", points_room(m, where.status), pad) if points else None
+        yard = SEAT_COLOURS[seat]
+        placed += _put(m, where.name, [tag_sprite(name, size, fg, bg, room(m, where.name), pad, yard)])
+        score = tag_sprite(points, size, "text", "panel", points_room(m, where.status), pad, yard) if points else None
         status_room = room(m, where.status) - (score.size[0] + pad if score else 0)
-        tag = tag_sprite(status, size, "text", "panel", status_room, pad)
+        tag = tag_sprite(status, size, "text", "panel", status_room, pad, yard)
         placed += _put(m, where.status, [tag, score] if score else [tag])
     return tuple(placed)
 

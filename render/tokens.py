@@ -15,10 +15,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.rules import TOKENS, Rules
+from engine.rules import TOKENS
 from engine.state import GameState
 from render.fonts import BOLD, SANS, font
-from render.geometry import Metrics, PixelBox, Place, Point, place_box, place_centre, place_of
+from render.geometry import Metrics, PixelBox, Place, Point, Shape, place_box, place_centre, place_of, shape, shaped
 from render.palette import SEAT_COLOURS, index, rgb
 from render.sprites import SS, Sprite, finish, lock_sprite
 from render.typeset import note
@@ -131,16 +131,15 @@ class Placed(NamedTuple):
 
 def placed_tokens(state: GameState, m: Metrics, places: dict[Place, list[int]]) -> list[Placed]:
     """Every drawn token's sprite and place, in drawing order; every number at the words' size (`text_size`)."""
-    rules = state.rules
-    shape = (rules.track_length, rules.last_track_step, rules.home_length)
-    return [token for place, tids in sorted(places.items()) for token in _placed(shape, m, place, tuple(tids))]
+    key = shape(state.rules)
+    return [token for place, tids in sorted(places.items()) for token in _placed(key, m, place, tuple(tids))]
 
 
 @lru_cache(maxsize=1024)
-def _placed(shape: tuple[int, int, int], m: Metrics, place: Place, tids: tuple[int, ...]) -> tuple[Placed, ...]:
+def _placed(key: Shape, m: Metrics, place: Place, tids: tuple[int, ...]) -> tuple[Placed, ...]:
     """The tokens `tids` standing on `place`: worked out once for a game's places (a yard's tokens, a stack), not
     once a picture."""
-    rules = Rules(track_length=shape[0], last_track_step=shape[1], home_length=shape[2])
+    rules = shaped(key)
     size = text_size(m.width)
     cx, cy = place_centre(rules, place)
     kind, count = place[0], len(tids)
