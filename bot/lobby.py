@@ -62,7 +62,7 @@ class LobbyButtons:
         lobby = await in_time(interaction, self.service.lobbies.startable(lobby_id, interaction.user.id))
         channel_id = None
         if lobby.options.get("thread"):
-            channel_id = await in_time(interaction, game_thread(interaction, lobby))
+            channel_id = await in_time(interaction, game_thread(interaction, lobby, self.service))
         clicked = interaction.message.id if interaction.message and channel_id is None else None
         outcome = await in_time(interaction, self.service.lobbies.start(lobby_id, interaction.user.id, channel_id,
                                                                       message_id=clicked, reply=interaction.token))
@@ -115,22 +115,27 @@ def thread_option(interaction: discord.Interaction[Any], wanted: bool) -> bool:
     return True
 
 
-async def game_thread(interaction: discord.Interaction[Any], lobby: LobbyRecord) -> int | None:
+async def game_thread(interaction: discord.Interaction[Any], lobby: LobbyRecord, service: Service) -> int | None:
     """The thread under the lobby message that the game of a lobby with the option `thread` moves into (None: it
-    plays where the lobby is). An earlier Start that made the thread but no game left it: it is used again."""
+    plays where the lobby is), made by one Start at a time (`Lobbies.thread_once`). An earlier Start that made the
+    thread but no game left it: it is used again."""
     message = interaction.message
     if message is None or not thread_option(interaction, True):
         return None
     if message.thread is not None:
         return message.thread.id
-    try:
-        thread = await message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
-    except discord.HTTPException as error:
-        if error.code == THREAD_EXISTS:  # made since the click: a thread started from a message has its id
-            return message.id
-        if error.code == NO_THREADS_HERE:
-            return None
-        if isinstance(error, discord.Forbidden):  # a permission taken away since the click
-            raise Refused("refused.thread_bot") from error
-        raise
-    return thread.id
+
+    async def make() -> int | None:
+        try:
+            thread = await message.create_thread(name=f"Ludo {lobby.preset} {lobby.id}")
+        except discord.HTTPException as error:
+            if error.code == THREAD_EXISTS:  # made before the claim (a thread started from a message has its id)
+                return message.id
+            if error.code == NO_THREADS_HERE:
+                return None
+            if isinstance(error, discord.Forbidden):  # a permission taken away since the click
+                raise Refused("refused.thread_bot") from error
+            raise
+        return thread.id
+
+    return await service.lobbies.thread_once(lobby.id, make)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
@@ -32,12 +35,19 @@ from storage import (
     OverLimit,
     Seat,
     Storage,
+    StorageError,
     new_game_id,
     new_record,
 )
+from storage.lobbies import MAKING
 from storage.replay import state_of
 
+log = logging.getLogger(__name__)
+
 RACE_TRIES = 5  # saves of one lobby change that lost a race to another change, before the player is asked to retry
+THREAD_WAIT = 10.0  # seconds a Start waits for another Start of its lobby to make the game's thread
+THREAD_POLL = 0.1  # seconds between its looks
+NO_THREAD = "-"  # kept for the waiting Starts when the game plays where the lobby is
 TURN_MINUTES = (1, 7 * 24 * 60)  # the shortest and the longest turn a lobby may set (its command's range)
 
 
@@ -179,6 +189,40 @@ class Lobbies:
         if side_by_side([p.colour for p in lobby.players]):
             raise Refused("refused.side_by_side")
         return lobby
+
+    async def thread_once(self, lobby_id: str, make: Callable[[], Awaitable[int | None]]) -> int | None:
+        """The id of the thread a lobby's game moves into (None: it plays where the lobby is), made by `make` for one
+        Start at a time: another Start of the lobby (a double click, on another bot process) waits for that one's
+        thread rather than ask Discord for a second one, which Discord refuses (160004) and counts among the bot's
+        invalid requests. If `make` fails the next Start makes it; one that waits `THREAD_WAIT` in vain is
+        `Refused` ("refused.lobby_race")."""
+        waited = 0.0
+        while True:
+            held = await self.storage.lobbies.claim_thread(lobby_id)
+            if held is None:
+                try:
+                    made = await make()
+                except BaseException:
+                    with contextlib.suppress(StorageError):
+                        await self.storage.lobbies.give_back_thread(lobby_id)
+                    raise
+                try:
+                    await self.storage.lobbies.thread_made(lobby_id, NO_THREAD if made is None else str(made))
+                except StorageError:  # this Start goes on; one waiting for it is asked to try again
+                    log.warning("lobby %s: its thread %s was made but storage did not keep it", lobby_id, made)
+                return made
+            if held.isdigit():
+                return int(held)
+            if held == NO_THREAD:
+                return None
+            if held != MAKING:
+                log.warning("lobby %s: its thread's key holds %r; made again", lobby_id, held)
+                await self.storage.lobbies.give_back_thread(lobby_id)
+                continue
+            if waited >= THREAD_WAIT:
+                raise Refused("refused.lobby_race")
+            await asyncio.sleep(THREAD_POLL)
+            waited += THREAD_POLL
 
     async def start(self, lobby_id: str, user_id: int, channel_id: int | None = None, *,
                     message_id: int | None = None, reply: str | None = None) -> Outcome:

@@ -16,6 +16,8 @@ Per game or lobby (tag = the id; a lobby's id becomes its game's id):
                                         ``w`` id of the last write (makes a retried write idempotent)
 ``ludo:{<id>}:log``            list     the action log, one action text per entry (``R``, ``M2``, ``D5`` ...)
 ``ludo:{<id>}:lobby``          hash     ``v``, ``rec`` (LobbyRecord JSON), ``w``; deleted when the game starts
+``ludo:{<id>}:thread``         string   ``making`` while one Start of the lobby makes the game's thread, then its
+                                        id (``-``: none); Discord makes one thread per message (storage.lobbies)
 ``ludo:{<id>}:clicks``         zset     interaction ids of the game's (or lobby's) button clicks, claimed once
                                         (score: when), each with ``<id>@<token>`` naming the claiming call;
                                         claims older than 15 minutes are dropped as new ones come
@@ -31,7 +33,8 @@ Bounds: ``game`` and ``log`` of an active game have no expiry, but no game stays
 one nobody played for ``IDLE_END_DAYS`` (7 by default) ends as abandoned at its next turn time-out
 (``service.deadlines``). A finished, ended or abandoned game's two keys expire after the retention
 (``GAME_RETENTION_DAYS``, 30 by default; ``storage.games``); its log holds the game's actions. ``lobby``: 24 hours
-after it opened (``storage.lobbies.LOBBY_TTL``; joining does not extend it). ``clicks``: expires 15 minutes after
+after it opened (``storage.lobbies.LOBBY_TTL``; joining does not extend it). ``thread``: expires seconds after it is
+set (``storage.lobbies.THREAD_CLAIM``). ``clicks``: expires 15 minutes after
 the last claim and drops older entries at each claim. ``inbox``: expires 10 seconds after the last filing and drops
 entries older than that at each claim. ``gif``: expires a week after it is drawn (``storage.replays.REPLAY_TTL``),
 one per language and record version of a finished game someone replayed, 25 MB at most (``MAX_GIF``; 1-2 MB
@@ -213,6 +216,11 @@ def log(game_id: str) -> str:
 def lobby(lobby_id: str) -> str:
     """The lobby record (hash); the lobby id becomes the game id."""
     return f"ludo:{{{lobby_id}}}:lobby"
+
+
+def lobby_thread(lobby_id: str) -> str:
+    """Which Start of the lobby makes the game's thread, and whether it is made (string)."""
+    return f"ludo:{{{lobby_id}}}:thread"
 
 
 def clicks(game_id: str) -> str:

@@ -23,6 +23,10 @@ from storage.versioned import VersionedHashes
 
 LOBBY_TTL = 24 * 3600
 HELD_LONGER = 120  # seconds a lobby's channel claim and its host's open set outlast it (they are written after it)
+# A Start's hold on making the lobby's thread, and how long the outcome is kept for a Start that waited: Discord
+# answers a start within a second or two, and a rate limit that kept it longer is a few seconds more.
+THREAD_CLAIM = 30.0
+MAKING = "making"  # the value of a lobby's `thread` key while a Start makes the thread
 
 
 class LobbyStore:
@@ -71,6 +75,29 @@ class LobbyStore:
         version = await self.records.write(keys.lobby(lobby.id), new.stored_json(), lobby.version,
                                            ttl=self.ttl if lobby.version == 0 else 0)
         return new.model_copy(update={"version": version})
+
+    async def claim_thread(self, lobby_id: str) -> str | None:
+        """None when this caller now makes the lobby's thread (one at a time: Discord makes one thread per message
+        and refuses a second with an error that counts against the bot); else what the lobby's `thread` key holds:
+        `MAKING`, or what `thread_made` kept."""
+        key = keys.lobby_thread(lobby_id)
+        async with guard("claim lobby thread"):
+            while True:
+                if await self.redis.set(key, MAKING, nx=True, px=round(THREAD_CLAIM * 1000)):
+                    return None
+                held = await self.redis.get(key)
+                if held is not None:  # else it expired or was given back between the two steps
+                    return str(held)
+
+    async def thread_made(self, lobby_id: str, outcome: str) -> None:
+        """Keep `outcome` (made by the caller that claimed it) for the Starts that wait for it."""
+        async with guard("lobby thread made"):
+            await self.redis.set(keys.lobby_thread(lobby_id), outcome, xx=True, px=round(THREAD_CLAIM * 1000))
+
+    async def give_back_thread(self, lobby_id: str) -> None:
+        """Give the claim back (making the thread failed: the next Start tries again)."""
+        async with guard("give back lobby thread"):
+            await self.redis.delete(keys.lobby_thread(lobby_id))
 
     async def drop_lobby(self, lobby: LobbyRecord) -> None:
         """Delete a cancelled lobby and free its channel and its places under the limits."""

@@ -69,6 +69,20 @@ async def test_a_thread_made_since_the_click_is_used_again(standin: StandIn, lud
     assert game_thread(standin).name == "made meanwhile"
 
 
+async def test_two_starts_at_once_ask_discord_for_one_thread(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    lobby = await open_lobby(standin, ludo, alice, seats=2, thread=True)
+    await click(standin, ludo, alice, lobby, label="Add AI (random)")
+    starts = [await standin.click(alice, lobby, label="Start") for _ in range(2)]  # a double click
+    for start in starts:
+        await answered(start, ludo)
+    # one started the game in the one thread; the other was told the lobby is no longer open; Discord was asked for
+    # one thread (a second request is refused, 160004: the fixture fails the test on it)
+    assert game_thread(standin).id == lobby.id and "The game has started" in lobby.content
+    private = [start for start in starts if start.response_record and start.response_record.ephemeral]
+    assert len(private) == 1 and "closed" in private_text(private[0]), [s.response_record for s in starts]
+
+
 async def test_a_lobby_in_a_thread_plays_in_that_thread(standin: StandIn, ludo: LudoBot) -> None:
     alice = standin.add_user("alice")
     thread = standin.add_thread(standin.channel, "ludo night")

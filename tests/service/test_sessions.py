@@ -30,6 +30,41 @@ async def test_a_join_as_the_host_cancels_says_the_lobby_is_closed(sessions: Ser
         await sessions.lobbies.update(lobby.id, GUEST, "join")
 
 
+async def test_one_start_at_a_time_makes_a_lobbys_thread_and_one_that_failed_leaves_it_to_the_next(
+        sessions: Service) -> None:
+    """Discord makes one thread per message and refuses a second request (an error counted against the bot): two
+    Starts at once ask once and both get its thread; a Start whose request failed lets the next one ask."""
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
+                                        options={})
+    asked: list[str] = []
+    answer = asyncio.Event()
+
+    async def make() -> int | None:
+        asked.append("thread")
+        await answer.wait()
+        return 555
+
+    both = asyncio.gather(*(sessions.lobbies.thread_once(lobby.id, make) for _ in range(2)))
+    await asyncio.sleep(0.3)
+    answer.set()
+    assert await both == [555, 555] and asked == ["thread"]
+    assert await sessions.lobbies.thread_once(lobby.id, make) == 555 and asked == ["thread"]  # a retry of the Start
+
+    other = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL + 1, host_id=HOST, preset="classic",
+                                        options={})
+
+    async def refused() -> int | None:
+        raise Refused("refused.thread_bot")  # a permission taken away since the click
+
+    async def nowhere() -> int | None:
+        return None  # a channel without threads: the game plays where the lobby is
+
+    with pytest.raises(Refused):
+        await sessions.lobbies.thread_once(other.id, refused)
+    assert await sessions.lobbies.thread_once(other.id, nowhere) is None
+    assert await sessions.lobbies.thread_once(other.id, make) is None and asked == ["thread"]
+
+
 async def test_a_lobby_fills_and_starts_and_only_the_host_runs_it(sessions: Service) -> None:
     lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="star", options={})
     with pytest.raises(Refused, match="at least 2 players"):
