@@ -19,7 +19,7 @@ from engine import events as ev
 from engine.actions import ChooseDie, tokens_moved
 from engine.events import Event
 from engine.moves import check_pair, check_single
-from engine.rules import TOKENS, Rules
+from engine.rules import MAX_SEATS, TOKENS, Rules
 from engine.state import YARD, GameState
 from render.geometry import (
     Box,
@@ -40,8 +40,8 @@ from render.geometry import (
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import caption_height, draw_centre, draw_words
 from render.png import encode_png
-from render.sprites import badge_sprite, capture_sprite, dot_sprite, ring_sprite
-from render.tokens import draw_blocks, draw_tokens, number_box, placed_tokens, token_places
+from render.sprites import Sprite, badge_sprite, capture_sprite, dot_sprite, ring_sprite
+from render.tokens import draw_blocks, draw_tokens, number_box, placed_tokens, token_places, visible_seats
 from render.view import BoardView, text_size
 
 SCALE = 3  # supersampling of the static board
@@ -145,6 +145,36 @@ def static_board(rules: Rules, size: tuple[int, int]) -> Image.Image:
     """The empty board for `rules` in a picture of `size`: cached per geometry, safe squares and size. Shared: copy
     it before drawing on it."""
     return _static(*shape(rules), rules.safe_offsets, size)
+
+
+IN_YARDS: dict[Place, list[int]] = {("yard", seat, token): [seat * TOKENS + token] for seat in range(MAX_SEATS)
+                                    for token in range(TOKENS)}
+
+
+@lru_cache(maxsize=16)
+def _yards(track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
+           size: tuple[int, int]) -> tuple[Image.Image, tuple[tuple[int, Sprite, tuple[int, int]], ...]]:
+    """The empty board with every token in its yard, and per token the piece of the empty board under it and where
+    (a token's centre). A frame starts from it and puts the pieces back where a token is not at home: most pictures
+    have many tokens in their yards, and pasting one through its mask took 1-3 µs, a piece 0.4."""
+    empty = _static(track_length, last_track_step, home_length, safe_offsets, size)
+    rules = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length)
+    m = metrics(layout(rules).n, size)
+    board = empty.copy()
+    pieces = []
+    for token in placed_tokens(rules, m, IN_YARDS):
+        token.sprite.paste(board, token.centre)
+        (w, h), (x, y) = token.sprite.size, token.centre
+        pieces.append((token.tid, Sprite(empty.crop((x - w // 2, y - h // 2, x - w // 2 + w, y - h // 2 + h)), None),
+                       token.centre))
+    return board, tuple(pieces)
+
+
+def _at_home(state: GameState, events: tuple[Event, ...]) -> frozenset[int]:
+    """The drawn tokens in their yards, but those just captured (their ring goes under them)."""
+    ringed = {victim for _move, victims in _captures(events) for victim in victims}
+    return frozenset(tid for seat in visible_seats(state) for tid in range(seat * TOKENS, (seat + 1) * TOKENS)
+                     if state.steps[tid] == YARD and tid not in ringed)
 
 
 # -- one frame -------------------------------------------------------------------------------------------------
@@ -258,7 +288,7 @@ def _draw_labels(frame: Image.Image, state: GameState, m: Metrics, targets: dict
     numbers: list[PixelBox] | None = None
     for place, labels in sorted(targets.items()):
         if place in places:
-            numbers = numbers if numbers is not None else [number_box(t) for t in placed_tokens(state, m, places)]
+            numbers = numbers if numbers is not None else [number_box(t) for t in placed_tokens(rules, m, places)]
             badge = badge_sprite("/".join(labels), least)
             badge.paste(frame, _corner(m, place_box(rules, place), badge.size, numbers))
         else:
@@ -322,7 +352,12 @@ def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metri
     rules = state.rules
     g = layout(rules)
     m = metrics(g.n, view.size)
-    frame = static_board(rules, view.size).copy()
+    board, pieces = _yards(*shape(rules), rules.safe_offsets, view.size)
+    frame = board.copy()
+    home = _at_home(state, view.events)
+    for tid, piece, centre in pieces:
+        if tid not in home:
+            piece.paste(frame, centre)
     places = token_places(state)
     targets = label_places(state, view)
     marks = move_marks(view.events)
@@ -331,7 +366,7 @@ def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metri
     _draw_captures(frame, state, m, view.events)
     _draw_targets(frame, state, m, targets)
     draw_blocks(frame, state, m, places)
-    draw_tokens(frame, state, m, places)
+    draw_tokens(frame, state, m, places, home)
     _draw_labels(frame, state, m, targets, places)
     return frame, m
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.rules import TOKENS
+from engine.rules import TOKENS, Rules
 from engine.state import GameState
 from render.fonts import BOLD, SANS, font
 from render.geometry import Metrics, PixelBox, Place, Point, Shape, place_box, place_centre, place_of, shape, shaped
@@ -129,9 +129,9 @@ class Placed(NamedTuple):
     what: str
 
 
-def placed_tokens(state: GameState, m: Metrics, places: dict[Place, list[int]]) -> list[Placed]:
+def placed_tokens(rules: Rules, m: Metrics, places: dict[Place, list[int]]) -> list[Placed]:
     """Every drawn token's sprite and place, in drawing order; every number at the words' size (`text_size`)."""
-    key = shape(state.rules)
+    key = shape(rules)
     return [token for place, tids in sorted(places.items()) for token in _placed(key, m, place, tuple(tids))]
 
 
@@ -180,8 +180,11 @@ def number_box(token: Placed) -> PixelBox:
     return (x - half_w, y - half_h, x + half_w + 1, y + half_h + 1)
 
 
-def draw_tokens(frame: Image.Image, state: GameState, m: Metrics, places: dict[Place, list[int]]) -> None:
-    """Paste every drawn token onto `frame`, noting its number (for `benchmarks.legibility`)."""
-    for token in placed_tokens(state, m, places):
-        token.sprite.paste(frame, token.centre)
+def draw_tokens(frame: Image.Image, state: GameState, m: Metrics, places: dict[Place, list[int]],
+                there: frozenset[int] = frozenset()) -> None:
+    """Paste every drawn token onto `frame` but those `there` already (in their yards, drawn with the board), noting
+    every number (for `benchmarks.legibility`)."""
+    for token in placed_tokens(state.rules, m, places):
+        if token.tid not in there:
+            token.sprite.paste(frame, token.centre)
         note(token.number, token.size, token.what)

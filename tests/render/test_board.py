@@ -68,6 +68,23 @@ def test_a_token_is_drawn_on_its_square(name: str) -> None:
             assert rgb(f"{colour}_dark") in region(image, centre, rim_radius), where
 
 
+@pytest.mark.parametrize("name", sorted(GEOMETRIES))
+def test_a_yard_shows_exactly_the_tokens_at_home(name: str) -> None:
+    """Every slot of every yard shows a token when one of a seat in the game is at home there, else the empty
+    board: seats not playing, a token out on the track or home, a seat that resigned (its tokens are not drawn)."""
+    rules = GEOMETRIES[name]
+    state = position(rules, {0: (YARD, 3, YARD, rules.finish_step), 1: (YARD,) * 4, 3: (YARD, YARD, 7, YARD)},
+                     current=0)
+    state = apply(state, Resign(seat=1))[0]
+    image, empty = draw_board(state), static_board(rules, DEFAULT_SIZE)
+    radius = cell_px(rules) // 5
+    for seat in range(4):
+        for token in range(4):
+            centre = square_centre(rules, seat, YARD, token=token)
+            home = seat in (0, 3) and state.steps[seat * 4 + token] == YARD
+            assert (region(image, centre, radius) != region(empty, centre, radius)) == home, (seat, token)
+
+
 def test_tokens_sharing_a_square_all_show() -> None:
     rules = GEOMETRIES["strict5"]
     state = position(rules, {0: (5, 5, 5, YARD), 2: (YARD,) * 4}, current=0)

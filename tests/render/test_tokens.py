@@ -87,7 +87,7 @@ def test_every_token_number_is_whole_and_on_its_own_square(geometry: str, arrang
     m = metrics(layout(rules).n, DEFAULT_SIZE)
     centre = m.box_px(layout(rules).centre)
     places = token_places(state)
-    tokens = placed_tokens(state, m, places)
+    tokens = placed_tokens(state.rules, m, places)
     squares = {tid: place for place, tids in places.items() for tid in tids}
     for token in tokens:
         assert number_shown(picture, token), (arrangement, token.tid)
@@ -110,7 +110,7 @@ def test_a_crowd_of_seven_or_more_keeps_every_number_whole() -> None:
     state = crowd(rules, (2, 2, 2, 2))
     m = metrics(layout(rules).n, DEFAULT_SIZE)
     picture = draw_board(state, BoardView())
-    tokens = placed_tokens(state, m, token_places(state))
+    tokens = placed_tokens(state.rules, m, token_places(state))
     assert [token.what for token in tokens].count("5+ on a square") == 8
     for token in tokens:
         assert number_shown(picture, token), token.tid
