@@ -1,8 +1,9 @@
 # The bot's image. Built by the classic builder and BuildKit alike (no RUN --mount), so Debian's docker.io and
 # compose v1 build it too; scripts/check-docker builds and runs it as an operator would.
 
-# Build stage: the bot and its dependencies installed in a virtual environment, the engine's hot modules compiled
-# with mypyc (needs a C compiler). The run stage copies the environment alone: no wheel, pip cache or compiler.
+# Build stage: the bot and its dependencies installed in a virtual environment, the engine's and the board
+# picture's hot modules compiled with mypyc (needs a C compiler). The run stage copies the environment alone: no
+# wheel, pip cache or compiler.
 FROM python:3.11-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev && rm -rf /var/lib/apt/lists/*
 RUN python -m venv /opt/ludo-bot
