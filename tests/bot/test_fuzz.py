@@ -21,6 +21,7 @@ import bot.messages
 import service.games
 import service.tournaments
 from benchmarks.fuzz import Report, run
+from benchmarks.fuzz import tournaments as fuzz_tournaments
 from benchmarks.fuzz.faults import FIRST
 from benchmarks.fuzz.known import KNOWN
 from bot.clicks import Clicks
@@ -108,6 +109,7 @@ async def test_the_checks_catch_a_tournament_that_forgets_a_player_or_seats_a_ro
     monkeypatch.setattr(Tournaments, "join", forgetful)
     monkeypatch.setattr(service.tournaments, "first_round", stranger)
     monkeypatch.setattr(TourneyWork, "_open_tables", unopened)
+    monkeypatch.setattr(fuzz_tournaments, "REST_WITHIN", 5.0)  # the unopened tables stay so: no need to wait 30 s
     sabotaged = await run(seed=SEED, interactions=TOURNEY_SABOTAGE, games=6, faults=False, quiet=True)
     broken = {failure.invariant for failure in sabotaged.failures}
     assert {"lost", "seated", "rest"} <= broken, sabotaged.failures[:5]
