@@ -47,6 +47,7 @@ from render.view import BoardView, text_size
 SCALE = 3  # supersampling of the static board
 
 MoveMark = tuple[int, int, int, int]  # seat, token, start step, end step
+Capture = tuple[MoveMark, tuple[int, ...]]  # the move that captured, the captured tokens' ids
 
 
 # -- the static board ------------------------------------------------------------------------------------------
@@ -152,27 +153,27 @@ IN_YARDS: dict[Place, list[int]] = {("yard", seat, token): [seat * TOKENS + toke
 
 
 @lru_cache(maxsize=16)
-def _yards(track_length: int, last_track_step: int, home_length: int, safe_offsets: tuple[int, ...],
-           size: tuple[int, int]) -> tuple[Image.Image, tuple[tuple[int, Sprite, tuple[int, int]], ...]]:
+def _yards(key: Shape, safe_offsets: tuple[int, ...], size: tuple[int, int]
+           ) -> tuple[Image.Image, tuple[tuple[int, Sprite, tuple[int, int]], ...]]:
     """The empty board with every token in its yard, and per token the piece of the empty board under it and where
     (a token's centre). A frame starts from it and puts the pieces back where a token is not at home: most pictures
     have many tokens in their yards, and pasting one through its mask took 1-3 µs, a piece 0.4."""
-    empty = _static(track_length, last_track_step, home_length, safe_offsets, size)
-    rules = Rules(track_length=track_length, last_track_step=last_track_step, home_length=home_length)
+    empty = _static(*key, safe_offsets, size)
+    rules = shaped(key)
     m = metrics(layout(rules).n, size)
     board = empty.copy()
     pieces = []
     for token in placed_tokens(rules, m, IN_YARDS):
         token.sprite.paste(board, token.centre)
         (w, h), (x, y) = token.sprite.size, token.centre
-        pieces.append((token.tid, Sprite(empty.crop((x - w // 2, y - h // 2, x - w // 2 + w, y - h // 2 + h)), None),
-                       token.centre))
+        x0, y0 = x - w // 2, y - h // 2  # where `Sprite.paste` puts the token
+        pieces.append((token.tid, Sprite(empty.crop((x0, y0, x0 + w, y0 + h)), None), token.centre))
     return board, tuple(pieces)
 
 
-def _at_home(state: GameState, events: tuple[Event, ...]) -> frozenset[int]:
+def _at_home(state: GameState, captures: list[Capture]) -> frozenset[int]:
     """The drawn tokens in their yards, but those just captured (their ring goes under them)."""
-    ringed = {victim for _move, victims in _captures(events) for victim in victims}
+    ringed = {victim for _move, victims in captures for victim in victims}
     return frozenset(tid for seat in visible_seats(state) for tid in range(seat * TOKENS, (seat + 1) * TOKENS)
                      if state.steps[tid] == YARD and tid not in ringed)
 
@@ -184,9 +185,9 @@ def move_marks(events: tuple[Event, ...]) -> list[MoveMark]:
     return [(e.seat, e.token, e.start, e.end) for e in events if e.kind in (ev.MOVED, ev.ENTERED)]
 
 
-def _captures(events: tuple[Event, ...]) -> list[tuple[MoveMark, tuple[int, ...]]]:
+def _captures(events: tuple[Event, ...]) -> list[Capture]:
     """(the move that captured, victim token ids) for each capture among `events`."""
-    found: list[tuple[MoveMark, tuple[int, ...]]] = []
+    found: list[Capture] = []
     last: MoveMark | None = None
     for e in events:
         if e.kind in (ev.MOVED, ev.ENTERED):
@@ -244,13 +245,13 @@ def _trail(key: Shape, m: Metrics, seat: int, token: int, start: int, end: int
                             for step in range(max(start, 0) + 1, end))
 
 
-def _draw_captures(frame: Image.Image, state: GameState, m: Metrics, events: tuple[Event, ...]) -> None:
+def _draw_captures(frame: Image.Image, state: GameState, m: Metrics, captures: list[Capture]) -> None:
     """Under the tokens: a cross in the corner of the square of a capture, a ring around the captured token back in
     its yard."""
     rules = state.rules
     mark = capture_sprite(max(10, round(m.cell * 0.4)))
     ring = ring_sprite(max(10, round(m.cell * 1.05)), "highlight", 0.08)
-    for (seat, token, _start, end), victims in _captures(events):
+    for (seat, token, _start, end), victims in captures:
         b = place_box(rules, place_of(rules, seat, end, token))
         x0, y0, _x1, _y1 = m.box_px(b)
         mark.paste_at(frame, (x0 + 1, y0 + 1))
@@ -352,9 +353,10 @@ def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metri
     rules = state.rules
     g = layout(rules)
     m = metrics(g.n, view.size)
-    board, pieces = _yards(*shape(rules), rules.safe_offsets, view.size)
+    board, pieces = _yards(shape(rules), rules.safe_offsets, view.size)
     frame = board.copy()
-    home = _at_home(state, view.events)
+    captures = _captures(view.events)
+    home = _at_home(state, captures)
     for tid, piece, centre in pieces:
         if tid not in home:
             piece.paste(frame, centre)
@@ -363,7 +365,7 @@ def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metri
     marks = move_marks(view.events)
     draw_centre(frame, state, m, choose_die_labels(view), label_height(m))
     _draw_last_moves(frame, state, m, marks)
-    _draw_captures(frame, state, m, view.events)
+    _draw_captures(frame, state, m, captures)
     _draw_targets(frame, state, m, targets)
     draw_blocks(frame, state, m, places)
     draw_tokens(frame, state, m, places, home)

@@ -39,7 +39,7 @@ from storage import (
     new_game_id,
     new_record,
 )
-from storage.lobbies import MAKING
+from storage.lobbies import MAKING, NO_THREAD
 from storage.replay import state_of
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,6 @@ log = logging.getLogger(__name__)
 RACE_TRIES = 5  # saves of one lobby change that lost a race to another change, before the player is asked to retry
 THREAD_WAIT = 10.0  # seconds a Start waits for another Start of its lobby to make the game's thread
 THREAD_POLL = 0.1  # seconds between its looks
-NO_THREAD = "-"  # kept for the waiting Starts when the game plays where the lobby is
 TURN_MINUTES = (1, 7 * 24 * 60)  # the shortest and the longest turn a lobby may set (its command's range)
 
 

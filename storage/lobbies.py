@@ -27,6 +27,7 @@ HELD_LONGER = 120  # seconds a lobby's channel claim and its host's open set out
 # answers a start within a second or two, and a rate limit that kept it longer is a few seconds more.
 THREAD_CLAIM = 30.0
 MAKING = "making"  # the value of a lobby's `thread` key while a Start makes the thread
+NO_THREAD = "-"  # its value once made when the game plays where the lobby is (else the thread's id)
 
 
 class LobbyStore:
