@@ -28,6 +28,16 @@ PASTED = " \t\n`\u2066\u2067\u2068\u2069\u200e\u200f"  # around an id copied fro
 # directional marks and isolates a right-to-left sentence puts around it (service.i18n)
 
 
+def typed_id(text: str, unknown: str) -> str:
+    """The id (of a game or a tournament: both made by `storage.new_game_id`) a player typed or pasted, in lower
+    case and without what surrounds a copied one; `Refused(unknown, id=...)` for text that no id could be, before
+    it reaches a key (`c:<channel>` would name a channel's key, of another type)."""
+    wanted = text.strip(PASTED).lower()
+    if not GAME_ID.fullmatch(wanted):
+        raise Refused(unknown, id=wanted[:40])
+    return wanted
+
+
 class Archive:
     """Reading games and stats."""
 
@@ -47,10 +57,8 @@ class Archive:
     async def guild_game(self, guild_id: int, game_id: str, *, with_log: bool = False) -> GameRecord:
         """A game of a guild by the id a player typed (finished games are kept for the retention period);
         `Refused` naming the id for anything else."""
-        wanted = game_id.strip(PASTED).lower()
-        missing = Refused("refused.unknown_game", id=wanted[:40])
-        if not GAME_ID.fullmatch(wanted):
-            raise missing
+        wanted = typed_id(game_id, "refused.unknown_game")
+        missing = Refused("refused.unknown_game", id=wanted)
         try:
             record = await self.storage.games.load_game(wanted, with_log=with_log)
         except NotFound as gone:

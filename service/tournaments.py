@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import engine
+from service.archive import typed_id
 from service.errors import Refused
 from service.guilds import Guilds
 from service.lobbies import TURN_MINUTES
@@ -70,9 +71,10 @@ class Tournaments:
         first of `channel_ids` that has one (a thread, then its channel), else (with `newest`: only to look at it)
         the guild's newest."""
         if tournament_id is not None:
-            record = await self.load(tournament_id)
+            wanted = typed_id(tournament_id, "refused.no_tourney")
+            record = await self.load(wanted)
             if record.guild_id != guild_id:
-                raise Refused("refused.no_tourney", id=tournament_id)
+                raise Refused("refused.no_tourney", id=wanted)
             return record
         for channel_id in channel_ids:
             found = await self.storage.tournaments.channel_tournament(channel_id)

@@ -146,3 +146,20 @@ async def test_the_organiser_cancels_and_the_tables_end_as_abandoned(standin: St
     assert record.status == "cancelled" and len(record.played) == 1
     anew = await create(standin, ludo, standin.owner, format="knockout")  # the channel is free again
     assert tournament_id(anew) != tid
+
+
+async def test_an_id_no_tournament_could_have_is_refused_plainly(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 43: text typed as a tournament's id that names another of the bot's keys (the channel's running
+    tournament, `c:<channel>`) is answered as an unknown tournament, not as an unexpected error; an id pasted as the
+    standing shows it (in its code span, in capitals) still finds the tournament."""
+    ann = standin.add_user("ann")
+    signup = await create(standin, ludo, standin.owner, format="knockout", preset="star", turn_limit=2)
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, ann)
+    other_key = f"c:{standin.channel.id}"
+    for command in ("standings", "leave", "cancel"):
+        answer = private_text(await tourney(standin, ludo, standin.owner, standin.channel, command, id=other_key))
+        assert answer == f"There is no tournament `{other_key}` in this server (or it ended long ago).", command
+    shown = private_text(await tourney(standin, ludo, ann, standin.channel, "standings", id=f"`{tid.upper()}`"))
+    assert tid in shown
+    assert [e.user_id for e in (await stored(ludo, tid)).entrants] == [ann.id]  # nothing left or cancelled
