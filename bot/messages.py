@@ -59,8 +59,11 @@ def plain(text: str) -> str:
     Discord draws those as mentions, `<:e:1>` as an emoji, `<t:0>` as a time). Escaping is Discord markup, so it
     lives in the adapter, where names go into message text: records and the service keep names as given, and the
     board picture and its alt text (no markup) show them unescaped. Direction controls are dropped (names kept before
-    they were, too): no name turns the sentence around it (`service.i18n.directionless`)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(directionless(text))).replace("<", "\\<")
+    they were, too): no name turns the sentence around it (`service.i18n.directionless`). A bare link
+    (`https://evil.gg/x`) is broken by the zero-width space `escape_mentions` puts after an "@", in its "://", so
+    Discord does not link it; before the markdown is escaped, which leaves a link's characters as they are."""
+    unlinked = directionless(text).replace("://", ":\u200b//")
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(unlinked)).replace("<", "\\<")
 
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:

@@ -9,12 +9,22 @@ import re
 from bot.app import LudoBot
 from playground.standin import Message, StandIn
 from playground.standin.records import MENTION_EVERYONE
-from tests.bot.helpers import click, live_message, play_to_end, private_text, slash, start_game, to_act
+from tests.bot.helpers import (
+    click,
+    finished_game,
+    live_message,
+    play_to_end,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]+\]\(\s*<?https?://")  # what Discord shows as a link under other words
 PILL = re.compile(r"<@!?(\d+)>")  # what Discord shows as a user's mention
 ESCAPE = re.compile(r"\\([^\sA-Za-z0-9])")
 ANGLE_MARKUP = re.compile(r"(?<!\\)<(@&|#|a?:\w+:|t:)")  # a role or channel mention, a custom emoji, a time
+BARE_LINK = re.compile(r"(?:https?|steam)://[^\s<]", re.IGNORECASE)  # what Discord links by itself, unmasked
 # Names `python -m benchmarks.fuzz` found printed raw in a shared review
 FUZZ_NAMES = ("<:e:1>~~", "**\u0489張偉<@&1><#1>", "\u200b张伟__\u0336", "Ana *bold* [link](https://x.y)")
 
@@ -85,3 +95,17 @@ async def test_a_review_shows_the_players_names_as_written(standin: StandIn, lud
             assert name.replace("\u200b", "") in shown(text) and name not in text, (name, text)
         assert not MASKED_LINK.search(text) and not ANGLE_MARKUP.search(text), text
     check_public(standin, {user.id for user in users})
+
+
+async def test_a_link_for_a_name_is_not_clickable(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 43: a display name that is a bare link reads as written in the game's messages and the history, and
+    Discord links it nowhere (the name's characters after it escaped as any name's)."""
+    eve, carol = standin.add_user("eve"), standin.add_user("carol")
+    eve.global_name = "https://evil.gg/x_y*z*"
+    await finished_game(standin, ludo, eve)
+    history = (await slash(standin, ludo, carol, standin.channel, "history")).response_record
+    assert history is not None and history.content is not None
+    final = next(m for m in standin.messages(standin.channel) if "Game over" in m.content)
+    for text in (final.content, history.content):
+        assert eve.global_name in shown(text) and not BARE_LINK.search(text), text
+    assert not any(BARE_LINK.search(m.content) for m in check_public(standin, {eve.id}))
