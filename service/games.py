@@ -174,10 +174,14 @@ class Games:
         return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
 
     async def end(self, game_id: str, user_id: int, *, can_manage: bool) -> GameRecord:
-        """The host or a channel manager ends a game early; nobody's stats count it."""
+        """The host or a channel manager ends a game early; nobody's stats count it. A tournament's table is ranked as
+        it stood, so none of its players may end it (its host, the organiser, may be one of them: it would take the
+        place they lead with)."""
         record = await self.load(game_id)
         if not record.active:
             raise Refused("refused.already_over")
+        if record.tournament is not None and seat_of(record, user_id) is not None:
+            raise Refused("refused.table_player_ends")
         if user_id != record.host_id and not can_manage:
             raise Refused("refused.host_ends")
         return await self.stop(record, status="ended", ended_by=user_id)

@@ -229,6 +229,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Nicht erlaubt: {error}.",
     "refused.already_over": "Dieses Spiel ist schon vorbei.",
     "refused.host_ends": "Nur der Host oder wer diesen Kanal verwalten darf, kann das Spiel beenden.",
+    "refused.table_player_ends": ("Du spielst an diesem Tisch mit und kannst ihn deshalb nicht beenden: Er läuft "
+                                  "bis zum Ende oder bis die Rundenzeit abläuft."),
     "refused.game_race": "Das Spiel wurde im selben Moment geändert; versuch es bitte noch einmal.",
     "refused.channel_has_game": "In diesem Kanal gibt es schon ein Ludo-Spiel.",
     "refused.act_race": "Jemand hat im selben Moment gespielt: das Spiel ist weitergegangen.",

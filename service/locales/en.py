@@ -220,6 +220,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Not allowed: {error}.",
     "refused.already_over": "This game is already over.",
     "refused.host_ends": "Only the host or someone who can manage this channel can end the game.",
+    "refused.table_player_ends": ("You play at this table, so you cannot end it: it goes on to its end or until "
+                                  "the round's time runs out."),
     "refused.game_race": "The game changed at the same moment; please try again.",
     "refused.channel_has_game": "This channel already has a Ludo game.",
     "refused.act_race": "Someone acted on this game at the same moment: the game has moved on.",

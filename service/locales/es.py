@@ -258,6 +258,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "No se puede: {error}.",
     "refused.already_over": "Esta partida ya ha terminado.",
     "refused.host_ends": "Solo el anfitrión o alguien que gestione este canal puede terminar la partida.",
+    "refused.table_player_ends": ("Juegas en esta mesa, así que no puedes terminarla: sigue hasta el final o hasta "
+                                  "que se acabe el tiempo de la ronda."),
     "refused.game_race": "La partida ha cambiado en ese mismo momento; inténtalo otra vez.",
     "refused.channel_has_game": "Este canal ya tiene una partida de Ludo.",
     "refused.act_race": "Alguien ha jugado en esta partida en ese mismo momento: la partida ya ha avanzado.",

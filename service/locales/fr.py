@@ -258,6 +258,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Pas autorisé : {error}.",
     "refused.already_over": "Cette partie est déjà terminée.",
     "refused.host_ends": "Seul l'hôte ou quelqu'un qui peut gérer ce salon peut arrêter la partie.",
+    "refused.table_player_ends": ("Tu joues à cette table, tu ne peux donc pas l'arrêter : elle continue jusqu'au "
+                                  "bout ou jusqu'à la fin du temps de la manche."),
     "refused.game_race": "La partie a changé au même moment ; réessaie.",
     "refused.channel_has_game": "Ce salon a déjà une partie de Ludo.",
     "refused.act_race": "Quelqu'un a joué dans cette partie au même moment : la partie a avancé.",

@@ -239,6 +239,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Tidak boleh: {error}.",
     "refused.already_over": "Game ini sudah selesai.",
     "refused.host_ends": "Hanya host atau yang bisa mengelola saluran ini yang bisa menghentikan game.",
+    "refused.table_player_ends": ("Kamu main di meja ini, jadi tidak bisa menghentikannya: game lanjut sampai "
+                                  "selesai atau sampai waktu babak habis."),
     "refused.game_race": "Game-nya berubah di saat yang sama; coba lagi ya.",
     "refused.channel_has_game": "Saluran ini sudah punya game Ludo.",
     "refused.act_race": "Ada yang main di game ini di saat yang sama: game sudah lanjut.",

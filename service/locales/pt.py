@@ -252,6 +252,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Não pode: {error}.",
     "refused.already_over": "Esta partida já acabou.",
     "refused.host_ends": "Só o dono da sala ou quem pode gerenciar este canal pode encerrar a partida.",
+    "refused.table_player_ends": ("Você joga nesta mesa, então não pode encerrá-la: ela segue até o fim ou até o "
+                                  "tempo da rodada acabar."),
     "refused.game_race": "A partida mudou no mesmo instante; tente de novo.",
     "refused.channel_has_game": "Este canal já tem uma partida de Ludo.",
     "refused.act_race": "Alguém jogou nesta partida no mesmo instante: a partida já andou.",

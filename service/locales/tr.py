@@ -238,6 +238,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Olmaz: {error}.",
     "refused.already_over": "Bu oyun zaten bitti.",
     "refused.host_ends": "Oyunu yalnızca oda sahibi ya da bu kanalı yönetebilen biri bitirebilir.",
+    "refused.table_player_ends": ("Bu masada oynuyorsun, bu yüzden onu bitiremezsin: oyun sonuna kadar ya da turun "
+                                  "süresi dolana kadar sürer."),
     "refused.game_race": "Oyun aynı anda değişti; lütfen tekrar dene.",
     "refused.channel_has_game": "Bu kanalda zaten bir Ludo oyunu var.",
     "refused.act_race": "Biri bu oyunda aynı anda hamle yaptı: oyun ilerledi.",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.app import LudoBot
 from playground.standin import StandIn
-from playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_EVENTS, USE_EXTERNAL_APPS
-from tests.bot.helpers import PNG_MAGIC, click, forged_message, live_message, play_to_end, private_text
+from playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_CHANNELS, MANAGE_EVENTS, USE_EXTERNAL_APPS
+from tests.bot.helpers import PNG_MAGIC, click, forged_message, live_message, play_to_end, private_text, slash
 from tests.bot.tourney_helpers import (
     button,
     create,
@@ -163,3 +163,26 @@ async def test_an_id_no_tournament_could_have_is_refused_plainly(standin: StandI
     shown = private_text(await tourney(standin, ludo, ann, standin.channel, "standings", id=f"`{tid.upper()}`"))
     assert tid in shown
     assert [e.user_id for e in (await stored(ludo, tid)).entrants] == [ann.id]  # nothing left or cancelled
+
+
+async def test_an_organiser_at_a_table_cannot_end_it_as_it_stands(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 43: a table is ranked as it stood when it is ended, so nobody who plays at it ends it, not even its host
+    (the organiser, who plays in their own tournament and may manage every channel); a channel manager who does not
+    play there still can, and the table is placed as it stood."""
+    ann = standin.add_user("ann")
+    mod = standin.add_user("mod", roles=[standin.add_role(standin.guild, "mods", MANAGE_CHANNELS)])
+    signup = await create(standin, ludo, standin.owner, format="knockout", preset="star", turn_limit=20)
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, standin.owner, ann)
+    await start(standin, ludo, standin.owner, signup)
+    table = (await tables_of_round(standin, standin.channel, 1))[0]
+    for player in (standin.owner, ann):
+        refused = private_text(await slash(standin, ludo, player, table, "end"))
+        assert refused == ("You play at this table, so you cannot end it: it goes on to its end or until the round's "
+                           "time runs out."), refused
+    assert live_message(standin, table) is not None  # the game goes on
+    assert not (await stored(ludo, tid)).played[0].tables[0].over
+    ended = await slash(standin, ludo, mod, table, "end")
+    assert ended.response_record is not None and not ended.response_record.ephemeral
+    record = await until(ludo, tid, lambda r: r.status == "finished")
+    assert record.played[0].tables[0].ended == "ended"
