@@ -1,7 +1,8 @@
 """The `/ludo` commands about a server's past games: export, verify, history, replay and review.
 
 They join the group of `bot.commands` (which imports this module last, so that building the group registers them);
-a game is named by its id and must be in a channel the member can view."""
+a game is named by its id and must be in a channel the member can view. What they show is for everyone only where
+the game was played: elsewhere the answer is private, since the asker may view a channel the others here cannot."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bot.commands import ludo, parts_of
 from bot.delivery import scope_of
 from bot.messages import text_names
 from bot.parts import Parts
-from bot.translator import described, server_locale
+from bot.translator import described, server_locale, user_locale
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from service import GameRecord, Refused, state_of
@@ -31,6 +32,18 @@ async def _guild_game(parts: Parts, interaction: discord.Interaction[Any], game_
     can view (else answered as unknown)."""
     record = await parts.service.archive.guild_game(scope_of(interaction), game_id, with_log=with_log)
     return await parts.access.visible(interaction, record, Refused("refused.unknown_game", id=record.id))
+
+
+def played_here(interaction: discord.Interaction[Any], *records: GameRecord) -> bool:
+    """Whether every game shown was played in the channel the command is used in: only then is it answered for
+    everyone there."""
+    return all(record.channel_id == interaction.channel_id for record in records)
+
+
+async def answer_locale(parts: Parts, interaction: discord.Interaction[Any], public: bool) -> str:
+    """The language of a public answer (the server's) or of a private one (the asker's)."""
+    server = await server_locale(interaction, parts.service.guilds)
+    return server if public else user_locale(interaction)
 
 
 def _finished(record: GameRecord) -> GameRecord:
@@ -55,9 +68,10 @@ async def export(interaction: discord.Interaction[Any], game: app_commands.Range
         record = _finished(await _guild_game(parts, interaction, game, with_log=True))
         await parts.service.cooldowns.take(interaction.user.id, "export")
         data = json.dumps(game_file(record), indent=1).encode()
+        public = played_here(interaction, record)
         await interaction.response.send_message(
-            translate(await server_locale(interaction, parts.service.guilds), "reply.export", id=record.id),
-            file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"))
+            translate(await answer_locale(parts, interaction, public), "reply.export", id=record.id),
+            file=discord.File(io.BytesIO(data), filename=f"ludo-{record.id}.json"), ephemeral=not public)
 
     await parts.clicks.guard(interaction, work)
 
@@ -71,10 +85,11 @@ async def verify(interaction: discord.Interaction[Any], game: app_commands.Range
         record = _finished(await _guild_game(parts, interaction, game, with_log=True))
         await parts.service.cooldowns.take(interaction.user.id, "verify")
         report = verify_game(game_file(record))
-        lang = await server_locale(interaction, parts.service.guilds)
+        public = played_here(interaction, record)
+        lang = await answer_locale(parts, interaction, public)
         verdict = translate(lang, "verify.ok" if report.ok else "verify.bad", id=record.id, seed=record.seed,
                             commitment=commitment(record.seed))
-        await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"))
+        await interaction.response.send_message(clip(f"{verdict}\n```\n{report.text()}\n```"), ephemeral=not public)
 
     await parts.clicks.guard(interaction, work)
 
@@ -101,14 +116,16 @@ async def history(interaction: discord.Interaction[Any]) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
-        lang = await server_locale(interaction, parts.service.guilds)
         guild = scope_of(interaction)
         shown = await parts.service.archive.history(
             guild, HISTORY_SHOWN, visible=lambda record: parts.access.can_view(interaction, record.channel_id))
+        public = played_here(interaction, *(record for record, _ in shown))
+        lang = await answer_locale(parts, interaction, public)
         lines = [history_line(record, finished_at, lang) for record, finished_at in shown]
         text = (translate(lang, "history.head") + "\n" + "\n".join(lines) if lines
                 else translate(lang, "history.empty"))
-        await interaction.response.send_message(clip(text), allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(clip(text), ephemeral=not public,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     await parts.clicks.guard(interaction, work)
 
@@ -122,11 +139,12 @@ async def replay(interaction: discord.Interaction[Any], game: app_commands.Range
         record = await _guild_game(parts, interaction, game, with_log=True)
         if record.active:
             raise Refused("refused.still_playing", id=record.id)
-        lang = await server_locale(interaction, parts.service.guilds)
+        public = played_here(interaction, record)
+        lang = await answer_locale(parts, interaction, public)
         parts.service.replays.check()  # (refused after a public deferral, the refusal would be public)
         await parts.service.cooldowns.take(interaction.user.id, "replay")
-        await interaction.response.defer(thinking=True)  # drawing a long game takes a while
-        await parts.watching.send_replay(interaction, record, lang, public=True)
+        await interaction.response.defer(thinking=True, ephemeral=not public)  # drawing a long game takes a while
+        await parts.watching.send_replay(interaction, record, lang, public=public)
 
     await parts.clicks.guard(interaction, work)
 

@@ -8,7 +8,9 @@ from bot.app import LudoBot
 from playground.standin import StandIn, User
 from playground.standin.records import VIEW_CHANNEL
 from tests.bot.conftest import Launch
-from tests.bot.helpers import click, finished_game, forged_message, game_id_of, private_text, slash, start_game
+from tests.bot.helpers import answered, click, finished_game, forged_message, game_id_of, private_text, slash, start_game
+
+PUBLIC_COMMANDS = ("history", "replay", "verify", "export")
 
 COMMANDS = ("replay", "verify", "export")
 BUTTONS = ("r", "s", "v")  # Replay, Spectate, Refresh
@@ -57,14 +59,15 @@ async def test_games_of_hidden_channels_and_threads_and_of_other_servers_stay_hi
     forged = forged_message(standin, standin.channel, f"ludo:s:{game_id_of(live_hidden)}")
     assert private_text(await click(standin, bot, eve, forged, label="b0")) == "This game no longer exists."
 
-    # those who can view the channel get the game, from any channel of the server
+    # those who can view the channel get the game, from any channel of the server (privately: see below)
     for command in COMMANDS:
         shown = await slash(standin, bot, alice, standin.channel, command, game=hidden)
-        assert shown.response_record is not None and not shown.response_record.ephemeral
+        message = await shown.wait_followup() if command == "replay" else await shown.result()
+        assert message is not None and message.ephemeral and hidden in message.content, command
     view = await (await click(standin, bot, alice, forged, label="b0")).result()
     assert view is not None and view.ephemeral and view.labels() == ["Refresh"]
-    listed = (await slash(standin, bot, alice, standin.channel, "history")).response_record
-    assert listed is not None and hidden in (listed.content or "") and public in (listed.content or "")
+    listed = private_text(await slash(standin, bot, alice, standin.channel, "history"))
+    assert hidden in listed and public in listed
     mine = (await slash(standin, bot, eve, standin.channel, "history")).response_record
     assert mine is not None and public in (mine.content or "") and hidden not in (mine.content or "")
     replayed = await slash(standin, bot, eve, standin.channel, "replay", game=public)
@@ -93,7 +96,33 @@ async def test_a_game_in_an_archived_thread_of_a_hidden_channel_stays_hidden(sta
     for _ in range(2):  # (the second time from what the bot remembers of the thread)
         assert "There is no Ludo game" in private_text(await slash(standin, bot, eve, standin.channel, "verify",
                                                                    game=game_id))
-        shown = await slash(standin, bot, alice, standin.channel, "verify", game=game_id)
-        assert shown.response_record is not None and not shown.response_record.ephemeral
+        assert game_id in private_text(await slash(standin, bot, alice, standin.channel, "verify", game=game_id))
     fetched = [r for r in standin.requests if r.method == "GET" and r.path.endswith(f"/channels/{thread.id}")]
     assert len(fetched) == 1
+
+
+async def test_a_game_of_a_hidden_channel_is_shown_privately_elsewhere(standin: StandIn, launch: Launch) -> None:
+    """Issue 43: /ludo history, replay, verify and export show a game of a channel the others present may not view
+    only to the member who asked (in their own language), and for everyone in the game's own channel."""
+    guild = standin.guild
+    staff = standin.add_role(guild, "staff")
+    alice = standin.add_user("alice", roles=[staff])
+    room = standin.add_channel(guild, "staff-room")
+    bot = await launch(cooldown_replay=0, cooldown_verify=0, cooldown_export=0)
+    await standin.set_overwrite(room, guild.everyone, deny=VIEW_CHANNEL)
+    await standin.set_overwrite(room, staff, allow=VIEW_CHANNEL)
+    await standin.set_overwrite(room, standin.bot_user, allow=VIEW_CHANNEL)
+    hidden = await finished_game(standin, bot, alice, room)
+
+    for command in PUBLIC_COMMANDS:
+        options = {} if command == "history" else {"game": hidden}
+        asked = await answered(await standin.slash(alice, standin.channel, "ludo", command, locale="de",
+                                                   options=options), bot)
+        shown = await asked.wait_followup() if command == "replay" else await asked.result()
+        assert shown is not None and shown.ephemeral, (command, shown)
+        assert hidden in shown.content and "Spiel" in shown.content, (command, shown.content)  # in German
+        assert not [m for m in standin.messages(standin.channel)
+                    if hidden in m.content or any(hidden in a.filename for a in m.attachments)], command
+        here = await answered(await standin.slash(alice, room, "ludo", command, options=options), bot)
+        told = await here.wait_followup() if command == "replay" else await here.result()
+        assert told is not None and not told.ephemeral and hidden in told.content, (command, told)
