@@ -6,8 +6,11 @@ as an unknown one, so its existence is not revealed either.
 
 Viewing is Discord's permission resolution (`permissions_for(member).view_channel`: the member's roles, the
 channel's overwrites, a thread inheriting its parent's) on the channels discord.py caches from the gateway. A
-thread that left the cache (an archived game thread) is fetched once; its parent is remembered, a thread's parent
-never changing. A channel that no longer exists hides its games.
+private thread shows itself, as Discord decides, only to the members added to it and to those who may manage threads
+in its channel: membership is asked of Discord (one user's membership needs no members intent; without it the
+gateway tells the bot only of its own), once per interaction, and only of a thread the bot sees (cached, or fetched),
+so the question is never refused. A thread that left the cache (an archived game thread) is fetched once; its parent
+(and whether it is private) is remembered, neither ever changing. A channel that no longer exists hides its games.
 
 In a scope the bot is not in (a group DM, a server that never added it: `bot.delivery.scope_of`) it knows no
 channels: a member sees the games of the channel they ask from, whose view Discord resolved for the interaction.
@@ -27,13 +30,15 @@ from service import GameRecord, Refused
 logger = logging.getLogger(__name__)
 REMEMBERED = 1024  # uncached threads whose parent (or absence) is remembered
 GONE = 0  # remembered for a channel that no longer exists
+MEMBERSHIPS = "ludo_thread_members"  # interaction.extras: private thread -> whether the asker is in it
 
 
 class Access:
     """Whether the member behind an interaction may see a game."""
 
     def __init__(self) -> None:
-        self._parents: OrderedDict[int, int] = OrderedDict()  # uncached thread -> parent channel (GONE)
+        self._parents: OrderedDict[int, tuple[int, bool]] = OrderedDict()  # uncached thread -> (parent channel
+        # or GONE, private)
 
     async def visible(self, interaction: discord.Interaction[Any], record: GameRecord, missing: Refused) -> GameRecord:
         """`record` if the member may see it, else raise `missing` (the answer to an unknown game)."""
@@ -54,32 +59,52 @@ class Access:
             return interaction.permissions.view_channel  # resolved by Discord for this very channel
         found = guild.get_channel_or_thread(channel_id)
         channel: discord.abc.GuildChannel | None
+        private = False
         if isinstance(found, discord.Thread):
-            channel = found.parent  # a thread has its parent's permissions
+            channel, private = found.parent, found.is_private()  # a thread has its parent's permissions
         elif found is None:
-            channel = await self._uncached(interaction, guild, channel_id)
+            channel, private = await self._uncached(interaction, guild, channel_id)
         else:
             channel = found
-        return channel is not None and channel.permissions_for(member).view_channel
+        if channel is None:
+            return False
+        allowed = channel.permissions_for(member)
+        if not allowed.view_channel:
+            return False
+        return not private or allowed.manage_threads or await self._member_of(interaction, channel_id)
+
+    async def _member_of(self, interaction: discord.Interaction[Any], thread_id: int) -> bool:
+        """Whether the asker was added to the private thread `thread_id`, asked of Discord once per interaction
+        (`/ludo history` may list several of its games)."""
+        known: dict[int, bool] = interaction.extras.setdefault(MEMBERSHIPS, {})
+        if thread_id not in known:
+            try:
+                await interaction.client.http.get_thread_member(thread_id, interaction.user.id)
+                known[thread_id] = True
+            except (discord.NotFound, discord.Forbidden):  # not a member; or the bot no longer sees the thread
+                known[thread_id] = False
+        return known[thread_id]
 
     async def _uncached(self, interaction: discord.Interaction[Any], guild: discord.Guild,
-                        channel_id: int) -> discord.abc.GuildChannel | None:
-        """The channel whose permissions count for a channel or thread missing from the cache: an archived thread's
-        parent (asked of Discord once), a channel made since the gateway told the bot (asked each time)."""
-        parent = self._parents.get(channel_id)
-        if parent is None:
+                        channel_id: int) -> tuple[discord.abc.GuildChannel | None, bool]:
+        """The channel whose permissions count for a channel or thread missing from the cache, and whether it is a
+        private thread: an archived thread's parent (asked of Discord once), a channel made since the gateway told
+        the bot (asked each time)."""
+        remembered = self._parents.get(channel_id)
+        if remembered is None:
             try:
                 fetched = await interaction.client.fetch_channel(channel_id)
             except (discord.NotFound, discord.Forbidden):
                 fetched = None
             if isinstance(fetched, discord.abc.GuildChannel) and fetched.guild.id == guild.id:
-                return fetched
-            parent = fetched.parent_id if isinstance(fetched, discord.Thread) and fetched.guild.id == guild.id \
-                else GONE
-            self._parents[channel_id] = parent
+                return fetched, False
+            remembered = ((fetched.parent_id, fetched.is_private())
+                          if isinstance(fetched, discord.Thread) and fetched.guild.id == guild.id else (GONE, False))
+            self._parents[channel_id] = remembered
             while len(self._parents) > REMEMBERED:
                 self._parents.popitem(last=False)
         else:
             self._parents.move_to_end(channel_id)
+        parent, private = remembered
         found = guild.get_channel(parent) if parent != GONE else None
-        return found if isinstance(found, discord.abc.GuildChannel) else None
+        return (found, private) if isinstance(found, discord.abc.GuildChannel) else (None, False)

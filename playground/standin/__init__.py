@@ -10,7 +10,8 @@ managed role), `add_user(name, guild=, roles=)`, `add_guild(name, shard=(id, cou
 to that shard), `add_channel`, `add_role(guild, name, permissions)`, `add_member`. Build it before starting the bot
 (changes made later are not pushed over the gateway, except messages, threads and overwrites).
 Permissions are Discord's: `await set_overwrite(channel, role_or_user, allow=, deny=)` (the guild's id is @everyone's
-role), `permissions_in(channel, user_id)` (a thread takes its parent's overwrites); an interaction carries the
+role), `permissions_in(channel, user_id)` (a thread takes its parent's overwrites; a private thread is there only
+for its members, `thread.member_ids`, and those who may manage threads); an interaction carries the
 member's and the bot's permissions in its channel, a user cannot act in a channel they cannot view, and the bot's
 sends, bulk deletes and channel reads are refused without the permission.
 

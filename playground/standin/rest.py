@@ -294,6 +294,7 @@ class RestApi:
             web.post(api + "/channels/{channel_id}/typing", self.typing),
             web.post(api + "/channels/{channel_id}/threads", self.create_thread),
             web.post(api + "/channels/{channel_id}/messages/{message_id}/threads", self.create_thread),
+            web.get(api + "/channels/{channel_id}/thread-members/{user_id}", self.get_thread_member),
             web.put(api + "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             web.delete(api + "/channels/{channel_id}/thread-members/{user_id}", self.remove_thread_member),
             web.get(api + "/guilds/{guild_id}", self.get_guild),
@@ -531,6 +532,20 @@ class RestApi:
         if message is not None:
             await self.s.broadcast_message("MESSAGE_UPDATE", message)
         return json_response(payload, status=201)
+
+    async def get_thread_member(self, request: web.Request) -> web.Response:
+        """A user's membership of a thread the bot can view (the members intent is not needed for one user): 404
+        Unknown Member when they are not in it. (The stand-in keeps no time of joining: the thread's creation.)"""
+        channel = self._channel(request)
+        if not channel.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if not self.s.permissions_in(channel, self.s.bot_user.id) & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        user_id = self._int(request, "user_id")
+        if user_id not in channel.member_ids:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response({"id": str(channel.id), "user_id": str(user_id), "join_timestamp": channel.created_at,
+                              "flags": 0})
 
     async def add_thread_member(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -50,12 +50,14 @@ from .records import (
     GUILD_INSTALL,
     GUILD_TEXT,
     LOADING,
+    MANAGE_THREADS,
     MEMBER_OVERWRITE,
     MENTION_EVERYONE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     PRIVATE_APP_PERMISSIONS,
     PRIVATE_CHANNEL_CONTEXT,
+    PRIVATE_THREAD,
     PUBLIC_THREAD,
     ROLE_OVERWRITE,
     USE_EXTERNAL_APPS,
@@ -331,11 +333,16 @@ class StandIn:
         await self.broadcast(channel.guild_id, "CHANNEL_UPDATE", channel.payload(), intent=GUILDS)
 
     def permissions_in(self, channel: Channel, user_id: int) -> int:
-        """A member's permissions in a guild channel, or in a thread (its parent's overwrites count)."""
+        """A member's permissions in a guild channel, or in a thread (its parent's overwrites count). A private
+        thread shows itself only to its members and to those who may manage threads in its parent: to anyone else
+        it is not there (no permission at all)."""
         if channel.guild_id is None:
             raise ValueError(f"{channel!r} is not a guild channel")
         source = self.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
-        return self.guilds[channel.guild_id].permissions_in(user_id, source.overwrites)
+        value = self.guilds[channel.guild_id].permissions_in(user_id, source.overwrites)
+        if channel.type == PRIVATE_THREAD and user_id not in channel.member_ids and not value & MANAGE_THREADS:
+            return 0
+        return value
 
     def add_thread(self, parent: Channel, name: str, thread_type: int = PUBLIC_THREAD, *,
                    message: Message | None = None, auto_archive_duration: int = 1440) -> Channel:

@@ -1,14 +1,24 @@
 """Games are shown only to members who can see them: /ludo history, /ludo replay, /ludo verify, /ludo export and the
-Replay, Spectate and Refresh buttons answer a game of another server, or of a channel (or thread) the member cannot
-view, exactly as a game that does not exist, and show it to members who can view its channel."""
+Replay, Spectate and Refresh buttons answer a game of another server, or of a channel (or thread, a private one
+included) the member cannot view, exactly as a game that does not exist, and show it to members who can view its
+channel, privately unless they ask in the game's own channel."""
 
 from __future__ import annotations
 
 from bot.app import LudoBot
 from playground.standin import StandIn, User
-from playground.standin.records import VIEW_CHANNEL
+from playground.standin.records import MANAGE_THREADS, PRIVATE_THREAD, VIEW_CHANNEL
 from tests.bot.conftest import Launch
-from tests.bot.helpers import answered, click, finished_game, forged_message, game_id_of, private_text, slash, start_game
+from tests.bot.helpers import (
+    answered,
+    click,
+    finished_game,
+    forged_message,
+    game_id_of,
+    private_text,
+    slash,
+    start_game,
+)
 
 PUBLIC_COMMANDS = ("history", "replay", "verify", "export")
 
@@ -126,3 +136,30 @@ async def test_a_game_of_a_hidden_channel_is_shown_privately_elsewhere(standin: 
         here = await answered(await standin.slash(alice, room, "ludo", command, options=options), bot)
         told = await here.wait_followup() if command == "replay" else await here.result()
         assert told is not None and not told.ephemeral and hidden in told.content, (command, told)
+
+
+async def test_a_game_in_a_private_thread_is_seen_by_its_members_and_thread_managers_only(standin: StandIn,
+                                                                                          launch: Launch) -> None:
+    """Issue 43: a private thread of a channel everyone sees is judged as Discord shows it: its games reach the
+    members added to it and those who may manage threads, and are unknown to everyone else; also once the thread is
+    archived and out of the bot's cache."""
+    guild = standin.guild
+    alice, eve = standin.add_user("alice"), standin.add_user("eve")
+    mod = standin.add_user("mod", roles=[standin.add_role(guild, "mods", MANAGE_THREADS)])
+    bot = await launch(cooldown_replay=0, cooldown_verify=0, cooldown_export=0)
+    thread = standin.add_thread(standin.channel, "just us", PRIVATE_THREAD)
+    thread.member_ids.add(alice.id)
+    await standin.broadcast(guild.id, "THREAD_CREATE", thread.payload(bot_id=standin.bot_user.id), intent=1)
+    game_id = await finished_game(standin, bot, alice, thread)
+
+    await unseen(standin, bot, eve, game_id)
+    for member in (alice, mod):
+        assert game_id in private_text(await slash(standin, bot, member, standin.channel, "verify", game=game_id))
+    thread.archived = True  # out of discord.py's cache: the bot fetches the thread (once) and learns it is private
+    await standin.broadcast(guild.id, "THREAD_UPDATE", thread.payload(bot_id=standin.bot_user.id), intent=1)
+    cached = bot.get_guild(guild.id)
+    await standin.wait_until(lambda: cached is not None and cached.get_thread(thread.id) is None,
+                             what="the archived thread to leave the cache")
+    assert "There is no Ludo game" in private_text(await slash(standin, bot, eve, standin.channel, "verify",
+                                                               game=game_id))
+    assert game_id in private_text(await slash(standin, bot, alice, standin.channel, "verify", game=game_id))

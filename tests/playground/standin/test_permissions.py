@@ -1,5 +1,6 @@
 """The stand-in's permissions are Discord's: channel overwrites (for @everyone, roles and members, in that order),
-administrators and the owner above them, threads taking their parent's, View Channel gating everything else. A
+administrators and the owner above them, threads taking their parent's (a private thread only for its members and
+those who may manage threads), View Channel gating everything else. A
 discord.py client resolving permissions from what the stand-in sent it (`permissions_for`) agrees, also after an
 overwrite changes while it runs; users cannot act in a channel they cannot view; the bot's reads and sends there
 are refused as Discord refuses them."""
@@ -15,9 +16,12 @@ from playground.standin import BotRunner, StandIn
 from playground.standin.records import (
     ADMINISTRATOR,
     EVERYONE_PERMISSIONS,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
     SEND_MESSAGES,
     VIEW_CHANNEL,
 )
+from tests.playground.standin.test_ratelimits import raw
 
 
 async def test_overwrites_apply_in_discords_order(standin: StandIn) -> None:
@@ -44,6 +48,26 @@ async def test_overwrites_apply_in_discords_order(standin: StandIn) -> None:
     thread = standin.add_thread(room, "a game")  # a thread has its parent's permissions
     assert standin.permissions_in(thread, sam.id) == 0 and standin.permissions_in(thread, eve.id) & VIEW_CHANNEL
     assert standin.permissions_in(standin.channel, sam.id) & VIEW_CHANNEL  # other channels are untouched
+
+
+async def test_a_private_thread_shows_itself_to_its_members_and_to_thread_managers(standin: StandIn) -> None:
+    """Issue 43: Discord shows a private thread only to the members added to it and to those who may manage threads
+    in its channel; the bot, which may view it, asks whether one user is a member (404 Unknown Member if not)."""
+    guild = standin.guild
+    ann, eve = standin.add_user("ann"), standin.add_user("eve")
+    mod = standin.add_user("mod", roles=[standin.add_role(guild, "mods", MANAGE_THREADS)])
+    thread = standin.add_thread(standin.channel, "secret", PRIVATE_THREAD)
+    thread.member_ids.add(ann.id)
+    assert all(standin.permissions_in(thread, user.id) & VIEW_CHANNEL for user in (ann, mod, standin.bot_user))
+    assert standin.permissions_in(thread, eve.id) == 0  # not there at all for her
+    assert standin.permissions_in(standin.channel, eve.id) & VIEW_CHANNEL  # though she sees its channel
+    public = standin.add_thread(standin.channel, "open")
+    assert standin.permissions_in(public, eve.id) & VIEW_CHANNEL  # a public thread is its channel's
+    async with raw(standin) as session:
+        async with session.get(f"channels/{thread.id}/thread-members/{ann.id}") as member:
+            assert member.status == 200 and (await member.json())["user_id"] == str(ann.id)
+        async with session.get(f"channels/{thread.id}/thread-members/{eve.id}") as outsider:
+            assert (outsider.status, (await outsider.json())["code"]) == (404, 10007)
 
 
 async def test_a_client_resolves_the_same_permissions_and_hears_of_changes(standin: StandIn,
