@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import ipaddress
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 WILDCARDS = ("", "0.0.0.0", "::")  # (listening on every address names no host)
 
 
@@ -50,7 +50,7 @@ def refused(error: type[web.HTTPError], reason: str) -> web.HTTPError:
     return error(text=json.dumps({"error": reason}), content_type="application/json")
 
 
-def guard(told: Callable[[], str]) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def guard(told: Callable[[], str]) -> Middleware:
     """The middleware that refuses what is not the page's own request; `told()`: the host the server serves on."""
 
     @web.middleware
