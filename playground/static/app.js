@@ -259,6 +259,23 @@ function clearCommand() {
   suggest();
 }
 
+// What Discord's client says itself, sending nothing, about a command's options: a required one left empty, a
+// number out of its range. (The page's server checks them too, in the same words, for a request not of the page's
+// making; the form's own checks are off, so that the notice says it, as it says every refusal.)
+function unsendable(command) {
+  const fields = new Map([...$("#options").querySelectorAll("[data-option]")].map((f) => [f.dataset.option, f]));
+  const missing = command.options.filter((o) => o.required && !fields.get(o.name)?.value.trim()).map((o) => o.name);
+  if (missing.length) return `missing: ${missing.join(", ")}`;
+  for (const option of command.options) {
+    const input = fields.get(option.name);
+    if (!input || input.type !== "number") continue;
+    const { badInput, rangeOverflow, rangeUnderflow, stepMismatch } = input.validity;
+    if (rangeOverflow || rangeUnderflow) return `${option.name}: between ${option.min_value} and ${option.max_value}`;
+    if (badInput || stepMismatch) return `${option.name}: '${input.value}' is not a valid value`;
+  }
+  return null;
+}
+
 async function send(event) {
   event.preventDefault();
   if (!page.chosen) {
@@ -269,6 +286,8 @@ async function send(event) {
   }
   const options = {};
   for (const input of $("#options").querySelectorAll("[data-option]")) options[input.dataset.option] = input.value;
+  const unfit = unsendable(page.chosen);
+  if (unfit) { notice(unfit, "command"); return; }
   try {
     await api("/api/command", { member: page.member.id, channel: page.channel, command: page.chosen.command,
                                  path: page.chosen.path, options });

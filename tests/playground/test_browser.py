@@ -198,6 +198,28 @@ async def test_a_notice_about_a_command_goes_once_it_is_fixed(page: Page) -> Non
     assert await page.locator("[data-testid=notice]").count() == 0
 
 
+async def test_a_command_missing_an_option_is_stopped_by_the_page_as_discords_client_does(
+        play: Playground, page: Page) -> None:
+    """What Discord's client would not send, the page does not send either: it says what is missing (or out of range)
+    and its server is asked nothing, so its console logs no refused request."""
+    for command, fill, said in [("/ludo tournament create", {}, "missing: format"),
+                                ("/ludo start", {"seats": "9"}, "seats: between 2 and 4")]:
+        await page.fill("[data-testid=command-input]", command)
+        await page.click(f"[data-testid=suggestion][data-command='{command}']")
+        for option, value in fill.items():
+            await page.fill(f"[data-option={option}]", value)
+        await page.press("[data-testid=command-input]", "Enter")
+        await page.locator(f"[data-testid=notice]:has-text('{said}')").wait_for()
+        await page.press("[data-testid=command-input]", "Escape")
+    await page.fill("[data-testid=command-input]", "/ludo tournament create")
+    await page.click("[data-testid=suggestion][data-command='/ludo tournament create']")
+    await page.select_option("[data-option=format]", "knockout")
+    await page.press("[data-testid=command-input]", "Enter")
+    await page.wait_for_selector("[data-testid=message]:has-text('knockout')")
+    assert [r.describe() for r in play.standin.interactions.values()] == [
+        "/ludo tournament create"]
+
+
 async def test_the_member_who_manages_the_server_says_so(page: Page) -> None:
     tags = await page.eval_on_selector_all(
         "[data-testid=member]", "members => members.map(m => [m.dataset.member, "
