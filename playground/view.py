@@ -3,7 +3,8 @@ commands the bot registered with the stand-in (with their options), plus typing 
 
     member_view(standin, user)        -> {"id", "name", "username", "bot", "manages"}
     state(standin, channel, viewer)   -> {"channel", "channels", "messages", "interactions", "violations"}
-                                         (a channel: {"id", "name", "thread", "group", "parent", "pings"})
+                                         (a channel: {"id", "name", "thread", "group", "parent", "pings",
+                                         "called"})
     commands(standin, guild_id)       -> [{"command": "ludo", "path": ["start"], "options": [...]}, ...]
     option_values(standin, command, {"seats": "2", "thread": "true"})  -> {"seats": 2, "thread": True}
 """
@@ -88,10 +89,21 @@ def pings(standin: StandIn, channel: Channel) -> dict[str, str]:
     return newest
 
 
+def called(standin: StandIn, channel: Channel) -> list[str]:
+    """Whom the channel calls to act now: the members notified by a message that still carries a button to press (a
+    game's live message, posted with a mention when the turn passed to its player and replaced when it passes on),
+    newest first. The page marks whose turn it is with them."""
+    found: list[str] = []
+    for message in reversed(standin.messages(channel)):
+        if any(b.get("custom_id") and not b.get("disabled") for b in message.buttons()):
+            found.extend(str(u) for u in sorted(message.notified) if str(u) not in found)
+    return found
+
+
 def channel_view(standin: StandIn, channel: Channel) -> Json:
     return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread,
             "group": channel.type == GROUP_DM, "parent": None if channel.parent_id is None else str(channel.parent_id),
-            "pings": pings(standin, channel)}
+            "pings": pings(standin, channel), "called": called(standin, channel)}
 
 
 def channels(standin: StandIn, guild_id: int, viewer: User | None = None) -> list[Json]:
