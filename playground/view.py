@@ -16,7 +16,7 @@ from typing import Any
 
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT, MANAGE_GUILD
-from playground.standin.server import OptionValue
+from playground.standin.server import MENTION, OptionValue
 
 Json = dict[str, Any]
 
@@ -89,14 +89,18 @@ def pings(standin: StandIn, channel: Channel) -> dict[str, str]:
     return newest
 
 
+GAME_ACTION = "ludo:g:"  # the custom ids of a game's legal actions (bot/components.py): Roll, each move
+
+
 def called(standin: StandIn, channel: Channel) -> list[str]:
-    """Whom the channel calls to act now: the members notified by a message that still carries a button to press (a
-    game's live message, posted with a mention when the turn passed to its player and replaced when it passes on),
-    newest first. The page marks whose turn it is with them."""
+    """Whose turn it is in the channel: the members mentioned by a message that carries a game's action buttons (the
+    live game message, "It is @Alice's turn"), newest first. Not whom it notified: the turn of a member who has just
+    clicked is told by editing their message, which notifies nobody. The page marks them on a phone."""
     found: list[str] = []
     for message in reversed(standin.messages(channel)):
-        if any(b.get("custom_id") and not b.get("disabled") for b in message.buttons()):
-            found.extend(str(u) for u in sorted(message.notified) if str(u) not in found)
+        actions = [b for b in message.buttons() if str(b.get("custom_id", "")).startswith(GAME_ACTION)]
+        if any(not b.get("disabled") for b in actions):
+            found.extend(user for user in MENTION.findall(message.content) if user not in found)
     return found
 
 

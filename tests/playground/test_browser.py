@@ -84,6 +84,24 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
         shutil.copyfile(shot, os.environ["PLAYGROUND_SCREENSHOT"])
 
 
+SMALL = """() => [...document.querySelectorAll("button, input, select")]
+  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
+  .map((node) => [node, node.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([node, r]) => `${node.outerHTML.slice(0, 80)}: ${Math.round(r.width)} x ${Math.round(r.height)}`)"""
+MARKED = """() => [...document.querySelectorAll("[data-testid=switch-member]")]
+  .filter((node) => node.querySelector("[data-testid=turn]")).map((node) => node.dataset.member)"""
+TURN = re.compile(r"It is @(\w+)'s turn")
+
+
+async def called(page: Page) -> str:
+    """The member the live game message says it is the turn of (their username)."""
+    text = await page.locator(f"[data-testid=message]:not([data-ephemeral]):has({GAME_BUTTON.split(' ', 1)[1]})"
+                              ).last.inner_text()
+    found = TURN.search(text)
+    assert found, text
+    return found.group(1).lower()
+
+
 async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play: Playground, chromium: str,
                                                                             tmp_path: Path) -> None:
     """The phone view (?view=phone) shows the channel as Discord's mobile client does on a 390 px wide phone: the
@@ -111,6 +129,9 @@ async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play
         await click_and_wait(page, f"{lobby} button:has-text('Start')", tap=True)
         await click_and_wait(page, GAME_BUTTON, tap=True)
         await page.wait_for_function("() => [...document.images].every(i => i.complete)")
+        # her turn again, told by editing the message she clicked (which notifies nobody): marked at the top even so
+        assert await called(page) == "alice"
+        await page.wait_for_function(f"() => ({MARKED})().join() === 'alice'")
 
         board = page.locator("[data-testid=message]:not([data-ephemeral]) [data-testid=picture]").last
         box = await board.bounding_box()
@@ -123,24 +144,6 @@ async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play
                                 " box.scrollTop = box.scrollHeight; }")
             await page.screenshot(path=os.environ["PLAYGROUND_PHONE_SCREENSHOT"])
     assert not play.standin.violations
-
-
-SMALL = """() => [...document.querySelectorAll("button, input, select")]
-  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
-  .map((node) => [node, node.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
-  .map(([node, r]) => `${node.outerHTML.slice(0, 80)}: ${Math.round(r.width)} x ${Math.round(r.height)}`)"""
-MARKED = """() => [...document.querySelectorAll("[data-testid=switch-member]")]
-  .filter((node) => node.querySelector("[data-testid=turn]")).map((node) => node.dataset.member)"""
-TURN = re.compile(r"It is @(\w+)'s turn")
-
-
-async def called(page: Page) -> str:
-    """The member the live game message says it is the turn of (their username)."""
-    text = await page.locator(f"[data-testid=message]:not([data-ephemeral]):has({GAME_BUTTON.split(' ', 1)[1]})"
-                              ).last.inner_text()
-    found = TURN.search(text)
-    assert found, text
-    return found.group(1).lower()
 
 
 async def test_on_a_phone_the_header_marks_whose_turn_it_is_and_every_control_fits_a_thumb(
