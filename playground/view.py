@@ -3,7 +3,8 @@ commands the bot registered with the stand-in (with their options), plus typing 
 
     member_view(standin, user)        -> {"id", "name", "username", "bot", "manages"}
     state(standin, channel, viewer)   -> {"channel", "channels", "messages", "interactions", "violations"}
-                                         (a channel: {"id", "name", "thread", "group", "parent", "pings"})
+                                         (a channel: {"id", "name", "thread", "group", "parent", "pings",
+                                         "called"})
     commands(standin, guild_id)       -> [{"command": "ludo", "path": ["start"], "options": [...]}, ...]
     option_values(standin, command, {"seats": "2", "thread": "true"})  -> {"seats": 2, "thread": True}
 """
@@ -15,7 +16,7 @@ from typing import Any
 
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT, MANAGE_GUILD
-from playground.standin.server import OptionValue
+from playground.standin.server import MENTION, OptionValue
 
 Json = dict[str, Any]
 
@@ -88,10 +89,25 @@ def pings(standin: StandIn, channel: Channel) -> dict[str, str]:
     return newest
 
 
+GAME_ACTION = "ludo:g:"  # the custom ids of a game's legal actions (bot/components.py): Roll, each move
+
+
+def called(standin: StandIn, channel: Channel) -> list[str]:
+    """Whose turn it is in the channel: the members mentioned by a message that carries a game's action buttons (the
+    live game message, "It is @Alice's turn"), newest first. Not whom it notified: the turn of a member who has just
+    clicked is told by editing their message, which notifies nobody. The page marks them on a phone."""
+    found: list[str] = []
+    for message in reversed(standin.messages(channel)):
+        actions = [b for b in message.buttons() if str(b.get("custom_id", "")).startswith(GAME_ACTION)]
+        if any(not b.get("disabled") for b in actions):
+            found.extend(user for user in MENTION.findall(message.content) if user not in found)
+    return found
+
+
 def channel_view(standin: StandIn, channel: Channel) -> Json:
     return {"id": str(channel.id), "name": channel.name, "thread": channel.is_thread,
             "group": channel.type == GROUP_DM, "parent": None if channel.parent_id is None else str(channel.parent_id),
-            "pings": pings(standin, channel)}
+            "pings": pings(standin, channel), "called": called(standin, channel)}
 
 
 def channels(standin: StandIn, guild_id: int, viewer: User | None = None) -> list[Json]:

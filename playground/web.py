@@ -10,6 +10,9 @@ the stand-in as Discord's client sends them (`StandIn.slash`, `click`, `select`:
     POST /api/click   {"member", "message", "custom_id"}
     POST /api/select  {"member", "message", "custom_id", "values"}
     GET  /files/{message}/{attachment}          an attachment's bytes (Discord's CDN)
+
+Only the page's own requests are answered (`playground.guard`): another site's page, or one rebound to this
+address, is refused.
 """
 
 from __future__ import annotations
@@ -24,16 +27,12 @@ from typing import Any
 from aiohttp import web
 
 from playground import view
+from playground.guard import guard, refused
 from playground.standin import Channel, InteractionRecord, StandIn, User
 
 STATIC = Path(__file__).resolve().parent / "static"
 LONG_POLL = 20.0  # seconds a state request waits for a change before answering "the same"
 Json = dict[str, Any]
-
-
-def _refused(error: type[web.HTTPError], reason: str) -> web.HTTPError:
-    """An HTTP error whose JSON says why, as every refusal of the page's API does."""
-    return error(text=json.dumps({"error": reason}), content_type="application/json")
 
 
 def _digest(data: Json) -> str:
@@ -47,11 +46,12 @@ class Page:
         self.standin = standin
         self.members = list(members)
         self.port = 0
+        self.host = "127.0.0.1"  # where it serves (`start`): a Host the guard lets through
         self._runner: web.AppRunner | None = None
         self._closing = False
 
     def app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[guard(lambda: self.host)])
         app.router.add_get("/", self.index)
         app.router.add_get("/favicon.ico", self.icon)
         app.router.add_static("/static/", STATIC)
@@ -64,6 +64,7 @@ class Page:
         return app
 
     async def start(self, host: str, port: int) -> None:
+        self.host = host
         self._runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
@@ -99,16 +100,16 @@ class Page:
         try:
             user = self.standin.users[int(value)]
         except (TypeError, ValueError, KeyError):
-            raise _refused(web.HTTPBadRequest, f"no member {value!r}") from None
+            raise refused(web.HTTPBadRequest, f"no member {value!r}") from None
         if user not in self.members:
-            raise _refused(web.HTTPBadRequest, f"{user.username} is not a member you can act as")
+            raise refused(web.HTTPBadRequest, f"{user.username} is not a member you can act as")
         return user
 
     def _channel(self, value: Any) -> Channel:
         try:
             return self.standin.channels[int(value)]
         except (TypeError, ValueError, KeyError):
-            raise _refused(web.HTTPNotFound, f"no channel {value!r}") from None
+            raise refused(web.HTTPNotFound, f"no channel {value!r}") from None
 
     async def state(self, request: web.Request) -> web.Response:
         channel = self._channel(request.query.get("channel"))

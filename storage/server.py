@@ -11,21 +11,34 @@ If a server already answers on the folder's socket (another bot process started 
 On a TCP port (a folder whose socket path would be too long, or a fixed port) any local user could connect, so the
 server then requires a password: made once with `secrets`, kept in the folder (``redis.password``, mode 0600, like
 the configuration that carries it) and used again at every start, so the data stays readable by the bot alone and a
-second process finds the server (its port is kept in ``redis.port``) and joins it.
+second process finds the server (its port is kept in ``redis.port``) and joins it. Before the password goes to the
+kept port, the process listening there must be the server of this folder (the pid it wrote in ``redis.pid``, as the
+system reports the port's listener): a stranger who took the port while the server was down gets nothing, and the
+server starts on a fresh port.
+
+The folder and everything in it are made the bot's user's alone at every start (0700, files without group or other
+bits), whoever made them (by hand, a bind mount, `ludo-bot playground --data-dir`), and the server runs with umask 077:
+its append-only file holds every record and the interaction tokens of clicks in hand.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import logging
 import os
 import secrets
 import shutil
 import socket
+import stat
 import subprocess
 import time
 import weakref
 from pathlib import Path
+
+from storage.listeners import holds_port
+
+logger = logging.getLogger(__name__)
 
 SOCKET_NAME = "redis.sock"
 CONFIG_NAME = "redis.conf"
@@ -107,6 +120,32 @@ def _write_private(path: Path, text: str) -> None:
         file.write(text)
 
 
+def _private_mode(path: Path, mode: int) -> None:
+    """Take group's and others' bits off `path` (`mode`: its kept bits); a path of another user is left as it is,
+    with a warning (the server's own files are still made 0600 by its umask)."""
+    try:
+        status = path.lstat()
+        if stat.S_ISLNK(status.st_mode) or not status.st_mode & 0o077:
+            return
+        os.chmod(path, stat.S_IMODE(status.st_mode) & mode)
+    except OSError as error:
+        logger.warning("cannot make %s private to the bot's user (%s): other local users may read it", path, error)
+
+
+def tighten_folder(folder: Path) -> None:
+    """Make the data folder (0700) and what is in it, one level down too (Redis 7's append-only files are in a
+    folder of their own), readable by the bot's user alone: the folder may have been made by hand or mounted with a
+    wider mode, and files of an earlier server may have been written under a wider umask."""
+    _private_mode(folder, 0o700)
+    with contextlib.suppress(OSError):
+        for entry in folder.iterdir():
+            _private_mode(entry, 0o700)
+            if entry.is_dir() and not entry.is_symlink():
+                with contextlib.suppress(OSError):
+                    for inner in entry.iterdir():
+                        _private_mode(inner, 0o700)
+
+
 def folder_password(folder: Path) -> str:
     """The password kept in `folder` (made on first use: 256 random bits, URL-safe); the file is kept at 0600."""
     path = folder / PASSWORD_NAME
@@ -161,6 +200,8 @@ class EmbeddedRedis:
         """True while our child process is alive (or a server we did not start answers)."""
         if self.process is not None:
             return self.process.poll() is None
+        if self.socket_path is None and not self._folder_server_holds(self.port or 0):
+            return False
         return _ping(self.socket_path, self.port, self.password)
 
     def _config(self) -> str:
@@ -202,6 +243,7 @@ class EmbeddedRedis:
 
     def _start(self, timeout: float) -> str:
         self.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tighten_folder(self.data_dir)
         socket_path = str(self.data_dir / SOCKET_NAME)
         if self.fixed_port is None and len(socket_path) <= _MAX_SOCKET_PATH:
             self.socket_path, self.port, self.password = socket_path, None, None
@@ -211,19 +253,21 @@ class EmbeddedRedis:
         else:
             self.socket_path, self.password = None, self.given_password or folder_password(self.data_dir)
             self.port = self.fixed_port or self._kept_port()
-            if self.fixed_port is None and self.port and _ping(None, self.port, self.password):
+            if self.fixed_port is None and self.port and self._folder_server_holds(self.port) and _ping(
+                    None, self.port, self.password):
                 self.owned = False  # another process of this folder runs it
                 return self.url
             try:  # the port of the last start if it is free, so that clients of a restarted server find it again
                 self.port = self.fixed_port or _free_port(self.port or 0)
             except OSError:
                 self.port = _free_port()
-            (self.data_dir / PORT_NAME).write_text(f"{self.port}\n")
+            _write_private(self.data_dir / PORT_NAME, f"{self.port}\n")
         _write_private(self.data_dir / CONFIG_NAME, self._config())  # (it may hold the password)
         config = self.data_dir / CONFIG_NAME
         self.process = subprocess.Popen(
             [self.binary, str(config)], cwd=self.data_dir, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            umask=0o077)  # (its append-only file, snapshots and log: the bot's user's alone)
         self.owned = True
         atexit.register(self.stop)  # a process that forgets to call stop() still shuts its server down
         _STARTED.add(self)
@@ -231,11 +275,22 @@ class EmbeddedRedis:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise EmbeddedRedisError(f"redis-server exited with {self.process.returncode}: {self._log_tail()}")
-            if _ping(self.socket_path, self.port, self.password):
+            # on a port, the password only once our child listens there (a stranger may hold the port)
+            if (self.socket_path or holds_port(self.process.pid, self.port or 0)) and _ping(
+                    self.socket_path, self.port, self.password):
                 return self.url
             time.sleep(0.01)
         self.stop()
         raise EmbeddedRedisError(f"redis-server did not answer within {timeout} s: {self._log_tail()}")
+
+    def _folder_server_holds(self, port: int) -> bool:
+        """Whether the server of this folder (the pid it keeps in ``redis.pid``) listens on `port`: only then may
+        it be sent the password."""
+        try:
+            pid = int((self.data_dir / PID_NAME).read_text())
+        except (OSError, ValueError):
+            return False
+        return holds_port(pid, port)
 
     def _kept_port(self) -> int | None:
         """The port the folder's server listened on last (it may have stopped since)."""

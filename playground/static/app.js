@@ -49,8 +49,10 @@ const act = {
 
 function actAs(member) { page.member = member; openDrawer(false); drawMembers(); restart(); }
 
-// The members twice: the list in the sidebar, and on a phone (where the sidebar is a drawer) a row of avatars at the
-// top, so that switching seats stays one tap away.
+// The members twice: the list in the sidebar, each with a badge for a mention they have not seen (in any channel),
+// and on a phone (where the sidebar is a drawer) a row of avatars at the top, so that switching seats stays one tap
+// away; there the one whose turn it is in the channel shown is marked (the unseen mentions elsewhere stay in the
+// drawer, behind the ☰'s dot: on every avatar they would hide whose turn it is).
 function drawMembers() {
   const chosen = (m) => ({ role: "radio", "aria-checked": m.id === page.member.id ? "true" : "false",
                            "data-member": m.username, type: "button", onclick: () => actAs(m) });
@@ -61,10 +63,15 @@ function drawMembers() {
   }, Render.avatar(m), Render.el("span", { class: "member-name" }, Render.el("span", { text: m.name }),
        m.manages ? Render.el("span", { class: "manages", "data-testid": "manages", text: "manages the server" }) : null),
      badge(m))));
-  $("#member-switch").replaceChildren(...page.world.members.map((m) => Render.el("button", {
-    ...chosen(m), class: `switch${m.id === page.member.id ? " selected" : ""}`, "data-testid": "switch-member",
-    title: `Act as ${m.name}`, "aria-label": `Act as ${m.name}`,
-  }, Render.avatar(m), badge(m))));
+  const called = page.channels.find((c) => c.id === page.channel)?.called || [];
+  $("#member-switch").replaceChildren(...page.world.members.map((m) => {
+    const turn = called.includes(m.id);
+    const label = `Act as ${m.name}${turn ? ` (${m.name}'s turn)` : ""}`;
+    return Render.el("button", {
+      ...chosen(m), class: `switch${m.id === page.member.id ? " selected" : ""}${turn ? " turn" : ""}`,
+      "data-testid": "switch-member", title: label, "aria-label": label,
+    }, Render.avatar(m), turn ? Render.el("span", { class: "turn-mark", "data-testid": "turn", text: "▶" }) : null);
+  }));
 }
 
 // A mention of a member in a channel they have not looked at since (as that member): a badge on the channel and on
@@ -259,6 +266,23 @@ function clearCommand() {
   suggest();
 }
 
+// What Discord's client says itself, sending nothing, about a command's options: a required one left empty, a
+// number out of its range. (The page's server checks them too, in the same words, for a request not of the page's
+// making; the form's own checks are off, so that the notice says it, as it says every refusal.)
+function unsendable(command) {
+  const fields = new Map([...$("#options").querySelectorAll("[data-option]")].map((f) => [f.dataset.option, f]));
+  const missing = command.options.filter((o) => o.required && !fields.get(o.name)?.value.trim()).map((o) => o.name);
+  if (missing.length) return `missing: ${missing.join(", ")}`;
+  for (const option of command.options) {
+    const input = fields.get(option.name);
+    if (!input || input.type !== "number") continue;
+    const { badInput, rangeOverflow, rangeUnderflow, stepMismatch } = input.validity;
+    if (rangeOverflow || rangeUnderflow) return `${option.name}: between ${option.min_value} and ${option.max_value}`;
+    if (badInput || stepMismatch) return `${option.name}: '${input.value}' is not a valid value`;
+  }
+  return null;
+}
+
 async function send(event) {
   event.preventDefault();
   if (!page.chosen) {
@@ -269,6 +293,8 @@ async function send(event) {
   }
   const options = {};
   for (const input of $("#options").querySelectorAll("[data-option]")) options[input.dataset.option] = input.value;
+  const unfit = unsendable(page.chosen);
+  if (unfit) { notice(unfit, "command"); return; }
   try {
     await api("/api/command", { member: page.member.id, channel: page.channel, command: page.chosen.command,
                                  path: page.chosen.path, options });

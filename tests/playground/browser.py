@@ -30,10 +30,12 @@ def browser_missing() -> str | None:
 @asynccontextmanager
 async def browse(chromium: str, url: str, **context: Any) -> AsyncIterator[Page]:
     """`url` open in a new browser page (`context`: Playwright's options of a page: viewport, touch...), once the page
-    has drawn the channel; any error of the page's script fails the test."""
+    has drawn the channel; any error of the page's script, or on its console (a request of the page its own server
+    refused), fails the test."""
     from playwright.async_api import async_playwright
 
     errors: list[str] = []
+    console: list[str] = []
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
         try:
@@ -41,12 +43,14 @@ async def browse(chromium: str, url: str, **context: Any) -> AsyncIterator[Page]
             opened = await browser.new_page(locale="en-US", timezone_id="UTC", **context)
             opened.set_default_timeout(10_000)
             opened.on("pageerror", lambda error: errors.append(str(error)))
+            opened.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
             await opened.goto(url)
             await opened.wait_for_selector("body[data-ready='1']")
             yield opened
         finally:
             await browser.close()
     assert not errors, f"the page's script failed: {errors}"
+    assert not console, f"the page's console shows errors: {console}"
 
 
 async def act_as(page: Page, name: str) -> None:

@@ -4,7 +4,8 @@ person; the board pictures load, a private answer shows only to the member who g
 Discord's client does: its markdown (code blocks among it), its timestamps (`R` in its words, kept current); a notice
 about a command goes once the command is fixed; the member who manages the server says so.
 
-The phone view plays the start of a game on a 390 x 844 touch screen.
+The phone view plays the start of a game on a 390 x 844 touch screen, its header marking whose turn it is, every
+control at least 44 px.
 
 Skipped only off CI when there is no Chromium; on CI (CI=true) a missing browser fails. `PLAYGROUND_SCREENSHOT=path`
 also keeps the screenshot taken mid-game there (docs/images/playground.png comes from it), and
@@ -14,6 +15,7 @@ also keeps the screenshot taken mid-game there (docs/images/playground.png comes
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -82,6 +84,24 @@ async def test_one_person_plays_a_game_against_an_ai_in_the_browser(play: Playgr
         shutil.copyfile(shot, os.environ["PLAYGROUND_SCREENSHOT"])
 
 
+SMALL = """() => [...document.querySelectorAll("button, input, select")]
+  .filter((node) => node.getClientRects().length && getComputedStyle(node).visibility !== "hidden")
+  .map((node) => [node, node.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([node, r]) => `${node.outerHTML.slice(0, 80)}: ${Math.round(r.width)} x ${Math.round(r.height)}`)"""
+MARKED = """() => [...document.querySelectorAll("[data-testid=switch-member]")]
+  .filter((node) => node.querySelector("[data-testid=turn]")).map((node) => node.dataset.member)"""
+TURN = re.compile(r"It is @(\w+)'s turn")
+
+
+async def called(page: Page) -> str:
+    """The member the live game message says it is the turn of (their username)."""
+    text = await page.locator(f"[data-testid=message]:not([data-ephemeral]):has({GAME_BUTTON.split(' ', 1)[1]})"
+                              ).last.inner_text()
+    found = TURN.search(text)
+    assert found, text
+    return found.group(1).lower()
+
+
 async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play: Playground, chromium: str,
                                                                             tmp_path: Path) -> None:
     """The phone view (?view=phone) shows the channel as Discord's mobile client does on a 390 px wide phone: the
@@ -109,6 +129,9 @@ async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play
         await click_and_wait(page, f"{lobby} button:has-text('Start')", tap=True)
         await click_and_wait(page, GAME_BUTTON, tap=True)
         await page.wait_for_function("() => [...document.images].every(i => i.complete)")
+        # her turn again, told by editing the message she clicked (which notifies nobody): marked at the top even so
+        assert await called(page) == "alice"
+        await page.wait_for_function(f"() => ({MARKED})().join() === 'alice'")
 
         board = page.locator("[data-testid=message]:not([data-ephemeral]) [data-testid=picture]").last
         box = await board.bounding_box()
@@ -120,6 +143,42 @@ async def test_a_game_on_a_phone_shows_the_board_at_the_width_of_the_column(play
             await page.evaluate("() => { const box = document.querySelector('#messages');"
                                 " box.scrollTop = box.scrollHeight; }")
             await page.screenshot(path=os.environ["PLAYGROUND_PHONE_SCREENSHOT"])
+    assert not play.standin.violations
+
+
+async def test_on_a_phone_the_header_marks_whose_turn_it_is_and_every_control_fits_a_thumb(
+        play: Playground, chromium: str, tmp_path: Path) -> None:
+    """Two members play each other at 390 x 844: the row of avatars at the top marks the one whose turn it is (and no
+    other), following the turn as it passes; every button, box and list is at least 44 x 44 px."""
+    async with browse(chromium, f"{play.url}?view=phone", **PHONE) as page:
+        await page.tap("[data-testid=slash]")
+        await page.tap("[data-testid=suggestion][data-command='/ludo start']")
+        await page.fill("[data-option=seats]", "2")
+        assert await page.evaluate(SMALL) == []  # (the command picker's boxes too)
+        await page.tap("[data-testid=send]")
+        lobby = "[data-testid=message]:has-text('Ludo lobby')"
+        await page.tap("[data-testid=switch-member][data-member=bob]")
+        await click_and_wait(page, f"{lobby} button:has-text('Join')", tap=True)
+        await page.tap("[data-testid=switch-member][data-member=alice]")
+        await click_and_wait(page, f"{lobby} button:has-text('Start')", tap=True)
+
+        first = await called(page)
+        await page.wait_for_function(f"() => ({MARKED})().join() === {first!r}")
+        assert await page.locator("#member-switch [data-testid=mentioned]").count() == 0
+        assert await page.evaluate(SMALL) == []
+        await page.screenshot(path=tmp_path / "phone-turn.png")
+        await page.tap(f"[data-testid=switch-member][data-member={first}]")
+        for _ in range(40):  # the called member plays until the turn passes to the other
+            await click_and_wait(page, GAME_BUTTON, tap=True)
+            if await called(page) != first:
+                break
+        second = await called(page)
+        assert second != first
+        await page.wait_for_function(f"() => ({MARKED})().join() === {second!r}")
+
+        await page.tap("[data-testid=drawer-toggle]")
+        await page.wait_for_function("() => !document.getAnimations().length")
+        assert await page.evaluate(SMALL) == []  # (the channels and the members in the drawer)
     assert not play.standin.violations
 
 
@@ -196,6 +255,28 @@ async def test_a_notice_about_a_command_goes_once_it_is_fixed(page: Page) -> Non
     await page.press("[data-testid=command-input]", "Enter")
     await page.wait_for_selector("[data-testid=message][data-ephemeral]")  # the bot answered: no such game
     assert await page.locator("[data-testid=notice]").count() == 0
+
+
+async def test_a_command_missing_an_option_is_stopped_by_the_page_as_discords_client_does(
+        play: Playground, page: Page) -> None:
+    """What Discord's client would not send, the page does not send either: it says what is missing (or out of range)
+    and its server is asked nothing, so its console logs no refused request."""
+    for command, fill, said in [("/ludo tournament create", {}, "missing: format"),
+                                ("/ludo start", {"seats": "9"}, "seats: between 2 and 4")]:
+        await page.fill("[data-testid=command-input]", command)
+        await page.click(f"[data-testid=suggestion][data-command='{command}']")
+        for option, value in fill.items():
+            await page.fill(f"[data-option={option}]", value)
+        await page.press("[data-testid=command-input]", "Enter")
+        await page.locator(f"[data-testid=notice]:has-text('{said}')").wait_for()
+        await page.press("[data-testid=command-input]", "Escape")
+    await page.fill("[data-testid=command-input]", "/ludo tournament create")
+    await page.click("[data-testid=suggestion][data-command='/ludo tournament create']")
+    await page.select_option("[data-option=format]", "knockout")
+    await page.press("[data-testid=command-input]", "Enter")
+    await page.wait_for_selector("[data-testid=message]:has-text('knockout')")
+    assert [r.describe() for r in play.standin.interactions.values()] == [
+        "/ludo tournament create"]
 
 
 async def test_the_member_who_manages_the_server_says_so(page: Page) -> None:

@@ -1,16 +1,19 @@
 """The playground's server without a browser: the commands it offers are the ones the bot registered, what each
 member sees of a channel (private answers only to their member, threads reachable, files served), the long poll
-answering at once on a change, and what Discord's client would not send refused with a reason."""
+answering at once on a change, and what Discord's client would not send refused with a reason; another site's page,
+or one rebound to the playground's address, neither acts nor reads."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import aiohttp
 import pytest
 from discord import app_commands
 
+from playground.guard import host_allowed
 from playground.standin import Message
 from playground.world import MANAGER, MEMBERS, Playground
 from tests.playground.helpers import PNG_MAGIC, command, get, member, post, state
@@ -191,3 +194,47 @@ async def test_the_page_has_an_icon_where_browsers_ask_for_it(play: Playground, 
             assert (await response.text()).startswith("<svg")
     async with http.get(play.url) as page:
         assert 'rel="icon" href="/static/favicon.svg"' in await page.text()
+
+
+async def test_another_sites_page_cannot_act_through_the_playground(play: Playground,
+                                                                    http: aiohttp.ClientSession) -> None:
+    """A page elsewhere may send the browser's requests to 127.0.0.1 (a form, a `text/plain` fetch, which need no
+    leave): none of them runs a command."""
+    body = json.dumps({"member": member(play, MANAGER), "channel": str(play.standin.channel.id), "command": "ludo",
+                       "path": ["settings"], "options": {"language": "de"}})
+    plain = {"Content-Type": "text/plain"}
+    async with http.post(play.url + "api/command", data=body, headers=plain) as response:
+        assert response.status == 415 and "JSON" in (await response.json())["error"]
+    elsewhere = {"Content-Type": "application/json", "Origin": "https://evil.example"}
+    async with http.post(play.url + "api/command", data=body, headers=elsewhere) as response:
+        assert response.status == 403 and "another page" in (await response.json())["error"]
+    assert not play.standin.interactions
+    own = {"Content-Type": "application/json", "Origin": play.url.rstrip("/")}  # the page's own request
+    async with http.post(play.url + "api/command", data=body, headers=own) as response:
+        assert response.status == 200
+    assert len(play.standin.interactions) == 1
+
+
+async def test_a_page_rebound_to_the_playgrounds_address_reads_nothing(play: Playground,
+                                                                       http: aiohttp.ClientSession) -> None:
+    """DNS rebinding: a site's name made to resolve to 127.0.0.1; the browser then names that site as the Host."""
+    rebound = {"Host": f"evil.example:{play.page.port}"}
+    for path in ("", "api/world", f"api/state?channel={play.standin.channel.id}&member={member(play, 'alice')}"):
+        async with http.get(play.url + path, headers=rebound) as response:
+            assert response.status == 403, path
+            assert "its own address" in (await response.json())["error"]
+    for host in (f"localhost:{play.page.port}", f"127.0.0.1:{play.page.port}", f"[::1]:{play.page.port}"):
+        async with http.get(play.url + "api/world", headers={"Host": host}) as response:
+            assert response.status == 200, host
+
+
+@pytest.mark.parametrize(("host", "told", "allowed"), [
+    ("ludo.lan:8080", "ludo.lan", True),  # `--host ludo.lan`: the name it was told
+    ("ludo.lan:8080", "0.0.0.0", False),
+    ("192.168.1.20:8080", "0.0.0.0", True),  # (in a container: reached by an address, which no rebinding names)
+    ("LOCALHOST", "127.0.0.1", True),
+    ("", "127.0.0.1", False),
+])
+def test_the_host_a_request_names_is_an_address_localhost_or_the_one_it_serves(host: str, told: str,
+                                                                               allowed: bool) -> None:
+    assert host_allowed(host, told) is allowed

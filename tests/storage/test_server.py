@@ -1,9 +1,15 @@
 """The embedded server: started under LUDO_DATA_DIR with persistence on, shared by a second process, stopped
-on shutdown; on a localhost port only with its password."""
+on shutdown; on a localhost port only with its password, which goes to no stranger holding the remembered port; its
+data folder and files readable by the bot's user alone, however the folder was made."""
 
 from __future__ import annotations
 
+import os
+import socket
 import stat
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -11,7 +17,7 @@ import redis
 from redis.exceptions import AuthenticationError, ResponseError
 
 from storage import Storage, StorageUnavailable, make_client
-from storage.server import PASSWORD_NAME, EmbeddedRedis
+from storage.server import PASSWORD_NAME, PORT_NAME, EmbeddedRedis
 
 
 async def test_open_without_redis_url_starts_the_embedded_server(tmp_path: Path,
@@ -92,3 +98,77 @@ async def test_the_embedded_server_caps_its_memory_and_never_evicts(tmp_path: Pa
         assert await storage.redis.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
     finally:
         await storage.close()
+
+
+def wider_than_private(folder: Path) -> list[str]:
+    """The folder and what is in it that a user other than the bot's may read, write or enter."""
+    found = [folder, *folder.rglob("*")]
+    return [f"{path.name} {stat.S_IMODE(path.lstat().st_mode):o}" for path in found
+            if not path.is_symlink() and stat.S_IMODE(path.lstat().st_mode) & 0o077]
+
+
+def test_a_data_folder_made_by_hand_with_its_files_is_made_private_at_every_start(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    earlier = os.umask(0o022)  # (a shell's usual umask: files 0644, folders 0755)
+    try:
+        with EmbeddedRedis(folder) as server:  # an earlier run: its append-only file and snapshot
+            redis.Redis.from_url(server.url).set("ludo:{g1}:game", "a record")
+        for path in [folder, *folder.rglob("*")]:  # then copied back from a backup, or mounted, readable by all
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        (folder / "appendonly.aof").chmod(0o666)
+        with EmbeddedRedis(folder) as server:
+            client = redis.Redis.from_url(server.url)
+            assert client.get("ludo:{g1}:game") == b"a record"
+            client.bgsave()  # a snapshot written by this server: 0600 too
+            assert wider_than_private(folder) == []
+    finally:
+        os.umask(earlier)
+    assert wider_than_private(folder) == []
+
+
+@contextmanager
+def stranger_on_a_port() -> Iterator[tuple[int, list[bytes]]]:
+    """A local user's server on a localhost port that answers as a Redis would (OK to any password, then PONG) and
+    keeps what it was sent."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.2)
+    heard: list[bytes] = []
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.settimeout(1.0)
+                try:
+                    heard.append(conn.recv(4096))
+                    conn.sendall(b"+OK\r\n+PONG\r\n")
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield int(listener.getsockname()[1]), heard
+    finally:
+        stop.set()
+        thread.join()
+        listener.close()
+
+
+def test_the_password_goes_to_no_stranger_on_the_remembered_port(tmp_path: Path) -> None:
+    folder = long_folder(tmp_path)
+    with EmbeddedRedis(folder) as server:  # an earlier run remembered its port and password
+        password = server.password or ""
+    with stranger_on_a_port() as (port, heard):
+        (folder / PORT_NAME).write_text(f"{port}\n")  # (the server stopped; a stranger took the port it kept)
+        with EmbeddedRedis(folder) as server:
+            assert server.owned and server.port != port and server.password == password
+            assert redis.Redis.from_url(server.url).ping()
+            assert server.running
+    assert not [said for said in heard if password.encode() in said], heard
