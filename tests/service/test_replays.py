@@ -41,14 +41,14 @@ class Drawing:
         self.lock = threading.Lock()
         monkeypatch.setattr(service.replays, "draw", self)
 
-    def __call__(self, record: GameRecord, lang: str) -> bytes:
+    def __call__(self, record: GameRecord, lang: str, named: tuple[int, ...] = ()) -> bytes:
         with self.lock:
             self.calls.append(record.id)
             self.at_once += 1
             self.most = max(self.most, self.at_once)
         self.go.wait(10.0)
         try:
-            return self.real(record, lang)
+            return self.real(record, lang, named)
         finally:
             with self.lock:
                 self.at_once -= 1
