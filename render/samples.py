@@ -59,7 +59,8 @@ def sample(rules: Rules, seats: tuple[int, ...], seed: int, after: int) -> tuple
     return state, (*previous, *current)
 
 
-def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) -> bytes:
+def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int,
+                 names: tuple[str, ...] = NAMES) -> bytes:
     """The chart of a greedy game's review (`engine.review`): every seat's win chance over the game, `focus`'s
     line marked at its three costliest decisions."""
     state = new_game(rules, seats, seed)
@@ -71,7 +72,7 @@ def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) ->
     review = review_game(rules, seats, seed, log)
     player = next(p for p in review.players if p.seat == focus)
     made = moves_made(log)
-    return render_chances(review.curve, seats, names=NAMES, focus=focus, made=made,
+    return render_chances(review.curve, seats, names=names, focus=focus, made=made,
                           marks=[after_move(made, d.move(made)) for d in player.costliest])
 
 
