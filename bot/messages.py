@@ -80,7 +80,7 @@ def alt_text(text: str | None) -> str | None:
 def board_alt(record: GameRecord, state: engine.GameState, lang: str = DEFAULT, limit: int = ALT_LIMIT - 24) -> str:
     """The position in words (engine.describe) for a board picture's alt text."""
     return describe_position(state, seat_names(record, lang), limit=limit,
-                             phrases=templates(lang, "describe.", PHRASES))
+                             phrases=templates(lang, "describe.", PHRASES), ended=not record.active)
 
 
 def _tag(rules: engine.Rules, lang: str) -> str:

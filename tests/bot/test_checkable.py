@@ -85,7 +85,8 @@ async def test_a_game_ended_early_reveals_its_seed_and_its_board_offers_no_move(
                                                                                 ludo: LudoBot) -> None:
     """Issue 44: a game ended with /ludo end said "Dice seed locked… check it after the game" and its board showed
     the die and the landing marks of a move nobody could make any more. It is shown as over: the seed revealed (and
-    checkable with /ludo verify and /ludo export), the board's middle bare, no move on offer."""
+    checkable with /ludo verify and /ludo export), the board's middle bare, no move on offer, and its alt text says
+    nobody's turn."""
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), preset="classic")
     assert live is not None
@@ -107,6 +108,8 @@ async def test_a_game_ended_early_reveals_its_seed_and_its_board_offers_no_move(
     seed, digest = record.seed, commitment(record.seed)
     assert not live.buttons() and "Dice seed locked" not in live.content
     assert f"Dice seed `{seed}`" in live.content and f"sha256 `{digest}` as committed" in live.content
+    said = live.attachments[-1].description or ""  # the picture in words: nobody is to act
+    assert "Alice" in said and " to move with " not in said and " to roll" not in said, said
     board = Image.open(io.BytesIO(live.attachments[-1].data)).convert("RGB")
     assert label not in {colour for _, colour in board.getcolors(1 << 16) or []}, "a move on offer"
     rules = parse_rules(record.rules)
