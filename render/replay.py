@@ -35,7 +35,8 @@ REPLAY_SIZE = (600, 600)  # the board's square; each frame's caption adds its li
 # A long game is told in at most `FRAMES` frames: the first move, the last, the decisive ones (captures, tokens
 # home, the moves a caller names: the review's costliest decisions), at most `DECISIVE` of them, held `DECISIVE_MS`;
 # the others spread evenly over the moves between, `FRAME_MS` each. At most 20 x 0.9 + 43 x 0.35 + 4 = 37 s, where
-# 200 frames of 500 ms took 104 s (the 227-move game of issue 44: 33 s).
+# 200 frames of 500 ms took 104 s (a game of 64 moves or fewer shows them all: at most 63 x 0.9 + 4 = 61 s, if every
+# move were decisive; 21-37 s for quick and short games of four presets).
 FRAMES = 64
 DECISIVE = 20
 FRAME_MS = 350
@@ -74,10 +75,10 @@ def planned(moves: int, frames: int = FRAMES, decisive: Iterable[int] = (), name
     held = named | (set(others) if len(others) <= room else {others[k * len(others) // room] for k in range(room)})
     kept = {1, moves} | held
     spare = frames - len(kept)
-    gaps = [(a, b - a - 1) for a, b in pairwise(sorted(kept)) if b - a > 1]
-    inner = sum(n for _, n in gaps)  # (more than `spare`: the moves are more than the frames)
     if spare <= 0:
         return kept, held
+    gaps = [(a, b - a - 1) for a, b in pairwise(sorted(kept)) if b - a > 1]
+    inner = sum(n for _, n in gaps)  # (more than `spare`: the moves are more than the frames)
     share = [spare * n / inner for _, n in gaps]
     counts = [int(x) for x in share]
     for i in sorted(range(len(gaps)), key=lambda i: counts[i] - share[i])[:spare - sum(counts)]:
