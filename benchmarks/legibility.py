@@ -1,4 +1,4 @@
-"""Can the board picture be read on a phone? `python -m benchmarks.legibility [--width W]`.
+"""Can the pictures be read on a phone? `python -m benchmarks.legibility [--width W]`.
 
 Discord's mobile client shows a picture as wide as the chat column, about 360 px. Each case draws a preset in a
 position that stresses the picture (four long names in several scripts with emoji and AI levels, a long AI turn
@@ -46,10 +46,11 @@ from engine.rules import Rules
 from engine.state import GameState
 from render.board import draw_board
 from render.geometry import Box, layout, metrics
-from render.samples import knockout_sample, swiss_sample
+from render.replay import LAST_MS, timed_frames
+from render.samples import chart_sample, knockout_sample, swiss_sample
 from render.standings import bracket_png, swiss_png
 from render.tokens import token_places
-from render.typeset import recording
+from render.typeset import Drawn, recording
 from render.view import DEFAULT_SIZE, BoardView, default_labels
 
 PHONE = 360  # px: the width Discord's mobile client shows a picture at
@@ -225,6 +226,54 @@ def standings(display: int, repeat: int) -> None:
           f"entrants: {per}")
 
 
+def _smallest(texts: list[Drawn], scale: float) -> tuple[float, str]:
+    """The smallest text noted, in px at the display width, and what it says."""
+    return min(((drawn.size * scale, drawn.text) for drawn in texts), default=(float("inf"), ""))
+
+
+def chart(display: int) -> None:
+    """A line per review chart (a long greedy game, every seat named long, a focus with its three costliest
+    decisions marked) and the `chart:` line."""
+    worst: list[tuple[float, str]] = []
+    for label, names in (("review chart, long names", LONG_NAMES), ("review chart, AI players", AI_NAMES)):
+        for clear in _caches():
+            clear()
+        with recording() as texts:
+            png = chart_sample(Rules.preset("classic"), (0, 1, 2, 3), 7, focus=0, names=names)
+        with Image.open(io.BytesIO(png)) as picture:
+            size = picture.size
+        least = _smallest(texts, display / size[0])
+        worst.append(least)
+        print(f"{label:>36}: {size[0]}x{size[1]}, smallest text: {least[0]:.1f} px ({least[1]!r})")
+    least = min(worst)
+    print(f"chart: smallest text: {least[0]:.1f} px ({least[1]!r}) at {display} px")
+
+
+def replay(display: int) -> None:
+    """The frames of a long game's replay (classic, four random players, 497 moves): the smallest text of any
+    frame, the frames and how long the replay runs; the `replay:` line."""
+    rules, seats, seed = Rules.preset("classic"), (0, 1, 2, 3), 10
+    state, log = new_game(rules, seats, seed), []
+    while not state.over:
+        action = choose(state, "random")
+        state, _ = apply(state, action)
+        log.append(action)
+    for clear in _caches():
+        clear()
+    durations: list[int] = []
+    width = 0
+    with recording() as texts:
+        for frame in timed_frames(rules, seats, seed, log, LONG_NAMES):
+            durations.append(frame.ms)
+            width = frame.image.width
+    frames, runs = len(durations), sum(durations[:-1]) + LAST_MS  # (the last frame is held)
+    least = _smallest(texts, display / width)
+    print(f"{'replay frames, long names':>36}: {frames} frames, {runs / 1000:.1f} s, smallest text: "
+          f"{least[0]:.1f} px ({least[1]!r})")
+    print(f"replay: smallest text: {least[0]:.1f} px ({least[1]!r}) at {display} px; {frames} frames, "
+          f"{runs / 1000:.1f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.legibility", description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, default=PHONE, help="the width the picture is shown at (px)")
@@ -258,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{min(r.tokens for r in found):.1f} px, marks: at most {100 * max(r.marks for r in found):.1f} % of "
           f"the board ({render.DEFAULT_SIZE[0]}x{render.DEFAULT_SIZE[1]} at {args.width} px)")
     standings(args.width, args.repeat)
+    chart(args.width)
+    replay(args.width)
     return 0
 
 

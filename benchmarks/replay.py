@@ -6,11 +6,12 @@ replayed three ways, each run in a fresh process so that its memory is its own:
 - all frames in memory: one frame per move, every frame drawn first and handed to Pillow's GIF writer (how replays
   were drawn before; Pillow keeps every frame until it writes the file);
 - streamed: one frame per move, each written as soon as it is drawn (`render.replay.write_gif`);
-- streamed and sampled: what the bot draws, at most `render.replay.FRAMES` frames.
+- streamed and sampled: what the bot draws, at most `render.replay.FRAMES` frames (the first move, the last, the
+  captures and tokens home held longer, the rest spread evenly).
 
-Per way: frames, CPU time (of the drawing process), peak memory growth (the process's peak resident set, Linux's
-VmHWM, less its resident set once the game is built and the caches are warm) and GIF size; medians over `--repeat`
-runs. The last line compares the bot's way with the old one.
+Per way: frames, how long the GIF runs once through (its frames' durations), CPU time (of the drawing process), peak
+memory growth (the process's peak resident set, Linux's VmHWM, less its resident set once the game is built and the
+caches are warm) and GIF size; medians over `--repeat` runs. The last line compares the bot's way with the old one.
 """
 
 from __future__ import annotations
@@ -80,8 +81,18 @@ def measure(way: str, seed: int) -> dict[str, float]:
     else:
         gif = render_replay(RULES, SEATS, seed, log, frames=FRAMES if way == "sampled" else EVERY_MOVE)
     cpu = time.process_time() - cpu
-    frames = getattr(Image.open(io.BytesIO(gif)), "n_frames", 1)
-    return {"frames": frames, "cpu": cpu, "grown": resident("VmHWM") - before, "size": len(gif)}
+    return {"frames": getattr(Image.open(io.BytesIO(gif)), "n_frames", 1), "runs": runs(gif), "cpu": cpu,
+            "grown": resident("VmHWM") - before, "size": len(gif)}
+
+
+def runs(gif: bytes) -> float:
+    """How long a GIF runs once through, in seconds: its frames' durations."""
+    image = Image.open(io.BytesIO(gif))
+    total = 0
+    for number in range(getattr(image, "n_frames", 1)):
+        image.seek(number)
+        total += image.info.get("duration", 0)
+    return total / 1000
 
 
 def run(way: str, seed: int) -> dict[str, float]:
@@ -111,10 +122,11 @@ def main(argv: list[str] | None = None) -> int:
         runs = [run(way, seed) for _ in range(args.repeat)]
         medians[way] = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
         m = medians[way]
-        print(f"{label:>40}: {m['frames']:4.0f} frames, {m['cpu']:5.2f} s CPU, peak +{m['grown'] / 2**20:6.1f} MB, "
-              f"{m['size'] / 2**20:4.2f} MB GIF")
+        print(f"{label:>40}: {m['frames']:4.0f} frames, runs {m['runs']:5.1f} s, {m['cpu']:5.2f} s CPU, "
+              f"peak +{m['grown'] / 2**20:6.1f} MB, {m['size'] / 2**20:4.2f} MB GIF")
     old, new = medians["memory"], medians["sampled"]
-    print(f"replay: {new['cpu']:.2f} s CPU, peak +{new['grown'] / 2**20:.1f} MB; against all frames in memory "
+    print(f"replay: runs {new['runs']:.1f} s, {new['cpu']:.2f} s CPU, peak +{new['grown'] / 2**20:.1f} MB; against all "
+          f"frames in memory "
           f"{old['cpu'] / new['cpu']:.1f}x less CPU, {old['grown'] / max(new['grown'], 1):.0f}x less memory")
     return 0
 

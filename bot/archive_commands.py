@@ -18,6 +18,7 @@ from bot.delivery import scope_of
 from bot.messages import text_names
 from bot.parts import Parts
 from bot.translator import described, server_locale, user_locale
+from engine.actions import move_of, moves_made
 from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from service import GameRecord, Refused, state_of
@@ -47,16 +48,20 @@ async def answer_locale(parts: Parts, interaction: discord.Interaction[Any], pub
 
 
 def _finished(record: GameRecord) -> GameRecord:
-    if record.status != "finished":
+    """A game no longer played (finished, or ended before its end): its seed is revealed (`bot.messages.dice_line`)."""
+    if record.active:
         raise Refused("refused.not_finished", id=record.id, commitment=commitment(record.seed))
     return record
 
 
 def game_file(record: GameRecord) -> dict[str, Any]:
     """The game file (engine.verify, format ludo-game/1) of a stored game; its `state` is the stored position,
-    so a verification also checks that the log replays to what the bot saved."""
+    so a verification also checks that the log replays to what the bot saved. `moves[i]`: the number of the move
+    log entry i is part of (`engine.actions.moves_made`: as the replay, the chart and the review count them)."""
+    made = moves_made(record.log)
     return {"format": GAME_FILE_FORMAT, "rules": record.rules, "seats": list(record.seat_numbers), "seed": record.seed,
-            "commitment": commitment(record.seed), "log": list(record.log), "state": record.state}
+            "commitment": commitment(record.seed), "log": list(record.log),
+            "moves": [move_of(made, i) for i in range(len(record.log))], "state": record.state}
 
 
 @ludo.command(name="export", description=described("cmd.export"))

@@ -83,7 +83,7 @@ def alt_text(text: str | None) -> str | None:
 def board_alt(record: GameRecord, state: engine.GameState, lang: str = DEFAULT, limit: int = ALT_LIMIT - 24) -> str:
     """The position in words (engine.describe) for a board picture's alt text."""
     return describe_position(state, seat_names(record, lang), limit=limit,
-                             phrases=templates(lang, "describe.", PHRASES))
+                             phrases=templates(lang, "describe.", PHRASES), ended=not record.active)
 
 
 def _tag(rules: engine.Rules, lang: str) -> str:
@@ -140,12 +140,12 @@ def game_buttons(record: GameRecord, state: engine.GameState) -> discord.ui.View
 def _board_view(record: GameRecord, state: engine.GameState, events: list[engine.Event], lang: str) -> BoardView:
     names = picture_names(record, lang)
     labels: dict[engine.Action, str] = {}
-    if seat_user(record, state.current) is not None and not state.over:
+    if seat_user(record, state.current) is not None and not state.over and record.active:
         said = ((g[0], image_label(g[0], g)) for g in engine.distinct_actions(state))
         labels = {action: label for action, label in said if label}
     # (no caption: the message's header names the game; the picture keeps its square, render.view.DEFAULT_SIZE)
     return BoardView(names=tuple(names.get(s, "") for s in range(4)), events=tuple(events), labels=labels,
-                     words=templates(lang, "board.", WORDS))
+                     words=templates(lang, "board.", WORDS), ended=not record.active and not state.over)
 
 
 # Pictures are drawn on the event loop while they are quick, on one drawing thread once one was slow. A board takes
@@ -246,10 +246,10 @@ COMMITMENT_SHOWN = 12  # hex digits of the commitment a running game's message s
 
 
 def dice_line(record: GameRecord, state: engine.GameState) -> str:
-    """Checkable dice: while the game runs, the start of the commitment to its seed; once it is over, the seed
-    itself and the whole commitment."""
+    """Checkable dice: while the game runs, the start of the commitment to its seed; once it is over or was ended
+    (nobody plays it any more), the seed itself and the whole commitment."""
     digest = commitment(record.seed)
-    if state.over:
+    if state.over or not record.active:
         return translate(record.locale, "game.seed", seed=record.seed, digest=digest, id=record.id)
     return translate(record.locale, "game.commitment", digest=digest[:COMMITMENT_SHOWN])
 

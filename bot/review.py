@@ -18,6 +18,7 @@ from bot.clicks import Clicks
 from bot.components import review_view
 from bot.messages import DRAWING, alt_text, text_names
 from bot.translator import user_locale
+from engine.actions import after_move, moves_made
 from engine.review import Review
 from render import WORDS, BoardView, render_board, render_chances
 from service import GameRecord, Refused, Service
@@ -71,16 +72,17 @@ def pictures(record: GameRecord, review: Review, lang: str, seat: int, shown: li
     """The chart and the decisions' positions (CPU work: on the drawing thread)."""
     names = picture_names(record, lang)
     words = templates(lang, "board.", WORDS)
-    legend = tuple(names.get(s, "") for s in range(4))  # (the legend names the colour itself)
+    legend = tuple(names.get(s, "") for s in range(4))  # (the legend's line and marker say the colour)
+    made = moves_made(record.log)  # (the chart's axis counts moves as the replay and the list of decisions do)
     chart = render_chances(review.curve, [p.seat for p in review.players], names=legend, focus=seat,
-                           marks=[item.decision.ply for item in shown], words=words)
+                           marks=[after_move(made, item.move) for item in shown], words=words, made=made)
     files = [discord.File(io.BytesIO(chart), filename="chances.png",
                           description=alt_text(translate(lang, "review.chart_alt", id=record.id)))]
     for number, item in enumerate(shown, 1):
         labels = {item.best: translate(lang, "review.best_label"), item.played: translate(lang, "review.played_label")}
         view = BoardView(names=tuple(names.get(s, "") for s in range(4)), labels=labels, words=words,
-                         caption=drawn(lang, "review.caption", n=number, move=item.decision.ply + 1))
+                         caption=drawn(lang, "review.caption", n=number, move=item.move))
         files.append(discord.File(io.BytesIO(render_board(item.state, view)), filename=f"decision-{number}.png",
                                   description=alt_text(translate(lang, "review.decision_alt", n=number,
-                                                                 move=item.decision.ply + 1))))
+                                                                 move=item.move))))
     return files

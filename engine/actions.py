@@ -12,7 +12,7 @@ all (a text `parse_action` cannot read), `IllegalAction` for an action the rules
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -125,6 +125,43 @@ def tokens_moved(action: Action) -> tuple[int, ...]:
     if isinstance(action, MovePair):
         return action.tokens
     return ()
+
+
+def moves_made(log: Sequence[Action | str]) -> list[int]:
+    """How many moves the first i entries of a game's log make, for i = 0 ... len(log): the one numbering of moves
+    that every picture and list of a finished game uses (the replay's frames, the review's chart and decisions, the
+    exported game file). A move is what a player calls one: a token moved (or two as a pair, one move); rolls, die
+    choices, passes and leaving are no moves. Entry i is part of move ``made[i] + 1``: a roll and a die choice
+    belong to the move they lead to, and the position before that move is the one a decision of it was made in.
+
+    >>> moves_made(["R", "M1", "R", "S", "R", "D5", "P12"])
+    [0, 0, 1, 1, 1, 1, 1, 2]
+    """
+    made = [0]
+    for entry in log:
+        moved = entry[:1] in ("M", "P") if isinstance(entry, str) else bool(tokens_moved(entry))
+        made.append(made[-1] + moved)
+    return made
+
+
+def move_of(made: Sequence[int], entry: int) -> int:
+    """The number of the move a game log's `entry` (0-based) is part of, `made` being the log's `moves_made`: a
+    roll and a die choice are part of the move they lead to.
+
+    >>> [move_of(moves_made(["R", "M1", "R", "D5", "P12"]), i) for i in range(5)]
+    [1, 1, 2, 2, 2]
+    """
+    return made[entry] + 1
+
+
+def after_move(made: Sequence[int], move: int) -> int:
+    """How many log entries lead to the position right after move number `move` (its index in `made`), or the
+    last position for a move that was never made (a game ended before it).
+
+    >>> after_move(moves_made(["R", "M1", "R", "D5", "P12"]), 2), after_move([0, 0, 1], 2)
+    (5, 2)
+    """
+    return made.index(move) if move in made else len(made) - 1
 
 
 def parse_action(text: str) -> Action:

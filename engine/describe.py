@@ -76,16 +76,17 @@ Names = Callable[[int], str]
 
 
 def describe_position(state: GameState, names: Mapping[int, str] | None = None, *, limit: int = LIMIT,
-                      phrases: Mapping[str, str] | None = None) -> str:
+                      phrases: Mapping[str, str] | None = None, ended: bool = False) -> str:
     """The position in words: whose turn, what to do, the dice, each player's tokens (see the module);
-    `phrases` replaces templates of `PHRASES` (to write in another language)."""
+    `phrases` replaces templates of `PHRASES` (to write in another language); `ended`: the game was ended before its
+    end, so nobody's turn is said (the message says how it ended)."""
     say = _Say(phrases)
 
     def who(seat: int) -> str:
         name = (names or {}).get(seat)
         return say("named", name=name, colour=say.colour(seat)) if name else say.colour(seat).capitalize()
 
-    lines = [_turn(state, who, say), *_notes(state, say)]
+    lines = [*([] if ended and not state.over else [_turn(state, who, say)]), *_notes(state, say)]
     full = "\n".join([*lines, *(_player(state, seat, who, say, detail=True) for seat in state.order)])
     if len(full) <= limit:
         return full

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, ChooseDie, Move, MovePair, Resign, Roll, action_text, parse_action
+from engine.actions import Action, ChooseDie, Move, MovePair, Resign, Roll, action_text, move_of, parse_action
 from engine.alike import position_key
 from engine.chances import Chances, win_chances
 from engine.game import apply, legal_actions, new_game
@@ -59,6 +59,11 @@ class Decision:
     def cost(self) -> float:
         """Win chance (0-1) lost against the best action."""
         return self.chance_best - self.chance_played
+
+    def move(self, made: Sequence[int]) -> int:
+        """The number of the move this decision is of, as the replay and the chart count (`made`: the game log's
+        `engine.actions.moves_made`): a die chosen is of the move it leads to."""
+        return move_of(made, self.ply)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,13 @@ Pillow (with the fonts and emoji images of the packages in `render.fonts`, no in
   status on its yard, the player to act on a light tag and the dice on the board's middle in their colour.
 - `render_thumbnail(state, view, side=300) -> bytes`: a small square PNG of the board without its words, for a
   notification.
-- `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move.
-- `render_chances(curve, seats, names=..., focus=..., marks=..., words=..., size=...) -> bytes`: a game review's
-  chart (default 800x400): each seat's win chance over the moves, one line per seat (colour, dash and marker
-  shape), a legend with the final chances, numbered badges on the focus line at the `marks`; `chart_area(size)`:
-  where its plot lies.
+- `render_replay(rules, seats, seed, actions, names) -> bytes`: an animated GIF, one frame per move (a long game
+  told in at most 64: the first, the last, the decisive ones, the `named` ones).
+- `render_chances(curve, seats, names=..., focus=..., marks=..., words=..., size=..., made=...) -> bytes`: a game
+  review's chart (default 600x480, for a phone): each seat's win chance over the moves (`made`: the moves each point
+  made, `engine.actions.moves_made`), one line per seat (colour, dash and marker shape), a legend with the names and
+  final chances under the plot, numbered badges on the focus line at the `marks`; `chart_area(size)`: where its plot
+  lies.
 - `render.standings`: a tournament's standings, `bracket_png(Bracket(...))` (a knockout's rounds of tables, who went
   through, the champion) and `swiss_png(SwissTable(...))` (a swiss tournament's points), laid out for a phone.
 - `square_centre(rules, seat, step, size, token)`: the pixel centre of the square a token stands on.

@@ -40,7 +40,7 @@ from render.geometry import (
 from render.palette import SEAT_COLOURS, index, rgb, to_palette
 from render.panel import caption_height, draw_centre, draw_words
 from render.png import encode_png
-from render.sprites import Sprite, badge_sprite, capture_sprite, dot_sprite, ring_sprite
+from render.sprites import Sprite, badge_height, badge_sprite, capture_sprite, dot_sprite, ring_sprite
 from render.tokens import draw_blocks, draw_tokens, number_box, placed_tokens, token_places, visible_seats
 from render.view import BoardView, text_size
 
@@ -320,8 +320,8 @@ def _corner(m: Metrics, b: Box, size: tuple[int, int], numbers: list[PixelBox]) 
 
 
 def label_height(m: Metrics) -> int:
-    """The least height of a badge whose text is `text_size` (`badge_sprite` writes at 0.66 of its height)."""
-    return math.ceil(text_size(m.width) / 0.66)
+    """The least height of a badge whose text is `text_size`."""
+    return badge_height(text_size(m.width))
 
 
 def _draw_targets(frame: Image.Image, state: GameState, m: Metrics, targets: dict[Place, list[str]]) -> None:
@@ -361,9 +361,10 @@ def draw_position(state: GameState, view: BoardView) -> tuple[Image.Image, Metri
         if tid not in home:
             piece.paste(frame, centre)
     places = token_places(state)
-    targets = label_places(state, view)
+    targets = {} if view.ended else label_places(state, view)
     marks = move_marks(view.events)
-    draw_centre(frame, state, m, choose_die_labels(view), label_height(m))
+    if not view.ended:  # (an ended game's middle stays bare: nobody rolls or moves any more)
+        draw_centre(frame, state, m, choose_die_labels(view), label_height(m))
     _draw_last_moves(frame, state, m, marks)
     _draw_captures(frame, state, m, captures)
     _draw_targets(frame, state, m, targets)

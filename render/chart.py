@@ -21,15 +21,20 @@ from PIL import Image, ImageDraw
 
 from render.palette import RGB, SEAT_COLOURS, rgb, to_palette
 from render.png import encode_png
-from render.sprites import badge_sprite, text_sprite
-from render.view import WORDS, BoardView
+from render.sprites import badge_height, badge_sprite, text_sprite
+from render.view import WORDS, BoardView, text_size
 
-CHART_SIZE = (800, 400)
+# Drawn for a phone's chat column, as the board is (`render.view`): shown 360 px wide, every text of the chart at
+# `text_size` (11 px there, 19 px at 600); a legend of two entries a row under the plot, each a seat's line with
+# its marker, its name and its final chance (at 800x400 with the legend beside the plot, the axis labels were 4 px
+# on a phone and a name had room for 12 characters: "Green (AI (exp…").
+CHART_SIZE = (600, 480)
 SS = 2  # supersampling of the lines: 3 looked no smoother after the palette mapping (1000 points: 22 ms against 14)
 Point = tuple[float, float]
+COLUMNS = 2  # legend entries a row
 
-# Per seat (index = seat), so that lines differ without colour: the dash pattern (on, off, ... in pixels; empty:
-# solid) and the marker shape drawn along the line and in the legend.
+# Per seat (index = seat), so that lines differ without colour: the dash pattern (on, off, ... in pixels at 600
+# wide; empty: solid) and the marker shape drawn along the line and in the legend.
 DASHES: tuple[tuple[int, ...], ...] = ((), (11, 5), (3, 4), (11, 4, 3, 4))
 SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond")
 MARKERS_ALONG = 5  # shape markers spread along each line (besides the one on its last point)
@@ -42,38 +47,54 @@ class Area(NamedTuple):
     top: int
     right: int
     bottom: int
-    legend: int  # the legend's left edge
-    unit: float  # one pixel of an 800x400 chart
+    legend: int  # the top of the legend's first row (under the plot)
+    unit: float  # one pixel of a 600 px wide chart
+    text: int  # the font size of every word and number
 
 
 def chart_area(size: tuple[int, int] = CHART_SIZE) -> Area:
-    """The plot and legend of a chart of `size` (the plot's corners are the 0 and 100 % of the first and last move).
+    """The plot and legend of a chart of `size` (the plot's corners are the 0 and 100 % of the first and last move;
+    the legend has room for two rows, four seats, whatever the seats: charts of one size are alike).
 
-    >>> chart_area((800, 400))
-    Area(left=60, top=62, right=554, bottom=344, legend=586, unit=1.0)
+    >>> chart_area((600, 480))
+    Area(left=96, top=64, right=572, bottom=330, legend=402, unit=1.0, text=19)
     """
     width, height = size
-    if width < 480 or height < 240:
-        raise ValueError(f"chart size {size} is below 480x240")
-    u = min(width / 800, height / 400)
-    legend = width - max(150, round(214 * u))  # (room for "100 %" and a name at the smallest font, 10 pixels)
-    return Area(max(44, round(60 * u)), max(48, round(62 * u)), legend - round(32 * u),
-                height - max(44, round(56 * u)), legend, u)
+    if width < 360 or height < 300:
+        raise ValueError(f"chart size {size} is below 360x300")
+    u = width / 600
+    text = text_size(width)
+    line = round(1.6 * text)  # a line of text with its room
+    legend = height - round(18 * u) - 2 * line
+    bottom = legend - round(12 * u) - 2 * line  # the tick numbers and the axis's name under the plot
+    left = round(20 * u) + round(1.2 * _text_width("100 %", text)) + round(8 * u)  # (room for other languages')
+    top = round(18 * u) + line + round(16 * u)
+    if bottom - top < 100 * u:
+        raise ValueError(f"chart size {size} leaves no room for the plot")
+    return Area(left, top, width - round(28 * u), bottom, legend, u, text)
+
+
+def _text_width(text: str, size: int) -> int:
+    return text_sprite(text, size, "muted", "panel").size[0]
 
 
 def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, names: tuple[str, ...] = (),
                    focus: int | None = None, marks: Sequence[int] = (), words: Mapping[str, str] = WORDS,
-                   size: tuple[int, int] = CHART_SIZE) -> bytes:
+                   size: tuple[int, int] = CHART_SIZE, made: Sequence[int] | None = None) -> bytes:
     """PNG of each seat's win chance (0-1) over a game: curve[i] = the four seats' chances (index = seat 0-3)
-    before move i (curve[0] is the start, curve[-1] the end); one line per seat in `seats`, in the seat's
-    colour, with its own dash and marker shape, named in a legend with its final chance (names[seat], else the
-    colour word); `focus`: that seat's line drawn thicker and on top, the others dimmer; `marks`: move indexes
-    marked on the focus line (on the plot's top edge without a focus) by numbered badges 1, 2, 3... in that
+    after the game log's first i entries (curve[0] is the start, curve[-1] the end); `made[i]`: the moves those
+    entries make (`engine.actions.moves_made`; None: one move an entry), the point's place on the x axis, so that
+    the axis counts moves as the replay and the review's words do (the dice's jumps between two moves are
+    upright). One line per seat in `seats`, in the seat's colour, with its own dash and marker shape, named in a
+    legend under the plot with its final chance (names[seat], else the colour word; the line's colour and marker say
+    the colour); `focus`: that seat's line drawn thicker and on top, the others dimmer; `marks`: points (curve
+    indexes) marked on the focus line (on the plot's top edge without a focus) by numbered badges 1, 2, 3... in that
     order; y axis 0-100 % with grid lines at 25/50/75, x axis "move" with a few tick numbers; a title line.
 
     Curves of more than four points a pixel column are reduced to each column's first, lowest, highest and last
-    point (every peak stays, and the last point is exact). Raises ValueError for a size below 480x240, an empty
-    curve, a seat repeated, outside 0-3 or missing from a row, a focus not among `seats`, or a mark outside the curve.
+    point (every peak stays, and the last point is exact). Raises ValueError for a size below 360x300, an empty
+    curve, a seat repeated, outside 0-3 or missing from a row, a focus not among `seats`, a mark outside the curve,
+    or `made` not as long as the curve.
     """
     if not curve:
         raise ValueError("no points to chart")
@@ -84,21 +105,24 @@ def render_chances(curve: Sequence[Sequence[float]], seats: Sequence[int], *, na
         raise ValueError(f"focus {focus} is not among the seats {tuple(seats)}")
     if any(not 0 <= m < len(curve) for m in marks):
         raise ValueError(f"marks {tuple(marks)} outside the curve's {len(curve)} points")
+    xs = list(made) if made is not None else list(range(len(curve)))
+    if len(xs) != len(curve):
+        raise ValueError(f"{len(xs)} move counts for {len(curve)} points")
     area = chart_area(size)
     view = BoardView(names=names, words=words)
-    frame = to_palette(_drawn_lines(curve, seats, focus, area, size))
-    _write_words(frame, curve, seats, focus, area, view)
-    _draw_marks(frame, [_xy(area, move, len(curve), curve[move][focus] if focus is not None else 1.0)
-                        for move in marks], area)
+    frame = to_palette(_drawn_lines(curve, xs, seats, focus, area, size))
+    _write_words(frame, curve, xs[-1], seats, focus, area, view)
+    _draw_marks(frame, [_xy(area, xs[i], xs[-1], curve[i][focus] if focus is not None else 1.0) for i in marks],
+                area)
     return encode_png(frame)
 
 
 def _draw_marks(frame: Image.Image, spots: list[Point], area: Area) -> None:
-    """Badges 1, 2, 3... on the `spots`; one that would cover an earlier badge (moves close together) moves up
-    or down by its height until it is clear."""
+    """Badges 1, 2, 3... on the `spots`, their numbers as large as the chart's words; one that would cover an
+    earlier badge (moves close together) moves up or down by its height until it is clear."""
     placed: list[tuple[int, int]] = []
     for number, (x, y) in enumerate(spots, start=1):
-        sprite = badge_sprite(str(number), max(14, round(20 * area.unit)))
+        sprite = badge_sprite(str(number), badge_height(area.text))
         w, h = sprite.size
         centre = (round(x), round(y))
         for shift in (0, -1, 1, -2, 2, -3, 3):
@@ -111,9 +135,9 @@ def _draw_marks(frame: Image.Image, spots: list[Point], area: Area) -> None:
         placed.append(centre)
 
 
-def _xy(area: Area, i: float, points: int, chance: float) -> Point:
-    """The pixel of move `i` at `chance` (clamped to 0-1)."""
-    x = area.left + (area.right - area.left) * (i / (points - 1) if points > 1 else 0.0)
+def _xy(area: Area, move: float, moves: int, chance: float) -> Point:
+    """The pixel of `move` (of `moves` on the axis) at `chance` (clamped to 0-1)."""
+    x = area.left + (area.right - area.left) * (move / moves if moves > 0 else 0.0)
     return x, area.bottom - (area.bottom - area.top) * min(1.0, max(0.0, chance))
 
 
@@ -199,10 +223,11 @@ def _line_colour(seat: int, focus: int | None) -> RGB:
     return (r, g, b)
 
 
-def _drawn_lines(curve: Sequence[Sequence[float]], seats: Sequence[int], focus: int | None, area: Area,
-                 size: tuple[int, int]) -> Image.Image:
+def _drawn_lines(curve: Sequence[Sequence[float]], xs: Sequence[int], seats: Sequence[int], focus: int | None,
+                 area: Area, size: tuple[int, int]) -> Image.Image:
     """The card, the grid and every seat's line and markers (legend swatches included), supersampled and shrunk."""
     s, u = SS, area.unit
+    moves = xs[-1]
     big = Image.new("RGB", (size[0] * s, size[1] * s), rgb("canvas"))
     d = ImageDraw.Draw(big)
     pad = round(6 * u)
@@ -212,8 +237,8 @@ def _drawn_lines(curve: Sequence[Sequence[float]], seats: Sequence[int], focus: 
         y = round(area.bottom - (area.bottom - area.top) * quarter / 4) * s
         d.line((area.left * s, y, area.right * s, y), fill=rgb("muted" if quarter == 0 else "panel_line"),
                width=max(s, round(1.5 * u * s)) if quarter == 0 else s)
-    for tick in _ticks(len(curve) - 1):
-        x = round(_xy(area, tick, len(curve), 0.0)[0]) * s
+    for tick in _ticks(moves):
+        x = round(_xy(area, tick, moves, 0.0)[0]) * s
         d.line((x, area.bottom * s, x, (area.bottom + round(5 * u)) * s), fill=rgb("muted"), width=s)
     order = [seat for seat in seats if seat != focus] + ([focus] if focus is not None else [])
     for seat in order:
@@ -222,7 +247,7 @@ def _drawn_lines(curve: Sequence[Sequence[float]], seats: Sequence[int], focus: 
         fill, rim = _line_colour(seat, focus), rgb("panel")
         values = [row[seat] for row in curve]
         points = [(x * s, y * s) for x, y in
-                  (_xy(area, i, len(curve), v) for i, v in downsampled(values, area.right - area.left))]
+                  (_xy(area, xs[int(i)], moves, v) for i, v in downsampled(values, area.right - area.left))]
         pattern = tuple(round(length * u * s) for length in DASHES[seat])
         for piece in _dashed(points, pattern):  # round joints only where pieces are long (dashes: 2 ms less)
             d.line(piece, fill=fill, width=width, joint=None if pattern else "curve")
@@ -232,19 +257,25 @@ def _drawn_lines(curve: Sequence[Sequence[float]], seats: Sequence[int], focus: 
             spots += [round((k + 0.35 + 0.15 * seat) * (len(curve) - 1) / (MARKERS_ALONG + 0.5))
                       for k in range(MARKERS_ALONG)]
         for i in sorted(set(spots)):
-            mx, my = _xy(area, i, len(curve), values[i])
+            mx, my = _xy(area, xs[i], moves, values[i])
             _marker(d, SHAPES[seat], (mx * s, my * s), r, fill, rim)
-        row_y = _legend_row(area, seats.index(seat)) + 9 * u
-        swatch = [((area.legend + 2 * u) * s, row_y * s), ((area.legend + 32 * u) * s, row_y * s)]
+        x0, y0 = _legend_entry(area, size, seats.index(seat))
+        row_y = y0 + area.text * 0.7
+        swatch = [((x0 + 2 * u) * s, row_y * s), ((x0 + 34 * u) * s, row_y * s)]
         for piece in _dashed(swatch, tuple(max(s, p * 2 // 3) for p in pattern)):
             d.line(piece, fill=fill, width=width)
-        _marker(d, SHAPES[seat], ((area.legend + 17 * u) * s, row_y * s), r, fill, rim)
+        _marker(d, SHAPES[seat], ((x0 + 18 * u) * s, row_y * s), r * 1.2, fill, rim)
     return big.reduce(s)
 
 
-def _legend_row(area: Area, row: int) -> float:
-    """The top of the legend's `row`-th entry."""
-    return area.top + row * 34 * area.unit
+def _legend_entry(area: Area, size: tuple[int, int], entry: int) -> tuple[float, float]:
+    """The top-left corner of the legend's `entry`-th entry (two a row, under the plot)."""
+    row, column = divmod(entry, COLUMNS)
+    return 24 * area.unit + column * _column_width(area, size), area.legend + row * round(1.6 * area.text)
+
+
+def _column_width(area: Area, size: tuple[int, int]) -> float:
+    return (size[0] - 48 * area.unit) / COLUMNS
 
 
 def _ticks(moves: int) -> list[int]:
@@ -264,42 +295,37 @@ def _ticks(moves: int) -> list[int]:
     return list(range(0, moves + 1, step))
 
 
-def _write_words(frame: Image.Image, curve: Sequence[Sequence[float]], seats: Sequence[int], focus: int | None,
-                 area: Area, view: BoardView) -> None:
+def _write_words(frame: Image.Image, curve: Sequence[Sequence[float]], moves: int, seats: Sequence[int],
+                 focus: int | None, area: Area, view: BoardView) -> None:
     """Title, axis labels and the legend's texts, pasted onto the palette frame."""
-    u = area.unit
+    u, size = area.unit, area.text
 
     def px(value: float) -> int:
         return round(value * u)
 
-    def pt(size: float) -> int:  # a font size: below 10 pixels the built-in font's words run together
-        return max(10, px(size))
-
-    moves = len(curve) - 1
-    title = text_sprite(view.word("chart_title", moves=moves), pt(19), "text", "panel",
-                        max_width=frame.size[0] - px(48))
-    title.paste_at(frame, (px(24), px(20)))
+    title = text_sprite(view.word("chart_title", moves=moves), size, "text", "panel", max_width=frame.size[0] - px(48))
+    title.paste_at(frame, (px(24), px(18)))
     for quarter in range(5):
-        label = text_sprite(view.word("chart_percent", value=25 * quarter), pt(12), "muted", "panel")
+        label = text_sprite(view.word("chart_percent", value=25 * quarter), size, "muted", "panel")
         y = _xy(area, 0, 1, quarter / 4)[1]
         label.paste_at(frame, (area.left - px(8) - label.size[0], round(y) - label.size[1] // 2))
     for tick in _ticks(moves):
-        label = text_sprite(str(tick), pt(12), "muted", "panel")
-        x = _xy(area, tick, len(curve), 0.0)[0]
-        label.paste_at(frame, (round(x) - label.size[0] // 2, area.bottom + px(8)))
-    axis = text_sprite(view.word("chart_move"), pt(12), "muted", "panel")
-    axis.paste_at(frame, ((area.left + area.right - axis.size[0]) // 2, area.bottom + px(26)))
-    room = frame.size[0] - px(22) - (area.legend + px(40))
-    for row, seat in enumerate(seats):
-        y = round(_legend_row(area, row))
+        label = text_sprite(str(tick), size, "muted", "panel")
+        x = _xy(area, tick, moves, 0.0)[0]
+        label.paste_at(frame, (min(round(x) - label.size[0] // 2, frame.size[0] - px(10) - label.size[0]),
+                               area.bottom + px(8)))
+    axis = text_sprite(view.word("chart_move"), size, "muted", "panel", max_width=area.right - area.left)
+    axis.paste_at(frame, ((area.left + area.right - axis.size[0]) // 2, area.bottom + px(8) + round(1.6 * size)))
+    column = _column_width(area, frame.size)
+    for entry, seat in enumerate(seats):
+        x0, y0 = _legend_entry(area, frame.size, entry)
         fg = "muted" if focus is not None and seat != focus else "text"
         chance = text_sprite(view.word("chart_percent", value=round(100 * min(1.0, max(0.0, curve[-1][seat])))),
-                             pt(15), fg, "panel")
-        chance.paste_at(frame, (frame.size[0] - px(22) - chance.size[0], y))
-        colour, name = view.colour(seat).capitalize(), view.name(seat)
-        entry = colour if name == colour else view.word("chart_seat", colour=colour, name=name)
-        text_sprite(entry, pt(15), fg, "panel", max_width=room - chance.size[0] - px(8)).paste_at(
-            frame, (area.legend + px(40), y))
+                             size, fg, "panel")
+        right = round(x0 + column - px(12))
+        chance.paste_at(frame, (right - chance.size[0], round(y0)))
+        room = right - chance.size[0] - px(8) - round(x0 + px(42))
+        text_sprite(view.name(seat), size, fg, "panel", max_width=room).paste_at(frame, (round(x0 + px(42)), round(y0)))
 
 
 def word_rooms(size: tuple[int, int] = CHART_SIZE) -> dict[str, tuple[int, int]]:
@@ -310,5 +336,5 @@ def word_rooms(size: tuple[int, int] = CHART_SIZE) -> dict[str, tuple[int, int]]
     def px(value: float) -> int:
         return round(value * area.unit)
 
-    return {"chart_title": (max(10, px(19)), size[0] - px(48)), "chart_move": (max(10, px(12)), area.right - area.left),
-            "chart_percent": (max(10, px(12)), area.left - px(8) - px(6))}
+    return {"chart_title": (area.text, size[0] - px(48)), "chart_move": (area.text, area.right - area.left),
+            "chart_percent": (area.text, area.left - px(8) - px(20))}

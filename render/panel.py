@@ -118,7 +118,7 @@ class SeatWords(NamedTuple):
 
 def draw_words(frame: Image.Image, state: GameState, view: BoardView, m: Metrics) -> None:
     """Every seat's name and status on its yard, and the caption under the board."""
-    acting = state.ranking[0] if state.over else state.current
+    acting = state.ranking[0] if state.over else None if view.ended else state.current
     rules = state.rules
     seats = tuple(SeatWords(seat, view.name(seat), seat == acting, seat in state.resigned or seat in state.out,
                             _status(state, seat, view),

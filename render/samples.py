@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
-from engine.actions import Action
+from engine.actions import Action, after_move, moves_made
 from engine.ai import choose
 from engine.events import TURN_PASSED, Event
 from engine.game import apply, legal_actions, new_game
@@ -59,7 +59,8 @@ def sample(rules: Rules, seats: tuple[int, ...], seed: int, after: int) -> tuple
     return state, (*previous, *current)
 
 
-def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) -> bytes:
+def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int,
+                 names: tuple[str, ...] = NAMES) -> bytes:
     """The chart of a greedy game's review (`engine.review`): every seat's win chance over the game, `focus`'s
     line marked at its three costliest decisions."""
     state = new_game(rules, seats, seed)
@@ -70,7 +71,9 @@ def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int) ->
         state, _ = apply(state, action)
     review = review_game(rules, seats, seed, log)
     player = next(p for p in review.players if p.seat == focus)
-    return render_chances(review.curve, seats, names=NAMES, focus=focus, marks=[d.ply for d in player.costliest])
+    made = moves_made(log)
+    return render_chances(review.curve, seats, names=names, focus=focus, made=made,
+                          marks=[after_move(made, d.move(made)) for d in player.costliest])
 
 
 def catalogue_words(lang: str) -> Mapping[str, str]:

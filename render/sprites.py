@@ -153,11 +153,19 @@ def tag_sprite(text: str, size: int, fg: str, bg: str, max_width: int, pad: int,
     return Sprite(image, None)
 
 
+BADGE_TEXT = 0.66  # a badge's text, of its height
+
+
+def badge_height(text: int) -> int:
+    """The least height of a badge whose text is `text` px."""
+    return math.ceil(text / BADGE_TEXT)
+
+
 @lru_cache(maxsize=256)
 def badge_sprite(text: str, height: int, fg: str = "white", bg: str = "label", ring: str = "white") -> Sprite:
     """A rounded label badge (the legal-move labels), at least as wide as it is high."""
-    note(text, height * 0.66)
-    drawn = line(text, round(height * 0.66 * SS), rgb(fg))
+    note(text, height * BADGE_TEXT)
+    drawn = line(text, round(height * BADGE_TEXT * SS), rgb(fg))
     ink = drawn.getchannel("A").getbbox() or (0, 0, 1, 1)
     pad = height * 0.22 * SS
     w = max(height * SS, round(ink[2] - ink[0] + 2 * pad))

@@ -29,7 +29,6 @@ WORDS: Mapping[str, str] = MappingProxyType({  # every word the picture shows: s
     "place1": "1st", "place2": "2nd", "place3": "3rd", "place4": "4th",
     "replay_caption": "move {n} of {total}",
     "chart_title": "win chances over {moves} moves", "chart_move": "move", "chart_percent": "{value} %",
-    "chart_seat": "{colour} ({name})",
 })
 
 
@@ -47,6 +46,7 @@ class BoardView:
       than wide has canvas under the board.
     - `caption`: an optional line under the board (e.g. "move 12 of 80"): the picture grows by its line.
     - `words`: templates replacing those of `WORDS` (the picture in another language).
+    - `ended`: the game was ended before its end (nobody is to act): no dice, no moves on offer, nobody's name lit.
     """
 
     names: tuple[str, ...] = ()
@@ -55,6 +55,7 @@ class BoardView:
     size: tuple[int, int] = DEFAULT_SIZE
     caption: str = ""
     words: Mapping[str, str] = field(default_factory=lambda: WORDS)
+    ended: bool = False
 
     def word(self, key: str, **values: object) -> str:
         """A word or line of the picture, from `words` (else English)."""

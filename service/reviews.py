@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 import engine
+from engine.actions import moves_made
 from engine.chances import CHANCE_ERROR, CHANCE_ERRORS
 from engine.notation import parse_rules
 from engine.review import Decision, Review, ReviewTextError, review_game
@@ -31,12 +32,14 @@ REVIEW_QUEUE = 20  # reviews computed in a process at once; more are refused wit
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A decision as a review shows it: the position it was made in, the move played and the better one."""
+    """A decision as a review shows it: the position it was made in, the move played and the better one, and the
+    number of its move (`Decision.move`: the replay's frame of that number shows the move played)."""
 
     decision: Decision
     state: engine.GameState
     played: engine.Action
     best: engine.Action
+    move: int
 
 
 class Reviews:
@@ -100,13 +103,14 @@ def shown_decisions(record: GameRecord, review: Review, seat: int) -> list[Shown
     """The seat's costliest decisions with the positions they were made in (the log replayed once)."""
     player = next(p for p in review.players if p.seat == seat)
     wanted = {d.ply: d for d in player.costliest}
+    made = moves_made(record.log)
     state = engine.new_game(parse_rules(record.rules), record.seat_numbers, record.seed)
     found: dict[int, Shown] = {}
     for ply, text in enumerate(record.log):
         if ply in wanted:
             decision = wanted[ply]
             found[ply] = Shown(decision, state, engine.parse_action(decision.played),
-                               engine.parse_action(decision.best))
+                               engine.parse_action(decision.best), decision.move(made))
             if len(found) == len(wanted):
                 break
         state = engine.apply(state, engine.parse_action(text)).state
@@ -136,7 +140,7 @@ def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown
     if shown:
         lines.append(translate(lang, "review.costliest", who=names.get(seat, colour(lang, seat))))
         for number, item in enumerate(shown, 1):
-            lines.append(translate(lang, "review.decision", n=number, move=item.decision.ply + 1,
+            lines.append(translate(lang, "review.decision", n=number, move=item.move,
                                    played=action_label(item.state, item.played, lang),
                                    best=action_label(item.state, item.best, lang),
                                    cost=Decimal(f"{100 * item.decision.cost:.1f}")))  # shown to 0.1

@@ -50,8 +50,8 @@ class Service:
         self.tournaments = Tournaments(storage, self.guilds, clock=clock, new_seed=new_seed, wake=self.games.due_now)
         self.rounds = TourneyRounds(storage, self.tournaments, self.games, self.guilds, clock=clock)
         self.archive = Archive(storage)
-        self.replays = Replays(storage)
         self.reviews = Reviews(storage)  # (its own worker processes: a review never delays an AI's turn)
+        self.replays = Replays(storage, reviews=self.reviews)  # (a replay keeps the review's costliest decisions)
         self.cooldowns = Cooldowns(storage, cooldowns)
 
     @classmethod

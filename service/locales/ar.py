@@ -257,8 +257,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "تُختار قواعد كل لعبة من خيارات /ludo start.",
     "refused.unknown_game": "لا توجد لعبة لودو `{id}` في هذا الخادم (تُحفظ الألعاب المنتهية 30 يومًا): "
                             "راجع /ludo history.",
-    "refused.not_finished": "اللعبة `{id}` لم تنتهِ: تبقى بذرة نردها سرية حتى النهاية (ولا تُكشف بذور الألعاب التي "
-                            "أُنهيت مبكرًا). الالتزام الخاص بها: `{commitment}`",
+    "refused.not_finished": "اللعبة `{id}` لم تنتهِ: تبقى بذرة نردها سرية حتى النهاية. الالتزام الخاص بها: "
+                            "`{commitment}`",
     "refused.still_playing": "اللعبة `{id}` ما زالت تُلعب: تأتي إعادتها عندما تنتهي.",
     "refused.user_open": "بلغت الحد الأقصى لغرف لودو التي يستضيفها لاعب واحد في هذا الخادم في وقت واحد ({most}): "
                          "ابدأ إحداها أو ألغِها، ثم حاول مرة أخرى.",
@@ -408,7 +408,7 @@ TEXTS: dict[str, str | Plural] = {
                                 two="فرص الفوز على مدى {moves} نقلتين", few="فرص الفوز على مدى {moves} نقلات",
                                 many="فرص الفوز على مدى {moves} نقلةً", other="فرص الفوز على مدى {moves} نقلة"),
     "board.chart_move": "النقلة",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "انتهى الوقت",
     "status.deadline_late": " (ينتهي الدور <t:{at}:R>؛ بعدها يمكن للآخرين الضغط على «انتهى الوقت»)",

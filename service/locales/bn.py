@@ -234,8 +234,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "প্রতিটা গেমের নিয়ম /ludo start-এর অপশন দিয়ে বেছে নাও।",
     "refused.unknown_game": "এই সার্ভারে `{id}` নামে কোনো লুডু গেম নেই (শেষ হওয়া গেম 30 দিন রাখা হয়): "
                             "/ludo history দেখো।",
-    "refused.not_finished": "গেম `{id}` শেষ হয়নি: শেষ না হওয়া পর্যন্ত এর ছক্কার সিড গোপন থাকে (মাঝপথে থামানো গেমের "
-                            "সিড খোলা হয় না)। এর কমিটমেন্ট: `{commitment}`",
+    "refused.not_finished": "গেম `{id}` শেষ হয়নি: শেষ না হওয়া পর্যন্ত এর ছক্কার সিড গোপন থাকে। এর "
+                            "কমিটমেন্ট: `{commitment}`",
     "refused.still_playing": "গেম `{id}` এখনো চলছে: খেলা শেষ হলে এর রিপ্লে পাবে।",
     "refused.user_open": "এই সার্ভারে তোমার ইতিমধ্যে {most}টি লুডু লবি খোলা, একজন একসাথে এর বেশি হোস্ট করতে পারে "
                          "না: এর একটা শুরু বা বাতিল করো, তারপর আবার চেষ্টা করো।",
@@ -371,7 +371,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.place1": "1ম", "board.place2": "2য়", "board.place3": "3য়", "board.place4": "4র্থ",
     "board.replay_caption": "চাল {n} / {total}",
     "board.chart_title": "{moves} চালে জেতার সম্ভাবনা", "board.chart_move": "চাল",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "সময় শেষ",
     "status.deadline_late": " (দান শেষ হবে <t:{at}:R>; তারপর বাকিরা **সময় শেষ** চাপতে পারবে)",

@@ -243,8 +243,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "Optionen von /ludo start ein.",
     "refused.unknown_game": "Auf diesem Server gibt es kein Ludo-Spiel `{id}` (beendete Spiele bleiben 30 Tage "
                             "erhalten): siehe /ludo history.",
-    "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim "
-                            "(vorzeitig beendete Spiele werden nicht aufgedeckt). Seine Festlegung: `{commitment}`",
+    "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim. "
+                            "Seine Festlegung: `{commitment}`",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
     "refused.user_open": plural(
         "most", one="Du hast auf diesem Server schon {most} offene Ludo-Lobby, so viele, wie eine Person auf einmal "
@@ -403,7 +403,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.replay_caption": "Zug {n} von {total}",
     "board.chart_title": plural("moves", one="Gewinnchancen über {moves} Zug",
                                 other="Gewinnchancen über {moves} Züge"), "board.chart_move": "Zug",
-    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value} %",
     # user installs
     "button.times_up": "Zeit abgelaufen",
     "status.deadline_late": " (Zug endet <t:{at}:R>; danach können die anderen auf „Zeit abgelaufen“ drücken)",

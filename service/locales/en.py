@@ -232,8 +232,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "game takes its rules from the options of /ludo start.",
     "refused.unknown_game": "There is no Ludo game `{id}` in this server (finished games are kept 30 days): "
                             "see /ludo history.",
-    "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end "
-                            "(games ended early are not revealed). Its commitment: `{commitment}`",
+    "refused.not_finished": "Game `{id}` is not finished: its dice seed stays secret until the end. Its "
+                            "commitment: `{commitment}`",
     "refused.still_playing": "Game `{id}` is still being played: its replay comes when it is over.",
     "refused.user_open": plural(
         "most", one="You already have {most} Ludo lobby open in this server, as many as one player may host at "

@@ -271,8 +271,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "MD: aquí, elige las reglas de cada partida con las opciones de /ludo start.",
     "refused.unknown_game": "No hay ninguna partida de Ludo `{id}` en este servidor (las partidas terminadas se "
                             "guardan 30 días): mira /ludo history.",
-    "refused.not_finished": "La partida `{id}` no ha terminado: su semilla de dados es secreta hasta el final (las "
-                            "partidas terminadas antes de tiempo no se revelan). Su sello: `{commitment}`",
+    "refused.not_finished": "La partida `{id}` no ha terminado: su semilla de dados es secreta hasta el "
+                            "final. Su sello: `{commitment}`",
     "refused.still_playing": "La partida `{id}` todavía se está jugando: podrás ver su repetición cuando termine.",
     "refused.user_open": plural(
         "most",
@@ -435,7 +435,7 @@ TEXTS: dict[str, str | Plural] = {
                                 many="% de victoria en {moves} de jugadas",
                                 other="% de victoria en {moves} jugadas"),
     "board.chart_move": "jugada",
-    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value} %",
     # user installs
     "button.times_up": "Tiempo agotado",
     "status.deadline_late": " (el turno acaba <t:{at}:R>; después, los demás pueden pulsar Tiempo agotado)",

@@ -271,8 +271,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "un MP : ici, choisis les règles de chaque partie avec les options de /ludo start.",
     "refused.unknown_game": "Il n'y a pas de partie de Ludo `{id}` sur ce serveur (les parties terminées sont "
                             "gardées 30 jours) : regarde /ludo history.",
-    "refused.not_finished": "La partie `{id}` n'est pas finie : la graine de ses dés reste secrète jusqu'à la fin (les "
-                            "parties arrêtées avant ne sont pas dévoilées). Son sceau : `{commitment}`",
+    "refused.not_finished": "La partie `{id}` n'est pas finie : la graine de ses dés reste secrète jusqu'à "
+                            "la fin. Son sceau : `{commitment}`",
     "refused.still_playing": "La partie `{id}` est encore en cours : son replay viendra quand elle sera finie.",
     "refused.user_open": plural(
         "most",
@@ -435,7 +435,7 @@ TEXTS: dict[str, str | Plural] = {
                                 many="chances de victoire sur {moves} de coups",
                                 other="chances de victoire sur {moves} coups"),
     "board.chart_move": "coup",
-    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value} %",
     # user installs
     "button.times_up": "Temps écoulé",
     "status.deadline_late": " (fin du tour <t:{at}:R> ; ensuite, les autres pourront appuyer sur Temps écoulé)",

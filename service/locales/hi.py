@@ -235,8 +235,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "यहाँ हर खेल के नियम /ludo start के ऑप्शन से चुनो।",
     "refused.unknown_game": "इस सर्वर में `{id}` नाम का कोई लूडो खेल नहीं है (पूरे हुए खेल 30 दिन रखे जाते हैं): "
                             "/ludo history देखो।",
-    "refused.not_finished": "खेल `{id}` पूरा नहीं हुआ: इसके पासों का सीड आख़िर तक गुप्त रहता है (बीच में ख़त्म किए गए "
-                            "खेलों का सीड नहीं खोला जाता)। इसका कमिटमेंट: `{commitment}`",
+    "refused.not_finished": "खेल `{id}` पूरा नहीं हुआ: इसके पासों का सीड आख़िर तक गुप्त रहता है। इसका "
+                            "कमिटमेंट: `{commitment}`",
     "refused.still_playing": "खेल `{id}` अभी चल रहा है: इसका रीप्ले खेल ख़त्म होने पर मिलेगा।",
     "refused.user_open": plural(
         "most",
@@ -384,7 +384,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.replay_caption": "चाल {n} / {total}",
     "board.chart_title": plural("moves", one="{moves} चाल में जीत के चांस", other="{moves} चालों में जीत के चांस"),
     "board.chart_move": "चाल",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "समय ख़त्म",
     "status.deadline_late": " (बारी <t:{at}:R> ख़त्म होगी; उसके बाद बाक़ी खिलाड़ी **समय ख़त्म** दबा सकते हैं)",

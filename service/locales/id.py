@@ -251,8 +251,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "di sini, atur aturan tiap game lewat opsi /ludo start.",
     "refused.unknown_game": "Tidak ada game Ludo `{id}` di server ini (game yang selesai disimpan 30 hari): lihat "
                             "/ludo history.",
-    "refused.not_finished": "Game `{id}` belum selesai: seed dadunya dirahasiakan sampai akhir (game yang dihentikan "
-                            "lebih awal tidak dibuka). Kuncinya: `{commitment}`",
+    "refused.not_finished": "Game `{id}` belum selesai: seed dadunya dirahasiakan sampai akhir. Kuncinya: "
+                            "`{commitment}`",
     "refused.still_playing": "Game `{id}` masih dimainkan: replay-nya ada setelah game selesai.",
     "refused.user_open": "Kamu sudah punya {most} room Ludo yang terbuka di server ini, batas untuk satu pemain: "
                          "mulai atau batalkan salah satunya, lalu coba lagi.",
@@ -390,7 +390,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.place1": "ke-1", "board.place2": "ke-2", "board.place3": "ke-3", "board.place4": "ke-4",
     "board.replay_caption": "langkah {n} dari {total}",
     "board.chart_title": "peluang menang dalam {moves} langkah", "board.chart_move": "langkah",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "Waktu habis",
     "status.deadline_late": " (giliran habis <t:{at}:R>; setelah itu pemain lain bisa menekan Waktu habis)",

@@ -265,8 +265,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "DM: aqui, escolha as regras de cada partida nas opções do /ludo start.",
     "refused.unknown_game": "Não existe partida de Ludo `{id}` neste servidor (partidas terminadas ficam guardadas "
                             "30 dias): veja /ludo history.",
-    "refused.not_finished": "A partida `{id}` não terminou: a semente dos dados fica em segredo até o fim "
-                            "(partidas encerradas antes da hora não são reveladas). O lacre dela: `{commitment}`",
+    "refused.not_finished": "A partida `{id}` não terminou: a semente dos dados fica em segredo até o fim. O "
+                            "lacre dela: `{commitment}`",
     "refused.still_playing": "A partida `{id}` ainda está rolando: o replay sai quando ela acabar.",
     "refused.user_open": plural(
         "most",
@@ -428,7 +428,7 @@ TEXTS: dict[str, str | Plural] = {
                                 many="chances de vitória em {moves} de jogadas",
                                 other="chances de vitória em {moves} jogadas"),
     "board.chart_move": "jogada",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "Tempo esgotado",
     "status.deadline_late": " (a vez acaba <t:{at}:R>; depois disso, os outros podem apertar Tempo esgotado)",

@@ -270,8 +270,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "управляющих: здесь правила каждой игры выбираются в параметрах /ludo start.",
     "refused.unknown_game": "На этом сервере нет игры в Лудо `{id}` (законченные игры хранятся 30 дней): см. "
                             "/ludo history.",
-    "refused.not_finished": "Игра `{id}` не закончена: её сид кубиков держится в секрете до конца (у досрочно "
-                            "завершённых игр он не раскрывается). Её фиксация: `{commitment}`",
+    "refused.not_finished": "Игра `{id}` не закончена: её сид кубиков держится в секрете до конца. Её "
+                            "фиксация: `{commitment}`",
     "refused.still_playing": "Игра `{id}` ещё идёт: повтор будет, когда она закончится.",
     "refused.user_open": plural(
         "most",
@@ -436,7 +436,7 @@ TEXTS: dict[str, str | Plural] = {
                                 few="шансы на победу за {moves} хода", many="шансы на победу за {moves} ходов",
                                 other="шансы на победу за {moves} хода"),
     "board.chart_move": "ход",
-    "board.chart_percent": "{value} %", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value} %",
     # user installs
     "button.times_up": "Время вышло",
     "status.deadline_late": " (ход закончится <t:{at}:R>; после этого остальные смогут нажать «Время вышло»)",

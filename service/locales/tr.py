@@ -250,8 +250,7 @@ TEXTS: dict[str, str | Plural] = {
                                   "yönetmez: burada her oyunun kurallarını /ludo start seçenekleriyle belirle.",
     "refused.unknown_game": "Bu sunucuda `{id}` kodlu bir Ludo oyunu yok (biten oyunlar 30 gün saklanır): "
                             "/ludo history'ye bak.",
-    "refused.not_finished": "Oyun `{id}` bitmedi: zar tohumu sonuna kadar gizli kalır (erken bitirilen oyunlarınki "
-                            "açıklanmaz). Mührü: `{commitment}`",
+    "refused.not_finished": "Oyun `{id}` bitmedi: zar tohumu sonuna kadar gizli kalır. Mührü: `{commitment}`",
     "refused.still_playing": "Oyun `{id}` hâlâ oynanıyor: tekrarı oyun bitince gelir.",
     "refused.user_open": "Bu sunucuda zaten {most} açık Ludo odan var, bir oyuncunun aynı anda açabileceği en fazla "
                          "sayı bu: birini başlat ya da iptal et, sonra tekrar dene.",
@@ -389,7 +388,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.place1": "1.", "board.place2": "2.", "board.place3": "3.", "board.place4": "4.",
     "board.replay_caption": "hamle {n} / {total}",
     "board.chart_title": "{moves} hamlede kazanma şansı", "board.chart_move": "hamle",
-    "board.chart_percent": "%{value}", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "%{value}",
     # user installs
     "button.times_up": "Süre doldu",
     "status.deadline_late": " (sıra <t:{at}:R> bitiyor; sonra diğerleri Süre doldu düğmesine basabilir)",

@@ -239,8 +239,8 @@ TEXTS: dict[str, str | Plural] = {
                                   "یہاں ہر کھیل کے اصول /ludo start کے آپشنز سے چنیں۔",
     "refused.unknown_game": "اس سرور میں `{id}` نام کا کوئی لوڈو کھیل نہیں (مکمل کھیل 30 دن رکھے جاتے ہیں): "
                             "/ludo history دیکھیں۔",
-    "refused.not_finished": "کھیل `{id}` مکمل نہیں ہوا: اس کے پانسوں کا سیڈ آخر تک خفیہ رہتا ہے (بیچ میں ختم کیے گئے "
-                            "کھیلوں کا سیڈ ظاہر نہیں کیا جاتا)۔ اس کا کمٹمنٹ: `{commitment}`",
+    "refused.not_finished": "کھیل `{id}` مکمل نہیں ہوا: اس کے پانسوں کا سیڈ آخر تک خفیہ رہتا ہے۔ اس کا "
+                            "کمٹمنٹ: `{commitment}`",
     "refused.still_playing": "کھیل `{id}` ابھی جاری ہے: اس کا ری پلے کھیل ختم ہونے پر ملے گا۔",
     "refused.user_open": plural(
         "most",
@@ -393,7 +393,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.chart_title": plural("moves", one="{moves} چال میں جیت کے امکانات",
                                 other="{moves} چالوں میں جیت کے امکانات"),
     "board.chart_move": "چال",
-    "board.chart_percent": "{value}%", "board.chart_seat": "{colour} ({name})",
+    "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "وقت ختم",
     "status.deadline_late": " (باری <t:{at}:R> ختم ہو گی؛ اس کے بعد باقی کھلاڑی «وقت ختم» دبا سکتے ہیں)",

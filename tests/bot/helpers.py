@@ -8,11 +8,13 @@ from typing import Any, NamedTuple
 
 import pytest
 
+import engine
+from benchmarks.replay import game
 from bot.app import LudoBot
 from playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 from service import OFFERED_LEVELS, seat_user, state_of
 from service.seats import AI_LEVELS, free_colour
-from storage import Claim, LobbySeat
+from storage import Claim, LobbySeat, Seat, Storage, new_game_id, new_record, play
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -251,3 +253,17 @@ async def play_out_in_any_language(standin: StandIn, bot: LudoBot, *, locale: st
     final = [m for m in standin.messages(where) if any(c.startswith("ludo:r:") for c in m.custom_ids())]
     assert final, "the game ended without a finished game message"
     return seen, final[-1]
+
+
+async def long_game(storage: Storage, guild_id: int, channel_id: int, host: User, seed: int) -> str:
+    """A finished classic game of its host and three random AI players, stored as the bot stores one: its id."""
+    rules = engine.Rules.preset("classic")  # (as `benchmarks.replay.game` plays)
+    seats = [Seat(seat=0, user_id=host.id, name=host.username), *(Seat(seat=s, ai_level=0) for s in (1, 2, 3))]
+    record = new_record(new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host.id, rules=rules,
+                        seats=seats, seed=seed)
+    actions = game(seed)
+    created = await storage.games.create_game(record)
+    played, texts, _ = play(created, actions)
+    assert played.status == "finished" and len(texts) > 600
+    await storage.games.save_game(played, texts)
+    return record.id

@@ -26,12 +26,10 @@ from pathlib import Path
 
 import pytest
 
-import engine
 from benchmarks.load import Bots
-from benchmarks.replay import game
 from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from storage import Seat, Storage, keys, new_game_id, new_record, play
-from tests.bot.helpers import GAME, forged_message, to_act
+from storage import Storage, keys
+from tests.bot.helpers import GAME, forged_message, long_game, to_act
 
 GAMES, ASKERS = 6, 60
 MEMORY_BOUND = 300 * 1024 * 1024  # bytes
@@ -57,20 +55,6 @@ async def bot_process(standin: StandIn, storage: Storage, redis_url: str,
     finally:
         problems = await bots.stop_all()
     assert not problems and not bots.logged_errors(), (problems, bots.logged_errors())
-
-
-async def long_game(storage: Storage, guild_id: int, channel_id: int, host: User, seed: int) -> str:
-    """A finished classic game of its host and three random AI players, stored as the bot stores one: its id."""
-    rules = engine.Rules.preset("classic")  # (as `benchmarks.replay.game` plays)
-    seats = [Seat(seat=0, user_id=host.id, name=host.username), *(Seat(seat=s, ai_level=0) for s in (1, 2, 3))]
-    record = new_record(new_game_id(), guild_id=guild_id, channel_id=channel_id, host_id=host.id, rules=rules,
-                        seats=seats, seed=seed)
-    actions = game(seed)
-    created = await storage.games.create_game(record)
-    played, texts, _ = play(created, actions)
-    assert played.status == "finished" and len(texts) > 600
-    await storage.games.save_game(played, texts)
-    return record.id
 
 
 async def start_remote(standin: StandIn, host: User, guest: User, channel: Channel) -> None:

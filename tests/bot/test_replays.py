@@ -24,9 +24,9 @@ async def test_replays_waiting_to_be_drawn_hold_no_click_slot(standin: StandIn, 
     assert live is not None
     held, real = threading.Event(), service.replays.draw
 
-    def slow(record: GameRecord, lang: str) -> bytes:
+    def slow(record: GameRecord, lang: str, named: tuple[int, ...] = ()) -> bytes:
         held.wait(10.0)  # a long game on a busy machine
-        return real(record, lang)
+        return real(record, lang, named)
 
     monkeypatch.setattr(service.replays, "draw", slow)
     asked = [await standin.click(standin.add_user(f"fan{n}"), final, label="Replay") for n in range(6)]

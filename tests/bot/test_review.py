@@ -5,13 +5,19 @@ one the member cannot see, gets a clear refusal."""
 from __future__ import annotations
 
 import io
+import json
 import re
 
 from PIL import Image
 
 from bot.app import LudoBot
+from engine.game import new_game
+from engine.rules import Rules
 from playground.standin import Message, StandIn
-from tests.bot.helpers import click, finished_game, private_text, slash, start_game
+from render import WORDS, BoardView, draw_board
+from render.replay import REPLAY_SIZE
+from service.i18n import templates
+from tests.bot.helpers import click, finished_game, long_game, private_text, slash, start_game
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYER = re.compile(r"\*\*(.+?)\*\* \((red|green|yellow|blue)\): (\d+) % → (\d+) % · dice ([+−]\d+\.\d)")
@@ -78,3 +84,49 @@ async def test_a_game_being_played_or_unknown_is_refused_clearly(standin: StandI
     assert "There is no Ludo game `nosuchgame`" in private_text(unknown)
     lobby_click = await click(standin, ludo, alice, live, label="Spectate")  # the game goes on meanwhile
     assert lobby_click.response_record is not None
+
+
+def frame_captions(gif: bytes) -> list[bytes]:
+    """Each replay frame's caption band (under the board), as its pixels."""
+    image = Image.open(io.BytesIO(gif))
+    found = []
+    for number in range(getattr(image, "n_frames", 1)):
+        image.seek(number)
+        found.append(image.convert("RGB").crop((0, REPLAY_SIZE[1], image.width, image.height)).tobytes())
+    return found
+
+
+def caption(text: str) -> bytes:
+    """The caption band of a replay frame saying `text`."""
+    drawn = draw_board(new_game(Rules.preset("classic"), (0, 1, 2, 3), 1),
+                       BoardView(size=REPLAY_SIZE, caption=text, words=templates("en", "board.", WORDS)))
+    return drawn.convert("RGB").crop((0, REPLAY_SIZE[1], drawn.width, drawn.height)).tobytes()
+
+
+async def test_the_review_the_replay_and_the_export_number_a_move_alike(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 44: one game said "move 77 of 227" in its replay, "win chances over 515 moves" on its chart and "move
+    294" for its costliest decision, which no frame showed. Now the review's decisions are numbered as the replay's
+    frames and the export's `moves` count them, and the replay has a frame of every decision the review lists."""
+    assert ludo.handlers is not None
+    alice, bob, cat = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("cat")
+    game_id = await long_game(ludo.handlers.service.storage, standin.guild.id, standin.channel.id, alice, 166)
+    answer = await (await slash(standin, ludo, bob, standin.channel, "review", game=game_id)).wait_followup(
+        timeout=60.0)
+    listed = [int(n) for n in re.findall(r"^\d\. move (\d+):", answer.content, re.MULTILINE)]
+    exported = await (await slash(standin, ludo, alice, standin.channel, "export", game=game_id)).result()
+    assert exported is not None
+    data = json.loads(exported.file(f"ludo-{game_id}.json").data)
+    moved = [number for text, number in zip(data["log"], data["moves"], strict=True) if text[0] in "MP"]
+    total = len(moved)
+    assert moved == list(range(1, total + 1)) and total == 537  # (1143 log entries)
+    assert len(listed) == 3 and all(1 <= move <= total for move in listed), listed
+    for number, move in enumerate(listed, 1):  # each decision's picture says its move too
+        picture = next(a for a in answer.attachments if a.filename == f"decision-{number}.png")
+        assert f"move {move}" in (picture.description or "")
+    replayed = await (await slash(standin, ludo, cat, standin.channel, "replay", game=game_id)).wait_followup(
+        timeout=60.0)
+    gif = next(a for a in replayed.attachments if a.filename.endswith(".gif")).data
+    shown = frame_captions(gif)
+    assert shown[0] == caption(f"move 1 of {total}") and len(shown) <= 64
+    for move in listed:
+        assert caption(f"move {move} of {total}") in shown, move

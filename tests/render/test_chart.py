@@ -11,6 +11,8 @@ from PIL import Image, ImageChops
 from render import CHART_SIZE, WORDS, chart_area, render_chances
 from render.chart import DASHES, SHAPES, downsampled
 from render.palette import RGB, SEAT_COLOURS, rgb
+from render.sprites import badge_sprite, text_sprite
+from render.typeset import recording
 from tests.render.helpers import region
 
 RED, GREEN, YELLOW, BLUE = (rgb(c) for c in SEAT_COLOURS)
@@ -20,6 +22,12 @@ def picture(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))
     image.load()
     return image.convert("RGB")
+
+
+def cold() -> None:
+    """Empty the caches of drawn words (a word drawn once is not drawn, nor noted, again)."""
+    for clear in (text_sprite.cache_clear, badge_sprite.cache_clear):
+        clear()
 
 
 def flat(chances: tuple[float, ...], points: int = 100) -> list[tuple[float, ...]]:
@@ -38,10 +46,12 @@ def test_a_png_of_the_asked_size_the_same_bytes_for_the_same_game() -> None:
     assert image.size == CHART_SIZE and image.mode == "P"
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=0, marks=(10, 50)) == png
     assert render_chances(curve, (0, 1, 2, 3), names=("Ann", "Bob"), focus=1, marks=(10, 50)) != png
-    assert picture(render_chances(curve, (0, 2), size=(1200, 500))).size == (1200, 500)
-    assert picture(render_chances(curve, (0, 2), size=(480, 240))).size == (480, 240)
+    assert picture(render_chances(curve, (0, 2), size=(1200, 960))).size == (1200, 960)
+    assert picture(render_chances(curve, (0, 2), size=(360, 300))).size == (360, 300)
     with pytest.raises(ValueError):
-        render_chances(curve, (0, 2), size=(400, 200))  # too small for its words
+        render_chances(curve, (0, 2), size=(320, 240))  # too small for its words
+    with pytest.raises(ValueError):
+        render_chances(curve, (0, 2), size=(1200, 500))  # too low for a plot under its words
 
 
 def test_a_sure_winner_runs_along_the_top_and_a_sure_loser_along_the_bottom() -> None:
@@ -92,8 +102,9 @@ def test_marks_are_numbered_badges_on_the_focus_line() -> None:
     assert changed is not None
     spots = [(area.left + (area.right - area.left) * i / 99, area.bottom - (area.bottom - area.top) * i / 99)
              for i in (30, 70)]
-    assert changed[0] >= spots[0][0] - 15 and changed[2] <= spots[1][0] + 15
-    assert changed[1] >= spots[1][1] - 15 and changed[3] <= spots[0][1] + 15
+    half = 20  # half a badge, as high as the chart's words need (29 px), and its ring
+    assert changed[0] >= spots[0][0] - half and changed[2] <= spots[1][0] + half
+    assert changed[1] >= spots[1][1] - half and changed[3] <= spots[0][1] + half
     for spot in spots:  # a badge: its dark face and white ring and number
         assert {rgb("label"), rgb("white")} <= near(marked, spot, 6)
     # marks on neighbouring moves: the second badge moves clear of the first rather than cover it
@@ -110,13 +121,43 @@ def test_long_names_are_cut_to_fit_the_legend_and_the_final_chance_stays() -> No
     curve = flat((0.62, 0.38, 0.0, 0.0))
     short, longer, longest = (picture(render_chances(curve, (0, 1), names=(name, "Bob")))
                               for name in ("Al", "Alexandra" * 20, "Alexandra" * 40))
-    legend = (area.legend, area.top - 4, CHART_SIZE[0], area.top + 30)
+    half = CHART_SIZE[0] // 2
+    legend = (0, area.legend - 4, half, area.legend + 30)  # red's entry, the first of the row under the plot
     assert ImageChops.difference(short.crop(legend), longer.crop(legend)).getbbox() is not None
     assert longer.tobytes() == longest.tobytes(), "both cut to the same start"
-    # the row's right end (the final chance, "62 %") is the same whatever the name
-    chance = (CHART_SIZE[0] - 56, area.top - 4, CHART_SIZE[0], area.top + 30)
+    # the entry's right end (the final chance, "62 %") is the same whatever the name
+    chance = (half - 70, area.legend - 4, half, area.legend + 30)
     assert short.crop(chance).tobytes() == longer.crop(chance).tobytes()
     assert rgb("text") in {colour for _, colour in short.crop(chance).getcolors() or []}, "the chance is written"
+
+
+def test_every_word_of_the_chart_reads_at_11_px_on_a_phone() -> None:
+    """Shown 360 px wide (a phone's chat column), the title, the axes' numbers, the legend and the marks' numbers are
+    at least 11 px (at 800x400 the axis labels were 4 px there and the legend 6 px)."""
+    curve = [(0.25 + k / 800, 0.25 - k / 800, 0.25, 0.25) for k in range(200)]
+    cold()
+    with recording() as texts:
+        png = render_chances(curve, (0, 1, 2, 3), names=("Ann", "AI (expert)", "Cat", "Dan"), focus=1,
+                             marks=(50, 120, 121))
+    shown = 360 / picture(png).width
+    said = {text for text, _, _ in texts}
+    assert {"Ann", "AI (expert)", "100 %", "1", "2", "3", "move"} <= said
+    assert min(size for _, size, _ in texts) * shown >= 11
+
+
+def test_the_axis_counts_moves_as_the_replay_does() -> None:
+    """With the moves each point made (`engine.actions.moves_made`), the title and the last tick count moves, not
+    log entries, and a point sits at its move: two log entries a move here, so point 100 is at move 50."""
+    curve = [(0.0, 0.0, 0.0, 0.0)] * 201
+    curve[100] = (1.0, 0.0, 0.0, 0.0)
+    made = [i // 2 for i in range(201)]
+    cold()
+    with recording() as texts:
+        image = picture(render_chances(curve, (0, 1), made=made))
+    said = {text for text, _, _ in texts}
+    assert "win chances over 100 moves" in said and "100" in said and "200" not in said
+    area = chart_area()
+    assert RED in near(image, (area.left + (area.right - area.left) * 50 / 100, area.top), 2)
 
 
 def test_one_point_and_two_thousand_points() -> None:

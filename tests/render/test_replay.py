@@ -18,7 +18,17 @@ from engine.events import Event
 from engine.game import apply, new_game
 from engine.rules import Rules
 from render import WORDS, BoardView, draw_board, render_replay
-from render.replay import FRAMES, REPLAY_SIZE, replay_frames, shown_moves
+from render.replay import (
+    DECISIVE_MS,
+    FRAME_MS,
+    FRAMES,
+    REPLAY_SIZE,
+    decisive_moves,
+    planned,
+    replay_frames,
+    shown_moves,
+    timed_frames,
+)
 
 
 def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int, level: str = "greedy") -> list[Action]:
@@ -33,9 +43,9 @@ def play(rules: Rules, seats: tuple[int, ...], seed: int, limit: int, level: str
 
 def test_one_frame_per_move() -> None:
     rules = Rules.preset("star")
-    log = play(rules, (0, 1, 2, 3), 7, 160)
+    log = play(rules, (0, 1, 2, 3), 7, 140)
     moves = sum(1 for a in log if isinstance(a, Move | MovePair))
-    assert moves > 20
+    assert 20 < moves <= FRAMES
     gif = render_replay(rules, (0, 1, 2, 3), 7, log, ("Ann", "Bob", "Cat", "Dan"))
     image = Image.open(io.BytesIO(gif))
     assert isinstance(image, GifImagePlugin.GifImageFile)
@@ -61,11 +71,53 @@ def long_log(seed: int = 10) -> tuple[Rules, list[Action]]:
     return rules, play(rules, (0, 1, 2, 3), seed, 10**6, "random")
 
 
-def test_moves_shown_are_spread_evenly_and_end_with_the_last() -> None:
+def test_moves_shown_are_the_first_the_last_the_decisive_and_the_rest_spread_evenly() -> None:
     assert shown_moves(5, 10) == {1, 2, 3, 4, 5}
-    shown = sorted(shown_moves(551, 200))
-    assert len(shown) == 200 and shown[-1] == 551 and shown[0] <= 3
-    assert max(b - a for a, b in itertools.pairwise(shown)) == 3  # never more than 3 moves between two frames
+    shown = sorted(shown_moves(551, 64))
+    assert len(shown) == 64 and shown[0] == 1 and shown[-1] == 551
+    assert max(b - a for a, b in itertools.pairwise(shown)) <= 10
+    decisive = set(range(100, 400, 10))  # 30 captures: 20 of them kept, spread over the game
+    framed, held = planned(551, 64, decisive, named=(7, 8))
+    assert len(framed) == 64 and {1, 7, 8, 551} <= framed and held <= framed
+    assert len(held) == 20 and {7, 8} <= held and len(held & decisive) == 18
+    assert min(held - {7, 8}) < 150 and max(held) > 350
+
+
+def test_a_long_game_is_told_in_well_under_a_minute_from_its_first_move() -> None:
+    """A 497-move game: 64 frames, from "move 1" to its last move, 37 s in all (200 frames of 500 ms and 5 s on
+    the last took 104 s, from move 3); the decisive moves (captures, tokens home) shown longer."""
+    rules, log = long_log()
+    image = Image.open(io.BytesIO(render_replay(rules, (0, 1, 2, 3), 10, log)))
+    assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == FRAMES
+    durations = []
+    for number in range(image.n_frames):
+        image.seek(number)
+        durations.append(image.info["duration"])
+    assert sum(durations) <= 40_000 and set(durations[:-1]) == {FRAME_MS, DECISIVE_MS}
+    first = next(replay_frames(rules, (0, 1, 2, 3), 10, log))
+    assert_caption(first, "move 1 of 497")
+
+
+def test_the_moves_named_by_the_review_get_their_frame() -> None:
+    rules, log = long_log()
+    frames = list(timed_frames(rules, (0, 1, 2, 3), 10, log, named=(222, 223)))
+    for move in (222, 223):
+        drawn = [frame for frame in frames if caption_of(frame.image) == caption_image(f"move {move} of 497")]
+        assert len(drawn) == 1 and drawn[0].ms == DECISIVE_MS
+
+
+def caption_of(frame: Image.Image) -> bytes:
+    """The caption's band under the board."""
+    return frame.convert("RGB").crop((0, REPLAY_SIZE[1], frame.width, frame.height)).tobytes()
+
+
+def caption_image(text: str) -> bytes:
+    return caption_of(draw_board(new_game(Rules.preset("classic"), (0, 1, 2, 3), 10),
+                                 BoardView(size=REPLAY_SIZE, caption=text)))
+
+
+def assert_caption(frame: Image.Image, text: str) -> None:
+    assert caption_of(frame) == caption_image(text), text
 
 
 def test_a_long_game_is_sampled_to_the_frame_cap_and_ends_on_its_final_position() -> None:
@@ -87,7 +139,8 @@ def image_events(rules: Rules, log: list[Action], frames: int) -> tuple[Event, .
     """What the last frame of a sampled replay highlights: the events since the move of the frame before it."""
     state = new_game(rules, (0, 1, 2, 3), 10)
     moves = [i for i, a in enumerate(log) if isinstance(a, Move | MovePair)]
-    before = moves[sorted(shown_moves(len(moves), frames))[-2] - 1]  # the log index of the previous frame's move
+    shown, _ = planned(len(moves), frames, decisive_moves(rules, (0, 1, 2, 3), 10, log))
+    before = moves[sorted(shown)[-2] - 1]  # the log index of the previous frame's move
     events: list[Event] = []
     for i, action in enumerate(log):
         state, happened = apply(state, action)

@@ -4,15 +4,23 @@ process, and refused with a clear answer when too many different ones wait."""
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 import threading
 
 import pytest
+from PIL import Image
 
 import engine
 import service.replays
+from engine.actions import moves_made
 from engine.ai import choose
+from render import WORDS, BoardView, draw_board
+from render.replay import REPLAY_SIZE
 from service import GameRecord, Refused, Service
 from service.cooldowns import Cooldowns
+from service.i18n import templates
+from service.reviews import review_lines, shown_decisions
 from storage import Seat, Storage, new_game_id, new_record, play
 
 
@@ -41,14 +49,14 @@ class Drawing:
         self.lock = threading.Lock()
         monkeypatch.setattr(service.replays, "draw", self)
 
-    def __call__(self, record: GameRecord, lang: str) -> bytes:
+    def __call__(self, record: GameRecord, lang: str, named: tuple[int, ...] = ()) -> bytes:
         with self.lock:
             self.calls.append(record.id)
             self.at_once += 1
             self.most = max(self.most, self.at_once)
         self.go.wait(10.0)
         try:
-            return self.real(record, lang)
+            return self.real(record, lang, named)
         finally:
             with self.lock:
                 self.at_once -= 1
@@ -136,3 +144,56 @@ async def test_cooldowns_refuse_with_the_time_to_come_back(storage: Storage) -> 
     assert refused.value.key == "refused.wait_verify" and 0 < int(str(refused.value.values["seconds"])) <= 20
     for _ in range(3):
         await waits.take(1, "board")  # 0 s: no wait
+
+
+def long_finished(seed: int) -> GameRecord:
+    """A long finished game of four random AIs (classic: about 500 moves), with its log, as loaded from storage."""
+    rules = engine.Rules.preset("classic")
+    record = new_record(new_game_id(), guild_id=1, channel_id=2, host_id=3, rules=rules, seed=seed,
+                        seats=[Seat(seat=s, ai_level=0) for s in range(4)])
+    state, actions = engine.new_game(rules, (0, 1, 2, 3), seed), []
+    while not state.over:
+        action = choose(state, "random")
+        state, _ = engine.apply(state, action)
+        actions.append(action)
+    played, texts, _ = play(record, actions)
+    return played.model_copy(update={"version": 2, "log": texts, "log_length": len(texts)})
+
+
+def captions(gif: bytes) -> list[bytes]:
+    """Each frame's caption band (under the board), as its pixels."""
+    image = Image.open(io.BytesIO(gif))
+    found = []
+    for number in range(getattr(image, "n_frames", 1)):
+        image.seek(number)
+        found.append(image.convert("RGB").crop((0, REPLAY_SIZE[1], image.width, image.height)).tobytes())
+    return found
+
+
+def caption(text: str) -> bytes:
+    """The caption band a replay frame saying `text` has."""
+    drawn = draw_board(engine.new_game(engine.Rules.preset("classic"), (0, 1, 2, 3), 1),
+                       BoardView(size=REPLAY_SIZE, caption=text, words=templates("en", "board.", WORDS)))
+    return drawn.convert("RGB").crop((0, REPLAY_SIZE[1], drawn.width, drawn.height)).tobytes()
+
+
+async def test_the_review_names_moves_as_the_replay_counts_them_and_the_replay_shows_them(storage: Storage) -> None:
+    """Issue 44: the replay said "move 77 of 227" while the review's costliest decision was "move 294" (a count of
+    log entries, rolls included), which no frame showed. Now each decision the review lists is "move N" of the
+    replay's count, and the replay (told in 64 frames) has the frame "move N of T"."""
+    sessions = Service(storage)
+    record = long_finished(10)
+    total = moves_made(record.log)[-1]
+    review = await sessions.reviews.review(record)
+    gif = await sessions.replays.gif(record, "en")
+    shown_captions = captions(gif)
+    assert len(shown_captions) == 64 and shown_captions[0] == caption(f"move 1 of {total}")
+    listed = []
+    for player in review.players:
+        lines = review_lines(record, review, "en", player.seat, shown_decisions(record, review, player.seat), {})
+        listed += [int(n) for n in re.findall(r"^\d\. move (\d+):", "\n".join(lines), re.MULTILINE)]
+    assert len(listed) >= 6
+    for move in listed:
+        assert move <= total and caption(f"move {move} of {total}") in shown_captions, move
+    sessions.reviews.close()
+    await sessions.replays.close()
