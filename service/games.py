@@ -60,6 +60,7 @@ from storage import (
     Seat,
     Storage,
     StorageError,
+    plays_alone,
     results_of,
 )
 from storage.replay import state_of, state_text
@@ -169,9 +170,18 @@ class Games:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
             taken = await self.commit(record.model_copy(update={"seats": seats}), state, [])
             await self.storage.games.users.remove(record.id, [user_id])  # no longer theirs (the game's end cannot say)
+            if plays_alone(taken.record, taken.state) and not plays_alone(record, state):
+                await self._now_alone(taken.record)  # (`commit` saw the seat an AI's already)
             return taken
         state, events = engine.apply(state, engine.Resign(seat))
         return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
+
+    async def _now_alone(self, record: GameRecord) -> None:
+        """Count a game that became one its host plays alone against its host's open places (`storage.limits`)."""
+        try:
+            await self.storage.limits.now_alone(record.guild_id, record.host_id, record.id)
+        except StorageError as error:  # the save stands; the game goes uncounted against its host
+            logger.warning("game %s: not counted as played alone by its host: %s", record.id, error)
 
     async def end(self, game_id: str, user_id: int, *, can_manage: bool) -> GameRecord:
         """The host or a channel manager ends a game early; nobody's stats count it."""
@@ -230,6 +240,8 @@ class Games:
             raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
+        if not new and plays_alone(outcome.record, outcome.state) and not plays_alone(record, before):
+            await self._now_alone(outcome.record)  # its other people left or finished: it takes its host's place
         if outcome.record.turn_deadline is not None and seat_user(outcome.record, outcome.state.current) is None:
             self.due_now.set()  # an AI's turn to think is saved: this process's deadline worker takes it at once
         if outcome.record.tournament is not None and not outcome.record.active:

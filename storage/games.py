@@ -29,7 +29,7 @@ from storage.deadlines import DeadlineQueue, sync_args
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
 from storage.interactions import Filing, Inboxes
-from storage.limits import LimitStore
+from storage.limits import LimitStore, plays_alone
 from storage.lua import Lua
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
@@ -86,7 +86,7 @@ class GameStore:
             raise
         for user in await self.users.add(record.id, record.user_ids):
             await self.user_games(user)  # prunes the user's set
-        await self.places.started(record.guild_id, record.host_id, record.id)
+        await self.places.started(record.guild_id, record.host_id, record.id, alone=plays_alone(stored))
         return stored
 
     async def load_game(self, game_id: str, *, with_log: bool = False) -> GameRecord:
