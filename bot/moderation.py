@@ -1,7 +1,8 @@
-"""`/ludo end member:`: a member with Manage Server ends every game and lobby one member hosts in the server, in one
-command (`service.moderation`). An option of `/ludo end` rather than a command of its own: it is the same act, done
-to all of one member's games, and Discord lists it where moderators look for ending a game. The right is checked
-here, where the interaction carries it (`Manage Server`, as `/ludo settings`: it reaches across every channel)."""
+"""`/ludo end member:`: a member with Manage Server ends every game one member hosts or plays alone against AI seats
+in the server, and their lobbies, in one command (`service.moderation`). An option of `/ludo end` rather than a
+command of its own: it is the same act, done to all of one member's games, and Discord lists it where moderators look
+for ending a game. The right is checked here, where the interaction carries it (Manage Server, as `/ludo settings`:
+it reaches across every channel, which Manage Channels of one channel does not)."""
 
 from __future__ import annotations
 

@@ -103,9 +103,9 @@ admitting a lobby under the limits on opening lobbies):
                                               checking its record (epoch seconds; see storage.limits)
 ``ludo:{g:<guild>}:open:<user>``     zset     the open lobbies the user hosts in the guild (member and score as
                                               ``open``)
-``ludo:{g:<guild>}:alone:<user>``    zset     the active games the user hosts in the guild and plays alone
-                                              against AI seats, which take the user's open places too (member
-                                              and score as ``open``; 0 until first checked)
+``ludo:{g:<guild>}:alone:<user>``    zset     the active games the user plays alone against AI seats in the
+                                              guild (the one person still playing), which take the user's open
+                                              places too (member and score as ``open``; 0 until first checked)
 ``ludo:{g:<guild>}:burst``           hash     the guild's token bucket for opening lobbies: ``tokens`` (a
                                               number, may have a fraction), ``at`` (epoch seconds they were
                                               counted); expires once it would be full again
@@ -304,7 +304,7 @@ def open_by_user(guild_id: int, user_id: int) -> str:
 
 
 def alone_by_user(guild_id: int, user_id: int) -> str:
-    """The active games a user hosts in a guild and plays alone against AI seats (sorted set by trusted-until time)."""
+    """The active games a user plays alone against AI seats in a guild (sorted set by trusted-until time)."""
     return f"ludo:{{g:{guild_id}}}:alone:{user_id}"
 
 

@@ -8,12 +8,13 @@ tag, so the step is atomic and stays in one cluster slot:
   hosts in that guild (``open:<user>``), are sorted sets of lobby ids (a lobby's id becomes its game's). A lobby
   enters both when it opens; it leaves its host's set when it is cancelled or started, and the guild's when it is
   cancelled or its game finishes or is ended (`started`, `closed`; the lobby and game stores call them).
-- The games a user hosts and plays alone, every other seat still playing an AI (`plays_alone`; ``alone:<user>``),
+- The games a user plays alone, the one person still playing among AI seats (`playing_alone`; ``alone:<user>``),
   take that user's open places too: AI seats play every turn that times out, so such a game runs for days whether
-  or not its host plays, and a member starting one in every channel would hold all of a guild's places. A game
-  enters the set when it starts so, or becomes so (`now_alone`: the service calls it when its other people left),
-  and leaves it when it ends (`closed`); a game that no longer counts (its host left, a person came) is found at the
-  next full count. The set is kept with the limit off too, so that a limit switched on counts the games running.
+  or not its person plays, and a member starting one in every channel would hold all of a guild's places. A game
+  enters the set when it starts so, or becomes so (`now_alone`: the service calls it when its other people left, so
+  that a second account joining and leaving, or a host leaving a second account alone, gets round nothing), and
+  leaves it when it ends (`closed`); a game that no longer counts (its person left) is found at the next full count.
+  The set is kept with the limit off too, so that a limit switched on counts the games running.
 - Bursts. A token bucket per user in a guild and one per guild (``burst:<user>``, ``burst``). Opening a lobby
   takes a token; a bucket gains one every `refill` seconds up to its capacity. A missing bucket is a full one, so
   its key expires once it would be full again.
@@ -131,25 +132,27 @@ class LimitStore:
             await self._give_back(keys=_keys(guild_id, user_id), args=[lobby_id, limits.burst_user,
                                                                          limits.burst_guild])
 
-    async def started(self, guild_id: int, host_id: int, game_id: str, *, alone: bool = False) -> None:
-        """A lobby became a game: no longer one of its host's open lobbies, it keeps its place in the guild, and its
-        host's place too when the host plays it `alone` (`plays_alone`)."""
+    async def started(self, guild_id: int, host_id: int, game_id: str, *, alone: int | None = None) -> None:
+        """A lobby became a game: no longer one of its host's open lobbies, it keeps its place in the guild, and one
+        of the user's who plays it `alone` (`playing_alone`), if one does."""
         async with guard("release a lobby's place"), self.redis.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.open_by_user(guild_id, host_id), game_id)
-            if alone:
-                pipe.zadd(keys.alone_by_user(guild_id, host_id), {game_id: 0})  # checked when first counted in full
+            if alone is not None:
+                pipe.zadd(keys.alone_by_user(guild_id, alone), {game_id: 0})  # checked when first counted in full
             await pipe.execute()
 
-    async def now_alone(self, guild_id: int, host_id: int, game_id: str) -> None:
-        """A game became one its host plays alone (its other people left): it takes one of its host's places."""
+    async def now_alone(self, guild_id: int, user_id: int, game_id: str) -> None:
+        """A game became one `user_id` plays alone (its other people left): it takes one of that user's places."""
         async with guard("count a game played alone"):
-            await self.redis.zadd(keys.alone_by_user(guild_id, host_id), {game_id: 0})
+            await self.redis.zadd(keys.alone_by_user(guild_id, user_id), {game_id: 0})
 
-    async def closed(self, guild_id: int, host_id: int, record_id: str) -> None:
-        """A lobby was cancelled, or a game finished or was ended: its places are free (safe to repeat)."""
+    async def closed(self, guild_id: int, host_id: int, record_id: str, players: Sequence[int] = ()) -> None:
+        """A lobby was cancelled, or a game (of `players`) finished or was ended: its places are free (safe to
+        repeat)."""
         async with guard("release a place"), self.redis.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.open_by_user(guild_id, host_id), record_id)
-            pipe.zrem(keys.alone_by_user(guild_id, host_id), record_id)
+            for user in {host_id, *players}:
+                pipe.zrem(keys.alone_by_user(guild_id, user), record_id)
             pipe.zrem(keys.open_in_guild(guild_id), record_id)
             await pipe.execute()
 
@@ -166,9 +169,9 @@ class LimitStore:
         live = await live_records(self.redis, ids)
         return {r for r, kind in live.items() if kind == "lobby" or not lobbies}
 
-    async def _alone(self, ids: Sequence[str], host_id: int) -> set[str]:
-        """Those of `ids` still a game `host_id` hosts and plays alone (`plays_alone`), or unreadable: a record that
-        cannot be read is never forgotten silently (see `storage.indexes.live_records`)."""
+    async def _alone(self, ids: Sequence[str], user_id: int) -> set[str]:
+        """Those of `ids` still a game `user_id` plays alone (`playing_alone`), or unreadable: a record that cannot be
+        read is never forgotten silently (see `storage.indexes.live_records`)."""
         if not ids:
             return set()
         async with guard("check games played alone"), self.redis.pipeline(transaction=False) as pipe:
@@ -183,7 +186,7 @@ class LimitStore:
                 if not isinstance(raw, str):  # an error in its place (a key of the wrong type)
                     raise StorageError(str(raw)[:200])
                 record = read_record(GameRecord, keys.game(game_id), raw, version=0)
-                if record.host_id == host_id and plays_alone(record):
+                if playing_alone(record) == user_id:
                     found.add(game_id)
             except (StorageError, engine.NotationError):
                 found.add(game_id)
@@ -205,14 +208,15 @@ class LimitStore:
         return bool(gone)
 
 
-def plays_alone(record: GameRecord, state: engine.GameState | None = None) -> bool:
-    """True for an active game whose host is the only person still playing it, every other seat still in the game an
-    AI (`state`: the record's position, when the caller has it). `engine.NotationError` for a damaged position. A
-    tournament's table is not one: its round starts it and its round's deadline ends it."""
+def playing_alone(record: GameRecord, state: engine.GameState | None = None) -> int | None:
+    """The one person still playing an active game, every other seat still in it an AI (None: several, or none);
+    `state`: the record's position, when the caller has it. `engine.NotationError` for a damaged position. A
+    tournament's table has none: its round starts it and its round's deadline ends it."""
     if not record.active or record.tournament is not None:
-        return False
+        return None
     playing = (state or state_of(record)).active
-    return {s.user_id for s in record.seats if s.user_id is not None and s.seat in playing} == {record.host_id}
+    people = {s.user_id for s in record.seats if s.user_id is not None and s.seat in playing}
+    return people.pop() if len(people) == 1 else None
 
 
 def _keys(guild_id: int, user_id: int) -> list[str]:

@@ -97,17 +97,23 @@ async def test_games_played_alone_against_ai_take_their_hosts_places_so_one_memb
     await open_lobby(standin, bot, attacker, rooms[0])
 
 
-async def test_a_game_counts_against_its_host_once_the_other_people_have_left(standin: StandIn,
-                                                                            launch: Launch) -> None:
-    """A second account joining and leaving does not get a member round the count: the game left to its host and the
-    AI seats counts from then on (with `ai_takeover` or without)."""
+async def test_a_game_counts_against_the_last_person_playing_once_the_others_have_left(standin: StandIn,
+                                                                                     launch: Launch) -> None:
+    """A second account does not get a member round the count: a game left to one person and the AI seats counts
+    against that person from then on (with `ai_takeover` or without), whether the alt left or the host did."""
     bot = await launch(lobby_open_user=2)
     host, alt = standin.add_user("host"), standin.add_user("alt")
-    rooms = [standin.add_channel(standin.guild, f"alt{i}") for i in range(3)]
+    rooms = [standin.add_channel(standin.guild, f"alt{i}") for i in range(6)]
     for room, takeover in zip(rooms[:2], (True, False), strict=True):
         await start_game(standin, bot, host, (alt,), ai=1, channel=room, ai_takeover=takeover)
         await slash(standin, bot, alt, room, "leave")
     text = refused(await slash(standin, bot, host, rooms[2], "start"))
+    assert text is not None and "alone against AI seats" in text, text
+    member = standin.add_user("member")
+    for room, takeover in zip(rooms[3:5], (True, False), strict=True):  # the other way round: the alt hosts, leaves
+        await start_game(standin, bot, alt, (member,), ai=1, channel=room, ai_takeover=takeover)
+        await slash(standin, bot, alt, room, "leave")
+    text = refused(await slash(standin, bot, member, rooms[5], "start"))
     assert text is not None and "alone against AI seats" in text, text
 
 
