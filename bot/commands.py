@@ -201,7 +201,7 @@ async def end(interaction: discord.Interaction[Any], member: discord.User | None
     parts = parts_of(interaction)
 
     async def work() -> None:
-        if member is not None:  # every game and lobby that member hosts here (Manage Server; `bot.moderation`)
+        if member is not None:  # the games that member hosts or plays alone here, their lobbies (`bot.moderation`)
             await end_member(parts, interaction, member)
             return
         record = await _channel_game(parts, interaction)
