@@ -25,6 +25,7 @@ from bot.errors import shown
 from bot.live import next_person, posts_itself
 from bot.lobby import thread_option
 from bot.messages import game_post, lobby_post, outcome_post, plain
+from bot.moderation import end_member
 from bot.my_games import games_text
 from bot.parts import Parts
 from bot.season_worker import standings_text
@@ -195,10 +196,14 @@ async def leave(interaction: discord.Interaction[Any]) -> None:
 
 
 @ludo.command(name="end", description=described("cmd.end"))
-async def end(interaction: discord.Interaction[Any]) -> None:
+@app_commands.describe(member=described("opt.end.member"))
+async def end(interaction: discord.Interaction[Any], member: discord.User | None = None) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
+        if member is not None:  # the games that member hosts or plays alone here, their lobbies (`bot.moderation`)
+            await end_member(parts, interaction, member)
+            return
         record = await _channel_game(parts, interaction)
         manager = bool(interaction.permissions.manage_channels)
         ended = await parts.service.games.end(record.id, interaction.user.id, can_manage=manager)

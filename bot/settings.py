@@ -69,7 +69,7 @@ class BotSettings(BaseSettings):
     # limits on opening lobbies (service.limits; 0 turns one off)
     lobby_open_user: int = Field(
         default=limits.OPEN_PER_USER, ge=0, description="Open lobbies one user may host in a server at once (not "
-        "started, cancelled or expired; `0`: no limit).")
+        "started, cancelled or expired), counting the games they play alone against AI seats (`0`: no limit).")
     lobby_open_guild: int = Field(
         default=limits.OPEN_PER_GUILD, ge=0, description="Open lobbies plus active games in one server at once "
         "(`0`: no limit).")

@@ -60,6 +60,7 @@ from storage import (
     Seat,
     Storage,
     StorageError,
+    playing_alone,
     results_of,
 )
 from storage.replay import state_of, state_text
@@ -169,9 +170,22 @@ class Games:
             seats = [Seat(seat=s.seat, ai_level=1) if s.seat == seat else s for s in record.seats]
             taken = await self.commit(record.model_copy(update={"seats": seats}), state, [])
             await self.storage.games.users.remove(record.id, [user_id])  # no longer theirs (the game's end cannot say)
+            await self._now_alone(taken.record, record, taken.state, state)  # (`commit` saw the AI's seat already)
             return taken
         state, events = engine.apply(state, engine.Resign(seat))
         return await self.commit(record, state, [Step(seat, engine.Resign(seat), "player", events)])
+
+    async def _now_alone(self, record: GameRecord, before: GameRecord, state: engine.GameState,
+                         was: engine.GameState) -> None:
+        """A game that became one a person plays alone against AI seats (`record` at `state`, `before` at `was`)
+        takes one of that person's open places (`storage.limits`): its other people left or finished."""
+        alone = playing_alone(record, state)
+        if alone is None or alone == playing_alone(before, was):
+            return
+        try:
+            await self.storage.limits.now_alone(record.guild_id, alone, record.id)
+        except StorageError as error:  # the save stands; the game goes uncounted
+            logger.warning("game %s: not counted as played alone by %s: %s", record.id, alone, error)
 
     async def end(self, game_id: str, user_id: int, *, can_manage: bool) -> GameRecord:
         """The host or a channel manager ends a game early; nobody's stats count it. A tournament's table is ranked as
@@ -234,6 +248,8 @@ class Games:
             raise Refused("refused.channel_has_game") from busy
         except Conflict as conflict:
             raise Refused("refused.act_race") from conflict
+        if not new:
+            await self._now_alone(outcome.record, record, outcome.state, before)
         if outcome.record.turn_deadline is not None and seat_user(outcome.record, outcome.state.current) is None:
             self.due_now.set()  # an AI's turn to think is saved: this process's deadline worker takes it at once
         if outcome.record.tournament is not None and not outcome.record.active:

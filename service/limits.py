@@ -6,9 +6,14 @@ player who opens, cancels and reopens a lobby to try options, or plays one quick
 refused, while a few accounts can neither hold a server's games nor flood it with lobbies.
 
 - Open at once: a user hosts at most `OPEN_PER_USER` open lobbies in a guild (not started, cancelled or expired),
-  and a guild has at most `OPEN_PER_GUILD` open lobbies plus active games. A lobby or game frees its place when it
-  is cancelled, started (the host's place), finishes or is ended; one that expired, or whose release was lost, is
-  found gone the next time the count is full. A channel holds one lobby or game anyway (`ChannelBusy`).
+  counting the games they play alone against AI seats there, as the one person still playing
+  (`storage.playing_alone`): AI seats play every turn that times out, so such a game holds a guild's place for days,
+  played or not, and one member needs nobody to start fifty of them (a game with other people needs them to join).
+  A guild has at most `OPEN_PER_GUILD` open lobbies plus active games. A lobby or game frees its place when it is
+  cancelled, started (the host's place, unless they play it alone), finishes or is ended; one that expired, whose
+  release was lost, or that no longer counts (its person left it) is found gone the next time the count is full. A
+  member with Manage Server ends every game and lobby one member holds at once (`service.moderation`). A channel
+  holds one lobby or game anyway (`ChannelBusy`).
 - Bursts: a token bucket per user in a guild and one per guild. Opening a lobby takes a token; the bucket refills
   one token per refill period up to its capacity.
 - Only a lobby that opens counts: a refused attempt (by a limit, a busy channel, impossible options) takes nothing.
@@ -44,7 +49,7 @@ def refusal(over: OverLimit) -> Phrase:
     """What a player reads when a limit refuses their lobby: which limit, and what to close (open lobbies or
     games) or when to try again (bursts: `at`, whole epoch seconds, which the text shows as a Discord timestamp)."""
     if over.limit == "user_open":
-        return Phrase("refused.user_open", most=over.most)
+        return Phrase("refused.user_alone" if over.alone else "refused.user_open", most=over.most)
     if over.limit == "guild_open":
         return Phrase("refused.guild_open", most=over.most)
     at = math.ceil(over.retry_at or 0.0)

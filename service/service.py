@@ -15,6 +15,7 @@ from service.deadlines import IDLE_END, Deadlines
 from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
+from service.moderation import Moderation
 from service.rematch import Rematches
 from service.replays import Replays
 from service.reviews import Reviews
@@ -27,9 +28,9 @@ from storage import LobbyLimits, Storage
 
 
 class Service:
-    """Lobbies, rematches, games, deadlines, guild settings and rating seasons, tournaments and their rounds, reads for
-    the commands, replays, the waits between expensive commands, this process's takeover inbox, and turn alerts by
-    direct message."""
+    """Lobbies, rematches, games, a moderator's end of one member's games, deadlines, guild settings and rating
+    seasons, tournaments and their rounds, reads for the commands, replays, the waits between expensive commands, this
+    process's takeover inbox, and turn alerts by direct message."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -46,6 +47,7 @@ class Service:
                            thinking=self.thinking, seasons=self.seasons)
         self.lobbies = Lobbies(storage, self.guilds, self.games, open_limits=open_limits or limits.DEFAULT_LIMITS)
         self.rematches = Rematches(storage, self.games, self.lobbies)
+        self.moderation = Moderation(storage, self.games, self.lobbies)  # (a member's games ended at once)
         self.deadlines = Deadlines(storage, self.games, idle_end=idle_end)  # (an idle game's end: seconds)
         self.tournaments = Tournaments(storage, self.guilds, clock=clock, new_seed=new_seed, wake=self.games.due_now)
         self.rounds = TourneyRounds(storage, self.tournaments, self.games, self.guilds, clock=clock)

@@ -21,7 +21,7 @@ from storage.errors import (
 )
 from storage.games import GameStore, new_game_id
 from storage.interactions import claim_interaction
-from storage.limits import LimitStore, LobbyLimits
+from storage.limits import LimitStore, LobbyLimits, playing_alone
 from storage.lobbies import LobbyStore
 from storage.notify import Alert, AlertClaim, AlertSetting, AlertStore
 from storage.records import GameRecord, GuildSettings, LobbyRecord, LobbySeat, PlayerStats, Rating, Seat, TableOf
@@ -94,6 +94,7 @@ __all__ = [
     "new_record",
     "of_end",
     "play",
+    "playing_alone",
     "replay",
     "results_of",
 ]

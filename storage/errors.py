@@ -60,13 +60,15 @@ class ChannelBusy(StorageError):
 class OverLimit(StorageError):
     """Opening a lobby would pass a limit (`storage.limits`): `limit` names it ("user_open", "guild_open",
     "user_burst" or "guild_burst"), `most` is its number, `retry_at` (epoch seconds) when a burst limit lets the
-    next one in. Nothing was taken."""
+    next one in, `alone` how many of the user's places are games they play alone against AI seats. Nothing was
+    taken."""
 
-    def __init__(self, limit: str, most: int, *, retry_at: float | None = None) -> None:
+    def __init__(self, limit: str, most: int, *, retry_at: float | None = None, alone: int = 0) -> None:
         super().__init__(f"lobby limit {limit} ({most}) reached" + (f", next at {retry_at:.0f}" if retry_at else ""))
         self.limit = limit
         self.most = most
         self.retry_at = retry_at
+        self.alone = alone
 
 
 class ReplayMismatch(CorruptRecord):

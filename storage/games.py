@@ -29,7 +29,7 @@ from storage.deadlines import DeadlineQueue, sync_args
 from storage.errors import CorruptRecord, NotFound, StorageError
 from storage.indexes import ChannelIndex, UserIndex
 from storage.interactions import Filing, Inboxes
-from storage.limits import LimitStore
+from storage.limits import LimitStore, playing_alone
 from storage.lua import Lua
 from storage.records import GameRecord, now, read_record
 from storage.replay import check_replay
@@ -86,7 +86,7 @@ class GameStore:
             raise
         for user in await self.users.add(record.id, record.user_ids):
             await self.user_games(user)  # prunes the user's set
-        await self.places.started(record.guild_id, record.host_id, record.id)
+        await self.places.started(record.guild_id, record.host_id, record.id, alone=playing_alone(stored))
         return stored
 
     async def load_game(self, game_id: str, *, with_log: bool = False) -> GameRecord:
@@ -171,7 +171,7 @@ class GameStore:
         """Remove a finished game from its channel, its users' sets and the guild's open games (safe to repeat)."""
         await self.channels.release(record.channel_id, record.id)
         await self.users.remove(record.id, record.user_ids)
-        await self.places.closed(record.guild_id, record.host_id, record.id)
+        await self.places.closed(record.guild_id, record.host_id, record.id, record.user_ids)
 
     async def channel_game(self, channel_id: int) -> str | None:
         """The id of the channel's live game or lobby, if any."""

@@ -103,6 +103,9 @@ admitting a lobby under the limits on opening lobbies):
                                               checking its record (epoch seconds; see storage.limits)
 ``ludo:{g:<guild>}:open:<user>``     zset     the open lobbies the user hosts in the guild (member and score as
                                               ``open``)
+``ludo:{g:<guild>}:alone:<user>``    zset     the active games the user plays alone against AI seats in the
+                                              guild (the one person still playing), which take the user's open
+                                              places too (member and score as ``open``; 0 until first checked)
 ``ludo:{g:<guild>}:burst``           hash     the guild's token bucket for opening lobbies: ``tokens`` (a
                                               number, may have a fraction), ``at`` (epoch seconds they were
                                               counted); expires once it would be full again
@@ -122,7 +125,9 @@ next game). ``history``: the newest 500 games (``HISTORY_KEEP``; entries of game
 dropped when listed). ``counted``: expires after 90 days (``COUNTED_TTL``). ``open``: at most ``LOBBY_OPEN_GUILD``
 entries plus admissions in flight (entries of closed lobbies and games leave when they close, leftovers when the
 set is full); none with the limit off. ``open:<user>``: at most ``LOBBY_OPEN_USER`` entries, and the key expires
-with the newest lobby it holds. ``burst``, ``burst:<user>``: expire once full again. ``ssn:<season>`` (a season
+with the newest lobby it holds. ``alone:<user>``: the user's running games played alone (kept with the limit off too,
+so that switching it on counts them), each leaving when its game ends (the idle end ends it within days), leftovers
+when the user's count is full. ``burst``, ``burst:<user>``: expire once full again. ``ssn:<season>`` (a season
 is ``2026-11`` for a month, ``2026-Q4`` for a quarter, in UTC), its ``rating`` and ``final``: expire
 ``SEASON_KEPT`` (two years) after the season's end, one set of three per season in which the guild finished a rated
 game; ``ssn:<season>`` holds three fields per player of the season, and ``rating`` the best 1000 (``BOARD_KEEP``).
@@ -296,6 +301,11 @@ def open_in_guild(guild_id: int) -> str:
 def open_by_user(guild_id: int, user_id: int) -> str:
     """The open lobbies a user hosts in a guild (sorted set by trusted-until time)."""
     return f"ludo:{{g:{guild_id}}}:open:{user_id}"
+
+
+def alone_by_user(guild_id: int, user_id: int) -> str:
+    """The active games a user plays alone against AI seats in a guild (sorted set by trusted-until time)."""
+    return f"ludo:{{g:{guild_id}}}:alone:{user_id}"
 
 
 def guild_bucket(guild_id: int) -> str:

@@ -339,23 +339,34 @@ end
 return 1
 """
 
-# KEYS[1] the guild's open set, KEYS[2] the user's open set, KEYS[3] the guild's bucket, KEYS[4] the user's bucket
-# (one guild: one slot). ARGV[1] now, ARGV[2] the lobby id, ARGV[3] the new entries' score (trusted until),
-# ARGV[4] most open lobbies per user, ARGV[5] most open lobbies and games per guild, ARGV[6] the user bucket's
-# capacity, ARGV[7] its seconds per token, ARGV[8] the guild bucket's capacity, ARGV[9] its seconds per token
-# (a most or a capacity of 0: that limit is off, its key is neither read nor written), ARGV[10] seconds the user's
-# set is kept after an admission (its entries are lobbies, gone by then; 0: no expiry).
+# KEYS[1] the guild's open set, KEYS[2] the user's open set, KEYS[3] the guild's bucket, KEYS[4] the user's bucket,
+# KEYS[5] the user's games played alone, which take the user's open places too (one guild: one slot). ARGV[1] now,
+# ARGV[2] the lobby id, ARGV[3] the new entries' score (trusted until), ARGV[4] most open lobbies (and games played
+# alone) per user, ARGV[5] most open lobbies and games per guild, ARGV[6] the user bucket's capacity, ARGV[7] its
+# seconds per token, ARGV[8] the guild bucket's capacity, ARGV[9] its seconds per token (a most or a capacity of 0:
+# that limit is off, its key is neither read nor written), ARGV[10] seconds the user's set of lobbies is kept after
+# an admission (its entries are lobbies, gone by then; 0: no expiry).
 # Admits a lobby: takes a place in each open set and a token from each bucket, or writes nothing. Returns {'ok'} |
-# {'full', limit, the set's entries trusted no longer (to check)...} | {'burst', limit, seconds until a token}
+# {'full', 'guild_open', the set's entries trusted no longer (to check)...} | {'full', 'user_open', the games played
+# alone counted, how many of the entries that follow are lobbies, the user's lobbies then games trusted no longer...}
+# | {'burst', limit, seconds until a token}
 ADMIT_LOBBY = """
 local now = tonumber(ARGV[1])
-local sets = {{KEYS[2], tonumber(ARGV[4]), 'user_open'}, {KEYS[1], tonumber(ARGV[5]), 'guild_open'}}
-for _, set in ipairs(sets) do
-  if set[2] > 0 and redis.call('ZCARD', set[1]) >= set[2] then
-    local out = {'full', set[3]}
-    for _, member in ipairs(redis.call('ZRANGEBYSCORE', set[1], '-inf', '(' .. ARGV[1])) do out[#out + 1] = member end
-    return out
-  end
+local function stale(key) return redis.call('ZRANGEBYSCORE', key, '-inf', '(' .. ARGV[1]) end
+local most = tonumber(ARGV[4])
+local alone = most > 0 and redis.call('ZCARD', KEYS[5]) or 0
+if most > 0 and redis.call('ZCARD', KEYS[2]) + alone >= most then
+  local lobbies, games = stale(KEYS[2]), stale(KEYS[5])
+  local out = {'full', 'user_open', tostring(alone), tostring(#lobbies)}
+  for _, member in ipairs(lobbies) do out[#out + 1] = member end
+  for _, member in ipairs(games) do out[#out + 1] = member end
+  return out
+end
+local sets = {{KEYS[2], most, 'user_open'}, {KEYS[1], tonumber(ARGV[5]), 'guild_open'}}
+if sets[2][2] > 0 and redis.call('ZCARD', KEYS[1]) >= sets[2][2] then
+  local out = {'full', 'guild_open'}
+  for _, member in ipairs(stale(KEYS[1])) do out[#out + 1] = member end
+  return out
 end
 local buckets = {{KEYS[4], tonumber(ARGV[6]), tonumber(ARGV[7]), 'user_burst'},
                  {KEYS[3], tonumber(ARGV[8]), tonumber(ARGV[9]), 'guild_burst'}}

@@ -119,6 +119,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Du hast das Spiel verlassen.",
     "reply.ended": "⏹️ Ludo-Spiel `{id}` wurde von {who} beendet.",
+    "reply.ended_member": "⏹️ Alles beendet, was {who} auf diesem Server geleitet hat. Ludo-Spiele: {games}; Lobbys: "
+                          "{lobbies}.",
     "reply.export": "📄 Spiel `{id}`: prüfe es mit `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Deine Ludo-Spiele auf diesem Server** ({count}), deine Züge zuerst:",
@@ -231,6 +233,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Nur der Host oder wer diesen Kanal verwalten darf, kann das Spiel beenden.",
     "refused.table_player_ends": ("Du spielst an diesem Tisch mit und kannst ihn deshalb nicht beenden: Er läuft "
                                   "bis zum Ende oder bis die Rundenzeit abläuft."),
+    "refused.end_member": "Alle Ludo-Spiele einer Person auf einmal beenden kann nur, wer diesen Server verwalten "
+                          "darf.",
     "refused.game_race": "Das Spiel wurde im selben Moment geändert; versuch es bitte noch einmal.",
     "refused.channel_has_game": "In diesem Kanal gibt es schon ein Ludo-Spiel.",
     "refused.act_race": "Jemand hat im selben Moment gespielt: das Spiel ist weitergegangen.",
@@ -251,6 +255,10 @@ TEXTS: dict[str, str | Plural] = {
                     "leiten darf: starte sie oder brich sie ab und versuch es dann noch einmal.",
         other="Du hast auf diesem Server schon {most} offene Ludo-Lobbys, so viele, wie eine Person auf einmal leiten "
               "darf: starte eine oder brich eine ab und versuch es dann noch einmal."),
+    "refused.user_alone": "Du leitest auf diesem Server schon so viele Ludo-Lobbys und -Spiele, wie eine Person auf "
+                          "einmal offen haben darf ({most}), und dazu zählen die Spiele, in denen du allein gegen "
+                          "KI-Plätze spielst: spiel oder beende eins davon (/ludo end in seinem Kanal) oder brich "
+                          "eine Lobby ab und versuch es dann noch einmal.",
     "refused.guild_open": plural(
         "most", one="Auf diesem Server ist schon {most} Ludo-Lobby oder -Spiel offen, mehr sind nicht erlaubt: "
                     "spiel das Spiel zu Ende, beende es (/ludo end) oder brich die Lobby ab und versuch es dann "
@@ -353,6 +361,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 gegen 2 (Rot+Gelb gegen Grün+Blau; braucht 4 Plätze)",
     "opt.rules.preset": "Die Regeln einer Vorlage statt die des Spiels in diesem Kanal",
     "opt.stats.user": "Wessen Ergebnisse (Standard: deine)",
+    "opt.end.member": "Alle Spiele und Lobbys dieser Person auf dem Server beenden („Server verwalten“)",
     "opt.settings.language": "Die Sprache des Bots in den Kanälen dieses Servers (Standard: die des Servers)",
     "opt.settings.preset": "Standard-Regelvorlage", "opt.settings.turn_minutes": "Minuten pro Zug",
     "opt.settings.reminder_minutes": "So viele Minuten vor Fristende erinnern (0: nie)",

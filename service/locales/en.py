@@ -118,6 +118,7 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "You left the game.",
     "reply.ended": "⏹️ Ludo game `{id}` was ended by {who}.",
+    "reply.ended_member": "⏹️ Ended everything {who} hosted in this server. Ludo games: {games}; lobbies: {lobbies}.",
     "reply.export": "📄 Game `{id}`: check it with `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Your Ludo games in this server** ({count}), yours to play first:",
@@ -222,6 +223,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Only the host or someone who can manage this channel can end the game.",
     "refused.table_player_ends": ("You play at this table, so you cannot end it: it goes on to its end or until "
                                   "the round's time runs out."),
+    "refused.end_member": "Only members who can manage this server can end all of a member's Ludo games at once.",
     "refused.game_race": "The game changed at the same moment; please try again.",
     "refused.channel_has_game": "This channel already has a Ludo game.",
     "refused.act_race": "Someone acted on this game at the same moment: the game has moved on.",
@@ -240,6 +242,9 @@ TEXTS: dict[str, str | Plural] = {
                     "once: start or cancel it, then try again.",
         other="You already have {most} Ludo lobbies open in this server, as many as one player may host at once: "
               "start or cancel one of them, then try again."),
+    "refused.user_alone": "You already host as many Ludo lobbies and games as one player may have open in this server "
+                          "at once ({most}), counting the games you play alone against AI seats: finish or end one of "
+                          "them (/ludo end in its channel) or cancel a lobby, then try again.",
     "refused.guild_open": plural(
         "most", one="This server already has {most} Ludo lobby or game open, as many as it may have at once: finish "
                     "or end the game (/ludo end) or cancel the lobby, then try again.",
@@ -336,6 +341,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 against 2 (red+yellow against green+blue; needs 4 seats)",
     "opt.rules.preset": "A preset's rules instead of this channel's game",
     "opt.stats.user": "Whose results (default: yours)",
+    "opt.end.member": "End every game and lobby this member hosts in the server (Manage Server)",
     "opt.settings.language": "The language of the bot's messages in this server (default: the server's own)",
     "opt.settings.preset": "Default rule set", "opt.settings.turn_minutes": "Minutes a turn may take",
     "opt.settings.reminder_minutes": "Remind the player this many minutes before the deadline (0: never)",

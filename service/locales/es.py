@@ -149,6 +149,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Has dejado la partida.",
     "reply.ended": "⏹️ {who} ha terminado la partida de Ludo `{id}`.",
+    "reply.ended_member": "⏹️ Se ha terminado todo lo que {who} organizaba en este servidor. Partidas de Ludo: "
+                          "{games}; salas: {lobbies}.",
     "reply.export": "📄 Partida `{id}`: compruébala con `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Tus partidas de Ludo en este servidor** ({count}), primero las que te tocan:",
@@ -260,6 +262,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Solo el anfitrión o alguien que gestione este canal puede terminar la partida.",
     "refused.table_player_ends": ("Juegas en esta mesa, así que no puedes terminarla: sigue hasta el final o hasta "
                                   "que se acabe el tiempo de la ronda."),
+    "refused.end_member": "Solo quien puede gestionar este servidor puede terminar de una vez todas las partidas de "
+                          "Ludo de un miembro.",
     "refused.game_race": "La partida ha cambiado en ese mismo momento; inténtalo otra vez.",
     "refused.channel_has_game": "Este canal ya tiene una partida de Ludo.",
     "refused.act_race": "Alguien ha jugado en esta partida en ese mismo momento: la partida ya ha avanzado.",
@@ -282,6 +286,9 @@ TEXTS: dict[str, str | Plural] = {
              "a la vez: empieza o cancela alguna y vuelve a intentarlo.",
         other="Ya tienes {most} salas de Ludo abiertas en este servidor, el máximo que puede organizar un jugador a "
               "la vez: empieza o cancela alguna y vuelve a intentarlo."),
+    "refused.user_alone": "Ya organizas tantas salas y partidas de Ludo como un jugador puede tener abiertas a la vez "
+                          "en este servidor ({most}), contando las partidas que juegas solo contra la IA: termina una "
+                          "de ellas (/ludo end en su canal) o cancela una sala y vuelve a intentarlo.",
     "refused.guild_open": plural(
         "most",
         one="Este servidor ya tiene {most} sala o partida de Ludo abierta, el máximo permitido: termina la partida "
@@ -383,6 +390,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contra 2 (rojo+amarillo contra verde+azul; hacen falta 4 puestos)",
     "opt.rules.preset": "Las reglas de un modo de juego en vez de las de la partida de este canal",
     "opt.stats.user": "Resultados de quién (por defecto: los tuyos)",
+    "opt.end.member": "Terminar todas las partidas y salas que organiza este miembro (Gestionar servidor)",
     "opt.settings.language": "El idioma de los mensajes del bot en este servidor (por defecto: el del servidor)",
     "opt.settings.preset": "Reglas por defecto", "opt.settings.turn_minutes": "Minutos que puede durar un turno",
     "opt.settings.reminder_minutes": "Avisar al jugador estos minutos antes de que acabe el tiempo (0: nunca)",

@@ -147,6 +147,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Tu as quitté la partie.",
     "reply.ended": "⏹️ La partie de Ludo `{id}` a été arrêtée par {who}.",
+    "reply.ended_member": "⏹️ Tout ce que {who} hébergeait sur ce serveur est arrêté. Parties de Ludo : {games} ; "
+                          "lobbys : {lobbies}.",
     "reply.export": "📄 Partie `{id}` : vérifie-la avec `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Tes parties de Ludo sur ce serveur** ({count}), celles où c'est ton tour d'abord :",
@@ -260,6 +262,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Seul l'hôte ou quelqu'un qui peut gérer ce salon peut arrêter la partie.",
     "refused.table_player_ends": ("Tu joues à cette table, tu ne peux donc pas l'arrêter : elle continue jusqu'au "
                                   "bout ou jusqu'à la fin du temps de la manche."),
+    "refused.end_member": "Seuls les membres qui peuvent gérer ce serveur peuvent arrêter d'un coup toutes les "
+                          "parties de Ludo d'un membre.",
     "refused.game_race": "La partie a changé au même moment ; réessaie.",
     "refused.channel_has_game": "Ce salon a déjà une partie de Ludo.",
     "refused.act_race": "Quelqu'un a joué dans cette partie au même moment : la partie a avancé.",
@@ -282,6 +286,10 @@ TEXTS: dict[str, str | Plural] = {
              "fois : démarres-en ou annules-en un, puis réessaie.",
         other="Tu as déjà {most} lobbys de Ludo ouverts sur ce serveur, le maximum qu'un joueur peut héberger à la "
               "fois : démarres-en ou annules-en un, puis réessaie."),
+    "refused.user_alone": "Tu héberges déjà autant de lobbys et de parties de Ludo qu'un joueur peut en avoir ouverts "
+                          "à la fois sur ce serveur ({most}), en comptant les parties que tu joues seul contre l'IA : "
+                          "termine ou arrête l'une d'elles (/ludo end dans son salon) ou annule un lobby, puis "
+                          "réessaie.",
     "refused.guild_open": plural(
         "most",
         one="Ce serveur a déjà {most} lobby ou partie de Ludo ouvert, le maximum autorisé : termine ou arrête la "
@@ -382,6 +390,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contre 2 (rouge+jaune contre vert+bleu ; 4 places nécessaires)",
     "opt.rules.preset": "Les règles d'un préréglage au lieu de la partie de ce salon",
     "opt.stats.user": "De qui voir les résultats (par défaut : toi)",
+    "opt.end.member": "Arrêter toutes les parties et tous les lobbys de ce membre (Gérer le serveur)",
     "opt.settings.language": "La langue des messages du bot sur ce serveur (par défaut : celle du serveur)",
     "opt.settings.preset": "Règles par défaut", "opt.settings.turn_minutes": "Minutes que peut durer un tour",
     "opt.settings.reminder_minutes": "Rappel au joueur tant de minutes avant la fin du temps (0 : jamais)",

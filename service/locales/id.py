@@ -139,6 +139,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Kamu keluar dari game.",
     "reply.ended": "⏹️ Game Ludo `{id}` dihentikan oleh {who}.",
+    "reply.ended_member": "⏹️ Semua yang dibuka {who} di server ini sudah dihentikan. Game Ludo: {games}; room: "
+                          "{lobbies}.",
     "reply.export": "📄 Game `{id}`: cek dengan `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Game Ludo kamu di server ini** ({count}), yang giliranmu duluan:",
@@ -241,6 +243,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Hanya host atau yang bisa mengelola saluran ini yang bisa menghentikan game.",
     "refused.table_player_ends": ("Kamu main di meja ini, jadi tidak bisa menghentikannya: game lanjut sampai "
                                   "selesai atau sampai waktu babak habis."),
+    "refused.end_member": "Hanya member yang bisa mengelola server ini yang bisa menghentikan semua game Ludo milik "
+                          "seorang member sekaligus.",
     "refused.game_race": "Game-nya berubah di saat yang sama; coba lagi ya.",
     "refused.channel_has_game": "Saluran ini sudah punya game Ludo.",
     "refused.act_race": "Ada yang main di game ini di saat yang sama: game sudah lanjut.",
@@ -256,6 +260,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.still_playing": "Game `{id}` masih dimainkan: replay-nya ada setelah game selesai.",
     "refused.user_open": "Kamu sudah punya {most} room Ludo yang terbuka di server ini, batas untuk satu pemain: "
                          "mulai atau batalkan salah satunya, lalu coba lagi.",
+    "refused.user_alone": "Kamu sudah punya room dan game Ludo terbuka sebanyak batas untuk satu pemain di server ini "
+                          "({most}), termasuk game yang kamu mainkan sendirian melawan AI: selesaikan atau hentikan "
+                          "salah satunya (/ludo end di salurannya) atau batalkan satu room, lalu coba lagi.",
     "refused.guild_open": "Server ini sudah punya {most} room dan game Ludo yang terbuka sekaligus, batas "
                           "maksimalnya: selesaikan atau hentikan satu game (/ludo end) atau batalkan satu room, lalu "
                           "coba lagi.",
@@ -345,6 +352,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 lawan 2 (merah+kuning lawan hijau+biru; butuh 4 kursi)",
     "opt.rules.preset": "Aturan sebuah preset, bukan game di saluran ini",
     "opt.stats.user": "Hasil siapa (bawaan: kamu)",
+    "opt.end.member": "Hentikan semua game dan room milik member ini di server (Kelola Server)",
     "opt.settings.language": "Bahasa pesan bot di server ini (bawaan: bahasa server)",
     "opt.settings.preset": "Set aturan bawaan", "opt.settings.turn_minutes": "Lama satu giliran dalam menit",
     "opt.settings.reminder_minutes": "Ingatkan pemain sekian menit sebelum waktu habis (0: tidak pernah)",

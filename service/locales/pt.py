@@ -146,6 +146,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Você saiu da partida.",
     "reply.ended": "⏹️ A partida de Ludo `{id}` foi encerrada por {who}.",
+    "reply.ended_member": "⏹️ Tudo o que {who} tinha aberto neste servidor foi encerrado. Partidas de Ludo: {games}; "
+                          "salas: {lobbies}.",
     "reply.export": "📄 Partida `{id}`: confira com `python -m engine.verify ludo-{id}.json`.",
     # /ludo games (private)
     "games.head": "🎲 **Suas partidas de Ludo neste servidor** ({count}), primeiro as que estão na sua vez:",
@@ -254,6 +256,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Só o dono da sala ou quem pode gerenciar este canal pode encerrar a partida.",
     "refused.table_player_ends": ("Você joga nesta mesa, então não pode encerrá-la: ela segue até o fim ou até o "
                                   "tempo da rodada acabar."),
+    "refused.end_member": "Só quem pode gerenciar este servidor pode encerrar de uma vez todas as partidas de Ludo de "
+                          "um membro.",
     "refused.game_race": "A partida mudou no mesmo instante; tente de novo.",
     "refused.channel_has_game": "Este canal já tem uma partida de Ludo.",
     "refused.act_race": "Alguém jogou nesta partida no mesmo instante: a partida já andou.",
@@ -276,6 +280,9 @@ TEXTS: dict[str, str | Plural] = {
              "tempo: comece ou cancele uma delas e tente de novo.",
         other="Você já tem {most} salas de Ludo abertas neste servidor, o máximo que um jogador pode ter ao mesmo "
               "tempo: comece ou cancele uma delas e tente de novo."),
+    "refused.user_alone": "Você já tem tantas salas e partidas de Ludo abertas quanto um jogador pode ter ao mesmo "
+                          "tempo neste servidor ({most}), contando as partidas em que você joga sozinho contra a IA: "
+                          "termine ou encerre uma delas (/ludo end no canal dela) ou cancele uma sala e tente de novo.",
     "refused.guild_open": plural(
         "most",
         one="Este servidor já tem {most} sala ou partida de Ludo aberta, o máximo permitido: termine ou encerre a "
@@ -375,6 +382,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 contra 2 (vermelho+amarelo contra verde+azul; precisa de 4 lugares)",
     "opt.rules.preset": "As regras de um modo de jogo em vez das da partida deste canal",
     "opt.stats.user": "Resultados de quem (padrão: os seus)",
+    "opt.end.member": "Encerrar todas as partidas e salas deste membro no servidor (Gerenciar servidor)",
     "opt.settings.language": "O idioma das mensagens do bot neste servidor (padrão: o do servidor)",
     "opt.settings.preset": "Regras padrão", "opt.settings.turn_minutes": "Minutos que uma vez pode durar",
     "opt.settings.reminder_minutes": "Avisar o jogador tantos minutos antes do fim do prazo (0: nunca)",

@@ -139,6 +139,8 @@ TEXTS: dict[str, str | Plural] = {
     # replies to commands
     "reply.left": "Oyundan ayrıldın.",
     "reply.ended": "⏹️ `{id}` kodlu Ludo oyununu {who} bitirdi.",
+    "reply.ended_member": "⏹️ {who} adlı üyenin bu sunucuda açtığı her şey bitirildi. Ludo oyunları: {games}; odalar: "
+                          "{lobbies}.",
     "reply.export": "📄 Oyun `{id}`: `python -m engine.verify ludo-{id}.json` ile kontrol et.",
     # /ludo games (private)
     "games.head": "🎲 **Bu sunucudaki Ludo oyunların** ({count}), sıranın sende olduğu oyunlar önce:",
@@ -240,6 +242,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Oyunu yalnızca oda sahibi ya da bu kanalı yönetebilen biri bitirebilir.",
     "refused.table_player_ends": ("Bu masada oynuyorsun, bu yüzden onu bitiremezsin: oyun sonuna kadar ya da turun "
                                   "süresi dolana kadar sürer."),
+    "refused.end_member": "Bir üyenin tüm Ludo oyunlarını tek seferde yalnızca bu sunucuyu yönetebilen üyeler "
+                          "bitirebilir.",
     "refused.game_race": "Oyun aynı anda değişti; lütfen tekrar dene.",
     "refused.channel_has_game": "Bu kanalda zaten bir Ludo oyunu var.",
     "refused.act_race": "Biri bu oyunda aynı anda hamle yaptı: oyun ilerledi.",
@@ -254,6 +258,10 @@ TEXTS: dict[str, str | Plural] = {
     "refused.still_playing": "Oyun `{id}` hâlâ oynanıyor: tekrarı oyun bitince gelir.",
     "refused.user_open": "Bu sunucuda zaten {most} açık Ludo odan var, bir oyuncunun aynı anda açabileceği en fazla "
                          "sayı bu: birini başlat ya da iptal et, sonra tekrar dene.",
+    "refused.user_alone": "Bu sunucuda zaten bir oyuncunun aynı anda açık tutabileceği kadar Ludo odası ve oyunun var "
+                          "({most}), bilgisayara karşı tek başına oynadığın oyunlar da buna dahil: bunlardan birini "
+                          "bitir ya da sonlandır (kendi kanalında /ludo end) veya bir odayı iptal et, sonra tekrar "
+                          "dene.",
     "refused.guild_open": "Bu sunucuda zaten aynı anda {most} açık Ludo odası ve oyunu var, izin verilen en fazla "
                           "sayı bu: bir oyunu bitir ya da sonlandır (/ludo end) veya bir odayı iptal et, sonra "
                           "tekrar dene.",
@@ -343,6 +351,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2'ye 2 (kırmızı+sarı, yeşil+maviye karşı; 4 yer gerekir)",
     "opt.rules.preset": "Bu kanaldaki oyun yerine bir hazır ayarın kuralları",
     "opt.stats.user": "Kimin sonuçları (varsayılan: seninki)",
+    "opt.end.member": "Bu üyenin sunucudaki tüm oyunlarını ve odalarını bitir (Sunucuyu Yönet)",
     "opt.settings.language": "Botun bu sunucudaki mesajlarının dili (varsayılan: sunucunun dili)",
     "opt.settings.preset": "Varsayılan kural seti", "opt.settings.turn_minutes": "Bir sıranın sürebileceği dakika",
     "opt.settings.reminder_minutes": "Süre bitmeden kaç dakika önce hatırlatılsın (0: asla)",

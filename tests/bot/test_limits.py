@@ -66,9 +66,55 @@ async def test_open_lobbies_per_user_are_limited_and_a_refusal_takes_nothing(sta
     await cancel(standin, ludo, host, lobbies[0])  # closing one lets the host open again at once
     await open_lobby(standin, ludo, host, channels[4])
     assert refused(await slash(standin, ludo, host, channels[0], "start")) is not None
-    await click(standin, ludo, host, lobbies[1], label="Add AI (random)")
+    await click(standin, ludo, other, lobbies[1], label="Join")
     await click(standin, ludo, host, lobbies[1], label="Start")  # a started lobby is no longer an open lobby
     await open_lobby(standin, ludo, host, channels[0])
+
+
+async def test_games_played_alone_against_ai_take_their_hosts_places_so_one_member_cannot_fill_a_server(
+        standin: StandIn, launch: Launch) -> None:
+    """The attack of issue 43: one member starts a game against an AI seat in channel after channel. AI seats play
+    every turn that times out, so each game holds a place for days; they used to count against the server's places
+    only, and the member held them all."""
+    bot = await launch(lobby_open_guild=5)
+    attacker, victim, friend = standin.add_user("attacker"), standin.add_user("victim"), standin.add_user("friend")
+    rooms = [standin.add_channel(standin.guild, f"solo{i}") for i in range(8)]
+    for room in rooms[:3]:
+        await start_game(standin, bot, attacker, ai=1, channel=room)
+    for room in rooms[3:5]:  # the fourth and fifth are refused, saying why and what to do
+        text = refused(await slash(standin, bot, attacker, room, "start"))
+        assert text is not None and "counting the games you play alone against AI seats" in text, text
+        assert "(3)" in text and "/ludo end" in text, text
+        assert not standin.messages(room)
+    await open_lobby(standin, bot, victim, rooms[5])  # the server still has places for everyone else
+    await start_game(standin, bot, friend, (attacker,), channel=rooms[6])  # the attacker still plays with others
+    ended = await slash(standin, bot, attacker, rooms[0], "end")  # a game played alone that ends frees its place
+    assert refused(ended) is None
+    await open_lobby(standin, bot, attacker, rooms[7])
+    assert refused(await slash(standin, bot, attacker, rooms[0], "start")) is not None
+    left = await slash(standin, bot, attacker, rooms[1], "leave")  # so does one its host leaves (the AI plays out)
+    assert "You left the game" in private_text(left)
+    await open_lobby(standin, bot, attacker, rooms[0])
+
+
+async def test_a_game_counts_against_the_last_person_playing_once_the_others_have_left(standin: StandIn,
+                                                                                     launch: Launch) -> None:
+    """A second account does not get a member round the count: a game left to one person and the AI seats counts
+    against that person from then on (with `ai_takeover` or without), whether the alt left or the host did."""
+    bot = await launch(lobby_open_user=2)
+    host, alt = standin.add_user("host"), standin.add_user("alt")
+    rooms = [standin.add_channel(standin.guild, f"alt{i}") for i in range(6)]
+    for room, takeover in zip(rooms[:2], (True, False), strict=True):
+        await start_game(standin, bot, host, (alt,), ai=1, channel=room, ai_takeover=takeover)
+        await slash(standin, bot, alt, room, "leave")
+    text = refused(await slash(standin, bot, host, rooms[2], "start"))
+    assert text is not None and "alone against AI seats" in text, text
+    member = standin.add_user("member")
+    for room, takeover in zip(rooms[3:5], (True, False), strict=True):  # the other way round: the alt hosts, leaves
+        await start_game(standin, bot, alt, (member,), ai=1, channel=room, ai_takeover=takeover)
+        await slash(standin, bot, alt, room, "leave")
+    text = refused(await slash(standin, bot, member, rooms[5], "start"))
+    assert text is not None and "alone against AI seats" in text, text
 
 
 async def test_start_as_fast_as_possible_meets_the_burst_limit_until_it_refills(standin: StandIn, ludo: LudoBot,

@@ -70,6 +70,9 @@ async def unbounded_keys(storage: Storage) -> dict[str, str]:
                     ":open": LIMITS.open_per_guild, ":tourneys": GUILD_TOURNEYS_KEPT}.get(kind)
             if most is not None and await redis.zcard(key) > most:
                 wrong[key] = f"more than {most} entries"
+        elif tag.startswith("g:") and kind.startswith(":alone:"):  # games played alone: each leaves as it ends
+            if [g for g in await redis.zrange(key, 0, -1) if await active(storage, str(g)) is None]:
+                wrong[key] = "a game that is over"
         elif tag == "dl":  # a reminder and a time-out per game at most (one of a game that ended goes when due)
             members = [str(m) for m in (await redis.zrange(keys.DEADLINES_DUE, 0, -1))]
             if len(members) != len(set(members)) or (kind == ":claims" and await redis.hlen(key) > len(members)):

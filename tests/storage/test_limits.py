@@ -13,10 +13,12 @@ from redis.crc import key_slot
 import engine
 from storage import (
     ChannelBusy,
+    GameRecord,
     LobbyLimits,
     LobbyRecord,
     LobbySeat,
     OverLimit,
+    Seat,
     Storage,
     keys,
     new_game_id,
@@ -49,6 +51,14 @@ async def start(storage: Storage, opened: LobbyRecord) -> None:
                                                seats=four_seats()[:2], seed=1))
 
 
+async def start_alone(storage: Storage, opened: LobbyRecord) -> GameRecord:
+    """The lobby's game starts with its host and one AI seat."""
+    seats = [Seat(seat=0, user_id=opened.host_id), Seat(seat=2, ai_level=1)]
+    return await storage.games.create_game(new_record(opened.id, guild_id=opened.guild_id, channel_id=opened.channel_id,
+                                                      host_id=opened.host_id, rules=engine.Rules.preset("classic"),
+                                                      seats=seats, seed=1))
+
+
 async def end(storage: Storage, game_id: str) -> None:
     record = await storage.games.load_game(game_id)
     await storage.games.save_game(record.model_copy(update={"status": "ended"}))
@@ -56,6 +66,7 @@ async def end(storage: Storage, game_id: str) -> None:
 
 def test_the_keys_of_one_guild_share_a_slot() -> None:
     slots = {key_slot(key.encode()) for key in (keys.open_in_guild(GUILD), keys.open_by_user(GUILD, 7),
+                                                keys.alone_by_user(GUILD, 7),
                                                 keys.guild_bucket(GUILD), keys.user_bucket(GUILD, 8),
                                                 keys.guild_settings(GUILD))}
     assert len(slots) == 1
@@ -97,6 +108,39 @@ async def test_a_guild_counts_open_lobbies_and_active_games(storage: Storage) ->
         await storage.lobbies.create_lobby(lobby(host=4, channel=4), limits=limits, now=NOW)
     await storage.lobbies.drop_lobby(second)
     await storage.lobbies.create_lobby(lobby(host=4, channel=4), limits=limits, now=NOW)
+
+
+async def test_games_a_user_plays_alone_take_their_places_until_they_end(storage: Storage) -> None:
+    limits = LobbyLimits(open_per_user=2, open_per_guild=10)
+    alone = await start_alone(storage, await storage.lobbies.create_lobby(lobby(channel=1), limits=limits, now=NOW))
+    await start(storage, await storage.lobbies.create_lobby(lobby(channel=2), limits=limits, now=NOW))  # 2 people
+    await storage.lobbies.create_lobby(lobby(channel=3), limits=limits, now=NOW)
+    before = await counts(storage)
+    with pytest.raises(OverLimit) as refused:  # the game played alone and the lobby
+        await storage.lobbies.create_lobby(lobby(channel=4), limits=limits, now=NOW)
+    assert (refused.value.limit, refused.value.most, refused.value.alone) == ("user_open", 2, 1)
+    assert await counts(storage) == before and await storage.limits.open_ids(GUILD, 1001, alone=True) == [alone.id]
+    await storage.lobbies.create_lobby(lobby(host=1002, channel=4), limits=limits, now=NOW)  # others are not held
+    await end(storage, alone.id)  # an ended (or finished) game frees its host's place at once
+    await storage.lobbies.create_lobby(lobby(channel=5), limits=limits, now=NOW)
+    assert await storage.limits.open_ids(GUILD, 1001, alone=True) == []
+
+
+async def test_a_game_no_longer_played_alone_is_found_at_the_next_full_count(storage: Storage) -> None:
+    limits = LobbyLimits(open_per_user=3)
+    games = [await start_alone(storage, await storage.lobbies.create_lobby(lobby(channel=n), limits=limits, now=NOW))
+             for n in (1, 2, 3)]
+    left = games[0].model_copy(update={"seats": [Seat(seat=0, ai_level=1), games[0].seats[1]]})
+    await storage.games.save_game(left)  # its host left, an AI took the seat: it runs on, no longer theirs alone
+    await storage.redis.delete(keys.game(games[1].id))  # gone (as if past its retention) with no release
+    await storage.redis.hset(keys.game(games[2].id), "rec", "{not json")  # unreadable: counted, never dropped
+    await storage.lobbies.create_lobby(lobby(channel=4), limits=limits, now=NOW)  # two places were found free
+    assert await storage.limits.open_ids(GUILD, 1001, alone=True) == [games[2].id]
+    assert await storage.redis.zscore(keys.alone_by_user(GUILD, 1001), games[2].id) == NOW + CHECK_AFTER
+    await storage.lobbies.create_lobby(lobby(channel=5), limits=limits, now=NOW)
+    with pytest.raises(OverLimit) as refused:
+        await storage.lobbies.create_lobby(lobby(channel=6), limits=limits, now=NOW)
+    assert refused.value.alone == 1
 
 
 async def test_a_user_bucket_lets_a_burst_through_then_one_per_refill(storage: Storage) -> None:
