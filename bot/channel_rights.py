@@ -49,11 +49,12 @@ def check_game(interaction: discord.Interaction[Any], *, thread: bool) -> None:
     answer says to start without `thread`."""
     if not channel_calls(interaction) or interaction.context.dm_channel:
         return
-    own = in_thread(interaction)
+    own = in_thread(interaction)  # (where the game plays in place: no thread in a thread)
+    thread = thread and not own
     lacking = missing(interaction.app_permissions, (IN_A_THREAD if own else PLAYS) + (THREADS if thread else ()))
     if not lacking:
         return
-    if thread and not own and set(lacking) <= set(THREADS):
+    if thread and set(lacking) <= set(THREADS):
         raise Refused("refused.thread_bot")
     raise refusal("refused.bot_permissions", lacking)
 

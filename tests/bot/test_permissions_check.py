@@ -12,6 +12,7 @@ from playground.standin.records import (
     CREATE_PUBLIC_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
 )
 from tests.bot.helpers import answered, click, open_lobby, private_text, slash, start_game
 from tests.bot.tourney_helpers import button, create, join, stored, tables_of_round, tournament_id, tourney
@@ -32,6 +33,16 @@ async def test_start_names_what_the_bot_lacks_and_opens_nothing(standin: StandIn
     assert await start_game(standin, ludo, alice, ai=1) is not None
 
 
+async def test_in_a_thread_the_thread_permission_is_the_one_asked_for(standin: StandIn, ludo: LudoBot) -> None:
+    alice = standin.add_user("alice")
+    thread = standin.add_thread(standin.channel, "games")
+    await standin.set_overwrite(standin.channel, standin.bot_user, deny=SEND_MESSAGES_IN_THREADS)
+    refused = private_text(await slash(standin, ludo, alice, thread, "start", seats=2, thread=True))
+    assert "a game needs: Send Messages in Threads." in refused and standin.messages(thread) == []
+    assert (await slash(standin, ludo, alice, standin.channel, "start", seats=2)).response_record is not None
+    assert "Ludo lobby" in standin.messages(standin.channel)[0].content  # (beside it, the channel itself is open)
+
+
 async def test_a_lobby_whose_channel_was_closed_to_the_bot_does_not_start(standin: StandIn, ludo: LudoBot) -> None:
     alice = standin.add_user("alice")
     lobby = await open_lobby(standin, ludo, alice, seats=2)
@@ -47,15 +58,18 @@ async def test_a_lobby_whose_channel_was_closed_to_the_bot_does_not_start(standi
     assert "Start" not in lobby.labels()
 
 
-async def test_a_tournament_starts_only_where_its_tables_can_open(standin: StandIn, ludo: LudoBot) -> None:
-    ann, bob = standin.add_user("ann"), standin.add_user("bob")
+async def test_a_tournament_is_created_only_where_it_can_run(standin: StandIn, ludo: LudoBot) -> None:
     await standin.set_overwrite(standin.channel, standin.bot_user, deny=ATTACH_FILES | CREATE_PUBLIC_THREADS)
     refused = private_text(await tourney(standin, ludo, standin.owner, standin.channel, "create", format="swiss"))
     assert "a tournament needs (its standing here, each table in a thread of its own): Attach Files and Create " \
            "Public Threads." in refused
     assert standin.messages(standin.channel) == []
-
     await standin.set_overwrite(standin.channel, standin.bot_user)
+    await create(standin, ludo, standin.owner, format="swiss", rounds=1)  # given back: created
+
+
+async def test_a_tournament_starts_only_where_its_tables_can_open(standin: StandIn, ludo: LudoBot) -> None:
+    ann, bob = standin.add_user("ann"), standin.add_user("bob")
     signup = await create(standin, ludo, standin.owner, format="swiss", rounds=1)
     await join(standin, ludo, signup, ann, bob)
     await standin.set_overwrite(standin.channel, standin.bot_user, deny=CREATE_PUBLIC_THREADS)  # taken away since
