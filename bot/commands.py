@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.channel_rights import check_game
 from bot.delivery import answers_private, delivery_of, invite_link, scope_of
 from bot.errors import shown
 from bot.live import next_person, posts_itself
@@ -94,6 +95,7 @@ async def start(interaction: discord.Interaction[Any], preset: Preset | None = N
             return
         if teams and seats != 4:
             raise Refused("refused.teams_option", seats=seats)
+        check_game(interaction, thread=thread)  # before a game Discord would refuse
         chosen = {"dice": dice, "end_path": end_path, "bonus_on_six": bonus_on_six,
                   "third_six_ends_turn": third_six_ends_turn, "capture_bonus": capture_bonus, "stacking": stacking,
                   "game_end": game_end, "turn_limit": turn_limit, "quick": quick, "kill_to_unlock": kill_to_unlock,

@@ -38,6 +38,11 @@ def channel_calls(interaction: discord.Interaction[Any]) -> bool:
     return interaction.is_guild_integration() and interaction.client.get_guild(interaction.guild_id) is not None
 
 
+def in_thread(interaction: discord.Interaction[Any]) -> bool:
+    """True when the interaction comes from a thread (where a game plays in place: no thread in a thread)."""
+    return isinstance(interaction.channel, discord.Thread)
+
+
 def delivery_of(interaction: discord.Interaction[Any]) -> Delivery:
     """How a game started by this interaction reaches its channel."""
     return "channel" if channel_calls(interaction) else "interaction"

@@ -11,9 +11,10 @@ from typing import Any
 
 import discord
 
+from bot.channel_rights import check_game
 from bot.clicks import Clicks
 from bot.components import COLOUR_VERBS
-from bot.delivery import channel_calls
+from bot.delivery import channel_calls, in_thread
 from bot.errors import in_time, shown
 from bot.live import LiveMessages, edit_clicked, next_person
 from bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
@@ -60,6 +61,7 @@ class LobbyButtons:
         keeps the turn-order roll, without buttons); in a thread of its own, a message there. Everything is
         checked before a thread is made."""
         lobby = await in_time(interaction, self.service.lobbies.startable(lobby_id, interaction.user.id))
+        check_game(interaction, thread=bool(lobby.options.get("thread")))  # (taken away since /ludo start?)
         channel_id = None
         if lobby.options.get("thread"):
             channel_id = await in_time(interaction, game_thread(interaction, lobby, self.service))
@@ -89,11 +91,6 @@ class LobbyButtons:
 # -- a game's own thread --------------------------------------------------------------------------------------------
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 NO_THREADS_HERE = 50024  # Discord: "Cannot execute action on this channel type" (e.g. a thread in a thread)
-
-
-def in_thread(interaction: discord.Interaction[Any]) -> bool:
-    """True when the interaction comes from a thread (where a game plays in place: no thread in a thread)."""
-    return isinstance(interaction.channel, discord.Thread)
 
 
 def may_thread(permissions: discord.Permissions) -> bool:

@@ -9,6 +9,7 @@ import time
 import discord
 
 from bot.access import Access
+from bot.channel_rights import StartChecked
 from bot.clicks import ClickMeter, Clicks
 from bot.game import GameMessage
 from bot.live import LiveMessages
@@ -39,7 +40,7 @@ class Parts:
         self.watching = Watching(service, self.clicks, self.access)
         self.rematch = RematchButtons(service, self.clicks)
         self.review = ReviewAnswers(service, self.clicks, self.access)
-        self.tourney = TourneyButtons(service, self.clicks)
+        self.tourney = StartChecked(TourneyButtons(service, self.clicks), self.clicks)
 
     async def drain(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) for handlers in flight and for what they left to the outbox, so a

@@ -15,11 +15,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.channel_rights import check_tournament
 from bot.commands import Preset, choices, ludo, parts_of
-from bot.delivery import channel_calls
+from bot.delivery import channel_calls, in_thread
 from bot.errors import in_time
 from bot.live import next_person
-from bot.lobby import in_thread, may_thread
 from bot.messages import NO_PINGS, outcome_post
 from bot.tourney import picture
 from bot.tourney_posts import signup_post, standing_post
@@ -76,8 +76,7 @@ async def create(interaction: discord.Interaction[Any], format: str, preset: Pre
             raise Refused("refused.tourney_manage")
         if in_thread(interaction):
             raise Refused("refused.tourney_thread")
-        if not may_thread(interaction.app_permissions):
-            raise Refused("refused.tourney_bot_threads")
+        check_tournament(interaction)
         record = await parts.service.tournaments.create(
             guild_id=guild, channel_id=interaction.channel_id or 0, organiser_id=interaction.user.id,
             locale=public_default(interaction), format=format, preset=preset,

@@ -66,8 +66,8 @@ from service.languages import (
 )
 from service.locales.forms import Plural
 
-__all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "directionless",
-           "drawn", "isolated", "known", "language", "templates", "translate"]
+__all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "Terms", "colour",
+           "directionless", "drawn", "isolated", "known", "language", "templates", "translate"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -82,6 +82,14 @@ class Term:
     """A value that is itself a key, translated along with the sentence it fills (a colour name)."""
 
     key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """Values that are keys, translated and listed the language's way ("A, B and C": `word.comma`, then `word.and`
+    before the last)."""
+
+    keys: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +171,24 @@ def _value(code: str, name: str, value: object, form: _Form) -> object:
         return value
     if isinstance(value, Term):
         return _fill(code, value.key, {}, False)
+    if isinstance(value, Terms):
+        return _listed(code, [_fill(code, key, {}, False) for key in value.keys])
     if isinstance(value, bool) or not isinstance(value, _NUMBERS):
         return value
     return _Number(code, value)
+
+
+def _listed(code: str, names: list[str]) -> str:
+    """`names` as one list of the language ("A, B and C")."""
+    if not names:
+        return ""
+    listed = names[-1]
+    if len(names) > 1:
+        head = names[0]
+        for name in names[1:-1]:
+            head = _fill(code, "word.comma", {"a": head, "b": name}, False)
+        listed = _fill(code, "word.and", {"a": head, "b": listed}, False)
+    return listed
 
 
 def translate(locale: str | None, key: str, **values: object) -> str:

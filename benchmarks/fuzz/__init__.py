@@ -8,11 +8,14 @@ time, each in a channel of its own with its own members. The run goes in rounds:
 guilds' games, every /ludo command with random options, one button pressed by several at the same moment,
 tournaments created, joined, started, left and cancelled, and their tables played in their threads); every
 so often a round meets a Redis fault (paused, restarted, error replies, swallowed replies, cut connections) or
-follows a jump of the service clock past turn deadlines (`faults`). Once the round's interactions are answered and
+follows a jump of the service clock past turn deadlines (`faults`), and before some an attacker takes the bot's
+permissions away in a lane's channel, gives them back, or deletes a table's thread or the channel (`attacks`). Once
+the round's interactions are answered and
 the bots have done what the answers left them (the outbox), the invariants are checked (`checks`): every
 interaction answered once within 3 s, nothing refused by the stand-in, no traceback logged, every game's log
 replays to its state and was changed only by someone who may act, no tournament losing a player or a table's end
-or seating a round wrong (`tournaments`), the bots' workers running, and no member's
+or seating a round wrong (`tournaments`), nothing asked again of a channel that refused the bot (`attacks`), the
+bots' workers running, and no member's
 display name (drawn from every script, emoji, markdown, mentions, zero-width and combining characters: `names`)
 breaks a message's markup, notifies anyone or breaks a picture. At the end time passes (the clock moves past the
 follow-ups a fault left due later) and the bots come to rest before the last look: no message may then offer buttons
@@ -22,7 +25,9 @@ Every random choice comes from the seed: a lane's step from (seed, lane, round),
 the games' dice seeds from the seed. Timing is not (which of two clicks at the same moment wins, how far a cut
 gets), so a run repeats its seed's rounds and moves closely but not exactly: a failure usually comes back in the
 same round. Failures of bugs being fixed elsewhere are told apart (`known`).
-The last line: `fuzz: <n> interactions, <m> faults, <k> invariant failures`.
+The run prints the most requests Discord would have refused (401, 403, 429) in any 10 minutes of it (the budget of
+10,000 it bans an address for), by the run's own clock. The last line: `fuzz: <n> interactions, <m> faults, <k>
+invariant failures`.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from benchmarks.fuzz.attacks import INVALID, Attacks, most_refused
 from benchmarks.fuzz.checks import Checks
 from benchmarks.fuzz.faults import GAPS, Faults, settled
 from benchmarks.fuzz.known import known
@@ -57,6 +63,9 @@ class Report:
     moves: dict[str, int] = field(default_factory=dict)
     fault_kinds: dict[str, int] = field(default_factory=dict)
     clock_jumps: int = 0
+    attacks: dict[str, int] = field(default_factory=dict)
+    most_refused: int = 0
+    """The most requests refused with 401, 403 or 429 in any 10 minutes of the run."""
 
     @property
     def new(self) -> list[Failure]:
@@ -70,7 +79,7 @@ class Report:
 
 
 async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faults: bool = True,
-              gaps: tuple[int, int] = GAPS, quiet: bool = False) -> Report:
+              gaps: tuple[int, int] = GAPS, attacks: bool = True, quiet: bool = False) -> Report:
     def say(text: str) -> None:
         if not quiet:
             print(text, flush=True)
@@ -79,15 +88,18 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
     world = await World.open(games)
     world.seeded(seed)
     schedule = Faults(world, seed, gaps=gaps)
-    checks = Checks(world, schedule)
+    attacker = Attacks(world, seed) if attacks else None
+    checks = Checks(world, schedule, attacker)
     made = 0
     moves: collections.Counter[str] = collections.Counter()
     say(f"fuzz: seed {seed}, {interactions} interactions in {games} lanes, 2 bots, embedded Redis behind the "
-        f"fault proxy{'' if faults else ', no faults'}")
+        f"fault proxy{'' if faults else ', no faults'}{'' if attacks else ', no attacks'}")
     reporter = asyncio.create_task(_progress(lambda: made, schedule, checks, started, say))
     try:
         number = 0
         while made < interactions:
+            if attacker is not None:
+                await attacker.step(number)
             made += await _round(world, checks, schedule if faults else None, seed, number, moves)
             number += 1
         # Time passes, as it would: the follow-ups of a step a fault cut short (an ended game's final board, shown
@@ -114,13 +126,19 @@ async def run(*, seed: int = 1, interactions: int = 10_000, games: int = 6, faul
         if not problem.startswith(("logged by ", "event loop error: ")):
             checks.fail("traceback", "shutdown", problem)
     report = Report(seed, made, schedule.count, checks.failures, time.monotonic() - started, dict(moves),
-                    dict(schedule.made), schedule.jumps)
+                    dict(schedule.made), schedule.jumps, dict(attacker.made) if attacker else {},
+                    most_refused(world.standin.requests))
     say(f"rounds: {number}; moves: {dict(sorted(moves.items()))}")
     statuses = collections.Counter(seen.status for seen in checks.games.values())
     say(f"games: {dict(statuses)}, {sum(len(seen.log) for seen in checks.games.values())} logged actions")
     say(checks.tourneys.report())
     say("answers: " + ", ".join(f"{text!r} {n}" for text, n in checks.answers.most_common(12)))
     say(f"faults: {dict(sorted(schedule.made.items())) or 'none'}; clock jumps {schedule.jumps}")
+    if attacker is not None:
+        say(attacker.report())
+    refused = sum(1 for request in world.standin.requests if request.status in INVALID)
+    say(f"refused requests (401/403/429): at most {report.most_refused} in any 10 minutes of the run, {refused} in "
+        "all")
     for failure in report.new[:SHOWN]:
         say(f"FAILED {failure}")
     tally = collections.Counter(entry.area for entry in map(known, checks.failures) if entry is not None)

@@ -1,4 +1,5 @@
-"""`python -m benchmarks.fuzz [--seed S] [--interactions N] [--games G] [--no-faults]`: see `benchmarks.fuzz`."""
+"""`python -m benchmarks.fuzz [--seed S] [--interactions N] [--games G] [--no-faults] [--no-attacks]`: see
+`benchmarks.fuzz`."""
 
 from __future__ import annotations
 
@@ -16,12 +17,14 @@ def main() -> None:
     parser.add_argument("--interactions", type=int, default=10_000, help="interactions to make, over every lane")
     parser.add_argument("--games", type=int, default=6, help="lanes playing at the same time, a channel each")
     parser.add_argument("--no-faults", action="store_true", help="no Redis faults and no clock jumps")
+    parser.add_argument("--no-attacks", action="store_true", help="nobody takes the bot's permissions away or "
+                        "deletes channels")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop Redis on the way out
     logging.basicConfig(level=logging.ERROR, handlers=[logging.NullHandler()])  # errors are failures, printed by
     # the run
     report = run_async(run(seed=arguments.seed, interactions=arguments.interactions, games=arguments.games,
-                           faults=not arguments.no_faults))
+                           faults=not arguments.no_faults, attacks=not arguments.no_attacks))
     raise SystemExit(1 if report.failures else 0)
 
 

@@ -14,7 +14,12 @@
 - rest (at the end, the bots idle): a game's buttons are offered on one message while it is played, on none once
   it is over;
 - tournaments (`benchmarks.fuzz.tournaments`): nobody who joined is lost, every round seated as its format says,
-  every table that ended handed over and every table of a running round opened, one announcement at most.
+  every table that ended handed over and every table of a running round opened, one announcement at most;
+- refusals (the attacker lane, `benchmarks.fuzz.attacks`): Discord refuses the bot in a channel closed to it or
+  deleted, and is not asked again there until the channel changes; a game there that the bot was refused for is, at
+  rest, over or answered by interaction only, and no game elsewhere is either by the bot's doing (ended by nobody,
+  moved to interactions). What the stand-in refuses there is judged by this, not by `discord`; boards the bot could
+  not clean up before the channel refused it stay as they are.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import traceback
 from dataclasses import dataclass
 
 import engine
+from benchmarks.fuzz.attacks import Attacks
 from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
@@ -42,6 +48,7 @@ from storage import CorruptRecord, GameRecord, NotFound, Seat, check_replay
 
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
 INTERACTION = re.compile(r"interaction[= ](\d+)")
+ATTACKED_ROUTE = re.compile(r"/channels/(\d+)")
 
 
 @dataclass
@@ -54,17 +61,19 @@ class Seen:
     status: str
     seats: list[Seat]
     turn_deadline: float | None
+    delivery: str = "channel"
 
 
 class Checks:
     """The invariants over a run; `failures` holds what broke."""
 
-    def __init__(self, world: World, faults: Faults) -> None:
+    def __init__(self, world: World, faults: Faults, attacks: Attacks | None = None) -> None:
         self.world = world
         self.faults = faults
+        self.attacks = attacks
         self.ledger = Ledger()
         self.failures: list[Failure] = []
-        self.tourneys = TourneyChecks(world, self.ledger, self.fail)
+        self.tourneys = TourneyChecks(world, self.ledger, self.fail, attacks)
         self.games: dict[str, Seen] = {}
         self.lane_clock: dict[int, float] = {}  # the service clock at a lane's last check
         self.thinking: list[InteractionRecord] = []
@@ -115,16 +124,25 @@ class Checks:
         """Refusals by the stand-in, errors logged, exceptions nobody retrieved, workers that stopped."""
         world = self.world
         for violation in world.standin.violations[self._violations:]:
+            if self._attacked(violation.route):
+                continue  # (judged by `refusals`)
             if violation.kind not in ("unanswered", "late-response"):  # (counted by `answered`)
                 record = world.standin.interactions.get(violation.interaction_id or 0)
                 self.fail("discord", where, str(violation)[:600] + (f" answering {_told(record)}" if record else ""))
         self._violations = len(world.standin.violations)
+        for problem in self.attacks.refusals() if self.attacks is not None else []:
+            self.fail("refusals", where, problem)
         self.logs(where)
         for shard, bot in enumerate(world.bots):
             for problem in worker_problems(bot):
                 if f"{shard}: {problem}" not in self._dead:  # (once each)
                     self._dead.add(f"{shard}: {problem}")
                     self.fail("worker", where, f"bot {shard}: {problem}")
+
+    def _attacked(self, route: str | None) -> bool:
+        """Whether a refused request was about a channel the attacker changed."""
+        found = ATTACKED_ROUTE.search(route or "")
+        return self.attacks is not None and found is not None and self.attacks.attacked(int(found[1]))
 
     def logs(self, where: str) -> None:
         """Errors logged (with the interaction they answered) and exceptions left to asyncio's handler."""
@@ -145,7 +163,9 @@ class Checks:
     async def lane(self, lane: Lane, where: str, *, full: bool = False) -> None:
         """Check every game of the lane that changed since its last check (`full`: replay each from its start)."""
         standin = self.world.standin
-        channels = {lane.channel.id, *(t.id for t in standin.threads(lane.channel))}
+        channels = {lane.channel.id, *(t.id for t in standin.threads(lane.channel)), *lane.gone}
+        if self.attacks is not None:  # (deleted threads and channels of the lane, whose games are still stored)
+            channels |= {c for c, attacked in self.attacks.channels.items() if attacked.lane == lane.number}
         now = self.world.clock()
         since = self.lane_clock.get(lane.number, now)
         for game_id in sorted(lane.games):
@@ -201,6 +221,8 @@ class Checks:
         await self.tourneys.at_rest(lane, where)
         for problem in await still_wrong(functools.partial(self._restless, lane)):
             self.fail("rest", where, problem)
+        for problem in await self.attacks.still_played(lane) if self.attacks is not None else []:
+            self.fail("refusals", where, problem)  # (the waits above gave the workers their time)
 
     async def _restless(self, lane: Lane) -> list[str]:
         """What `at_rest` finds wrong now."""
@@ -212,6 +234,8 @@ class Checks:
             for message in standin.messages(channel):
                 if message.content == "forged":
                     continue
+                if self.attacks is not None and self.attacks.left_over(channel.id, message.id):
+                    continue  # (made before the channel refused the bot: left as it is)
                 for custom_id in message.custom_ids():
                     kind, _, ident = custom_id.removeprefix("ludo:").partition(":")
                     shown = boards if kind == "g" else lobbies if kind == "l" else None
@@ -285,7 +309,13 @@ class Checks:
             self.fail("replay", where, f"{game}: the log replays to {engine.to_text(state)!r}, "
                                        f"stored {record.state!r}")
         self._seats(record, seats, left, where)
-        if record.status == "ended" and status != "ended":
+        attacked = self.attacks is not None and self.attacks.attacked(record.channel_id)
+        if seen is not None and seen.delivery != record.delivery and not attacked:
+            self.fail("refusals", where, f"{game} went from {seen.delivery} to {record.delivery} delivery in a "
+                                         "channel that never refused the bot")
+        if record.status == "ended" and status != "ended" and record.ended_by is None and attacked:
+            pass  # ended by the bot, its channel having refused it (`refusals` at rest)
+        elif record.status == "ended" and status != "ended":
             enders = self.ledger.commands.get(("end", record.channel_id), set())
             guild = self.world.standin.guilds[record.guild_id]
             may = record.ended_by == record.host_id or bool(
@@ -294,7 +324,7 @@ class Checks:
                 self.fail("permitted", where, f"{game} was ended by {record.ended_by}, who may not end it "
                                               "(or did not run /ludo end there)")
         self.games[record.id] = Seen(record.version, list(record.log), state, record.status, list(record.seats),
-                                     record.turn_deadline)
+                                     record.turn_deadline, record.delivery)
 
     def _seats(self, record: GameRecord, before: list[Seat], left: set[int], where: str) -> None:
         now = {s.seat: s for s in record.seats}

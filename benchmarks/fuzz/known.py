@@ -23,7 +23,20 @@ class Known:
         return failure.invariant == self.invariant and self.text in failure.detail
 
 
-KNOWN: tuple[Known, ...] = ()
+REFUSALS = "issue 43, the bot's side of refusals (branch refusals)"
+KNOWN: tuple[Known, ...] = (
+    Known(REFUSALS, "refusals", "asked again what waiting will not change",
+          "a channel that refused the bot is asked again: the outbox remembers no refusal, the deadline worker posts "
+          "reminders and time-outs into it, a tournament's tables are tried every 30 s"),
+    Known(REFUSALS, "refusals", "neither moved to answering by interaction only nor ended",
+          "a game whose channel refused the bot goes on posting there"),
+    Known(REFUSALS, "rest", "neither opened nor settled, its channel refusing the bot",
+          "a table whose thread Discord refuses is tried again until its round's deadline"),
+    Known(REFUSALS, "traceback", "Forbidden: 403 Forbidden (error code: 500",
+          "the deadline worker logs a refused post with a traceback"),
+    Known(REFUSALS, "traceback", "NotFound: 404 Not Found (error code: 10003)",
+          "the deadline worker logs a post to a deleted channel with a traceback"),
+)
 
 
 def known(failure: Failure) -> Known | None:

@@ -10,7 +10,10 @@ more at the end, the bots' workers given time to finish (`at_rest`):
   announced at most once (the announcement is claimed before it is posted: at most once, by design);
 - rest (at the end): a running round's tables are all opened, and every table whose game is over has its places
   (a table's end is never lost); a cancelled tournament's games are all over; the tournament's message is there,
-  offering the sign-up's buttons only while it is open for sign-up, and its picture once it has started.
+  offering the sign-up's buttons only while it is open for sign-up, and its picture once it has started. In a
+  channel the attacker changed (`benchmarks.fuzz.attacks`) the bot is not meant to ask again what was refused: the
+  message and its buttons are as the bot could leave them, and a table of the running round whose channel refuses
+  the bot, which it was told, is settled (a forfeit of no one's fault) instead of opened.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import functools
 import time
 from collections.abc import Awaitable, Callable
 
+from benchmarks.fuzz.attacks import Attacks
 from benchmarks.fuzz.ledger import Ledger, patiently
 from benchmarks.fuzz.world import Lane, World
 from playground.standin import Message
@@ -43,8 +47,10 @@ async def still_wrong(find: Callable[[], Awaitable[list[str]]]) -> list[str]:
 class TourneyChecks:
     """The invariants of the tournaments of every lane."""
 
-    def __init__(self, world: World, ledger: Ledger, fail: Callable[[str, str, str], None]) -> None:
+    def __init__(self, world: World, ledger: Ledger, fail: Callable[[str, str, str], None],
+                 attacks: Attacks | None = None) -> None:
         self.world = world
+        self.attacks = attacks
         self.ledger = ledger
         self.fail = fail
         self.known: set[str] = set()  # tournaments found stored once
@@ -166,13 +172,17 @@ class TourneyChecks:
         for game_id, game in await self.tables(record, "at rest"):
             table = next(t for r in record.played for t in r.tables if t.game_id == game_id)
             is_current = game_id in running
+            refused = self.attacks is not None and self.attacks.knows(table.thread_id or record.channel_id)
             if record.status == "running" and is_current and not table.over and (table.thread_id is None or game
                                                                                  is None):
-                found.append(f"{tag}: table {game_id} of the running round was never opened")
+                found.append(f"{tag}: table {game_id} of the running round was " + (
+                    "neither opened nor settled, its channel refusing the bot" if refused else "never opened"))
             if record.status == "running" and is_current and game is not None and not game.active and not table.over:
                 found.append(f"{tag}: table {game_id} is over ({game.status}) but has no places")
             if record.status == "cancelled" and game is not None and game.active:
                 found.append(f"{tag}: table {game_id} still plays")
+        if self.attacks is not None and self.attacks.attacked(record.channel_id):
+            return found  # (its message as the bot could leave it)
         shown = [m for m in self.messages(lane) if m.id == record.message_id]
         buttons = [m.id for m in self.messages(lane) if any(c.startswith(f"{SIGNUP}{record.id}:")
                                                              for c in m.custom_ids())]

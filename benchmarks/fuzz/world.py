@@ -27,6 +27,7 @@ from bot.app import LudoBot
 from bot.deadline_worker import IDLE_POLL
 from bot.settings import BotSettings
 from playground.standin import BotRunner, Channel, Guild, Message, Role, User
+from playground.standin.gateway import GUILDS
 from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from storage import EmbeddedRedis, Storage
 from storage.client import Redis, make_client
@@ -91,6 +92,15 @@ class Lane:
 
     tournaments: set[str] = field(default_factory=set)
     """The ids of every tournament whose sign-up buttons the lane's messages showed."""
+
+    gone: list[int] = field(default_factory=list)
+    """The lane's earlier channels, deleted (`benchmarks.fuzz.attacks`): their games are still checked."""
+
+    def move(self, channel: Channel) -> None:
+        """The lane goes on in `channel`, its own having been deleted."""
+        self.gone.append(self.channel.id)
+        self.channel = channel
+        self.boards.clear()
 
     def remember(self, message: Message) -> None:
         custom_ids = message.custom_ids()
@@ -173,6 +183,12 @@ class World:
             await world.close()
             raise
         return world
+
+    async def new_channel(self, lane: Lane) -> Channel:
+        """A new channel of the lane's server, made while the bots run (the gateway tells them: CHANNEL_CREATE)."""
+        channel = self.standin.add_channel(lane.guild, f"lane{lane.number}-{len(lane.gone) + 1}")
+        await self.standin.broadcast(lane.guild.id, "CHANNEL_CREATE", channel.payload(), intent=GUILDS)
+        return channel
 
     def commands(self) -> dict[str, list[dict[str, Any]]]:
         """The options of every `/ludo` subcommand, as the bot registered them, by its path ("start", and a group's

@@ -321,14 +321,18 @@ class RestApi:
             raise DiscordError(400, 50035, "Invalid Form Body",
                                [FieldError((key,), "NUMBER_TYPE_COERCE", "Value is not snowflake.")]) from exc
 
-    def _channel(self, request: web.Request) -> Channel:
+    def _channel(self, request: web.Request, *, viewed: bool = True) -> Channel:
         """The channel of a channel endpoint. One the bot is not in (a group DM, a server that never added it) is
-        refused whatever the request: 403 Missing Access (code 50001), a "missing-access" violation."""
+        refused whatever the request: 403 Missing Access (code 50001), a "missing-access" violation; so is (with
+        `viewed`) a server's channel the bot may not view (a thread: its parent's overwrites), a "forbidden" one."""
         channel = self.s.channels.get(self._int(request, "channel_id"))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
         if not self.s.bot_can_access(channel):
             raise self._refuse("missing-access", DiscordError(403, 50001, "Missing Access"), request)
+        if viewed and channel.guild_id is not None and not self.s.permissions_in(channel, self.s.bot_user.id) \
+                & VIEW_CHANNEL:
+            raise self._refuse("forbidden", DiscordError(403, 50001, "Missing Access"), request)
         return channel
 
     def _message(self, request: web.Request, channel: Channel) -> Message:
@@ -481,7 +485,7 @@ class RestApi:
         return json_response(member.payload())
 
     async def get_channel(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        channel = self._channel(request, viewed=False)  # (asking of a hidden channel is no violation)
         if channel.guild_id is not None and not self.s.permissions_in(channel, self.s.bot_user.id) & VIEW_CHANNEL:
             raise DiscordError(403, 50001, "Missing Access")
         return json_response(channel.payload(bot_id=self.s.bot_user.id))

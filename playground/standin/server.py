@@ -332,6 +332,25 @@ class StandIn:
         channel.overwrites.append(Overwrite(target.id, kind, allow, deny))
         await self.broadcast(channel.guild_id, "CHANNEL_UPDATE", channel.payload(), intent=GUILDS)
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """A member who manages `channel` deletes it (a channel's threads go with it) or a thread: its messages go,
+        a running bot hears of it (CHANNEL_DELETE, THREAD_DELETE for a thread), as from Discord, and every request
+        about it is answered 404 Unknown Channel (code 10003) from then on."""
+        gone = [channel] if channel.is_thread else [channel, *self.threads(channel)]
+        for each in gone:
+            self.channels.pop(each.id, None)
+            if each.guild_id is not None:
+                self.guilds[each.guild_id].channel_ids.remove(each.id)
+            for message in self._channel_messages.get(each.id, []):
+                message.deleted = True
+        if channel.is_thread:
+            await self.broadcast(channel.guild_id, "THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id),
+                "type": channel.type}, intent=GUILDS)
+        else:  # (Discord tells of the channel only: its threads go with it in the clients too)
+            await self.broadcast(channel.guild_id, "CHANNEL_DELETE", channel.payload(), intent=GUILDS)
+        self.changes.notify()
+
     def permissions_in(self, channel: Channel, user_id: int) -> int:
         """A member's permissions in a guild channel, or in a thread (its parent's overwrites count). A private
         thread shows itself only to its members and to those who may manage threads in its parent: to anyone else

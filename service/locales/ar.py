@@ -36,6 +36,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "الأحمر", "colour.green": "الأخضر", "colour.yellow": "الأصفر", "colour.blue": "الأزرق",
     "word.and": "{a} و{b}",
+    "word.comma": "{a}، {b}",
     "ai.random": "عشوائي", "ai.greedy": "طمّاع", "ai.expert": "خبير", "ai.master": "أستاذ",
     "seat.ai": "كمبيوتر ({colour}، {level})",
     # buttons
@@ -240,6 +241,15 @@ TEXTS: dict[str, str | Plural] = {
                              "دون `thread`.",
     "refused.thread_bot": "لا يُسمح لي بإنشاء سلاسل رسائل والنشر فيها في هذه القناة (Create Public Threads، "
                           "Send Messages in Threads): ابدأ اللعبة دون `thread`، أو اطلب ذلك من أحد المشرفين.",
+    "refused.bot_permissions": ("تنقصني في هذه القناة صلاحيات تحتاجها اللعبة: {missing}. اطلب من أحد المشرفين أن "
+                                "يمنحني إياها هنا، ثم ابدأ من جديد."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.attach_files": "Attach Files",
+    "perm.read_message_history": "Read Message History",
     "refused.not_your_turn": "ليس دورك: الدور على {colour}.",
     "refused.other_channel": "هذا الزر يخص لعبة في قناة أخرى.",
     "refused.foreign_button": "هذا الزر ليس من أزرار هذه اللعبة.",
@@ -511,9 +521,8 @@ TEXTS: dict[str, str | Plural] = {
                              "فيه."),
     "refused.tourney_manage": "لا يستطيع إنشاء بطولة إلا من يملك صلاحية «Manage Server» أو «Manage Events».",
     "refused.tourney_thread": "تُقام البطولة في قناة، لا في سلسلة رسائل: أنشئها في القناة نفسها.",
-    "refused.tourney_bot_threads": ("لا يُسمح لي بإنشاء سلاسل رسائل والنشر فيها في هذه القناة («Create Public "
-                                    "Threads»، «Send Messages in Threads»)، وكل طاولة تُلعب في سلسلة خاصة بها: اطلب "
-                                    "ذلك من أحد المشرفين."),
+    "refused.tourney_bot_permissions": ("تنقصني في هذه القناة صلاحيات تحتاجها البطولة (ترتيبها هنا، وسلسلة رسائل خاصة "
+                                        "بكل طاولة): {missing}. اطلب من أحد المشرفين أن يمنحني إياها هنا."),
     "refused.tourney_channel_busy": ("تُقام في هذه القناة البطولة `{id}` بالفعل: بطولة واحدة في كل قناة في الوقت "
                                      "نفسه."),
     "refused.tourney_format": "هذا ليس نظام بطولة: اختر knockout (خروج المغلوب) أو swiss (النظام السويسري).",

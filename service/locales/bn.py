@@ -29,6 +29,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "লাল", "colour.green": "সবুজ", "colour.yellow": "হলুদ", "colour.blue": "নীল",
     "word.and": "{a} আর {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "এলোমেলো", "ai.greedy": "লোভী", "ai.expert": "দক্ষ", "ai.master": "ওস্তাদ",
     "seat.ai": "কম্পিউটার ({colour}, {level})",
     # buttons
@@ -217,6 +218,15 @@ TEXTS: dict[str, str | Plural] = {
                              "শুরু করো।",
     "refused.thread_bot": "এই চ্যানেলে থ্রেড বানানো আর তাতে পোস্ট করার অনুমতি আমার নেই (Create Public Threads, "
                           "Send Messages in Threads): গেম `thread` ছাড়া শুরু করো, বা কোনো মডারেটরকে বলো।",
+    "refused.bot_permissions": ("এই চ্যানেলে গেমের জন্য দরকারি কিছু অনুমতি আমার নেই: {missing}। কোনো মডারেটরকে বলো "
+                                "এখানে আমাকে সেগুলো দিতে, তারপর আবার শুরু করো।"),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.attach_files": "Attach Files",
+    "perm.read_message_history": "Read Message History",
     "refused.not_your_turn": "এখন তোমার দান নয়: {colour} খেলছে।",
     "refused.other_channel": "এই বাটনটা অন্য চ্যানেলের একটা গেমের।",
     "refused.foreign_button": "এই বাটনটা এই গেমের নয়।",
@@ -460,9 +470,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("টুর্নামেন্ট শুধু তারাই বানাতে পারে যাদের “Manage Server” বা “Manage Events” অনুমতি "
                                "আছে।"),
     "refused.tourney_thread": "টুর্নামেন্ট চলে চ্যানেলে, থ্রেডে নয়: চ্যানেলেই এটা বানাও।",
-    "refused.tourney_bot_threads": ("এই চ্যানেলে থ্রেড বানানো আর তাতে পোস্ট করার অনুমতি আমার নেই (“Create Public "
-                                    "Threads”, “Send Messages in Threads”), আর প্রতিটা টেবিল নিজের থ্রেডে খেলা হয়: "
-                                    "কোনো মডারেটরকে বলো।"),
+    "refused.tourney_bot_permissions": ("এই চ্যানেলে টুর্নামেন্টের জন্য দরকারি কিছু অনুমতি আমার নেই (এখানে তার "
+                                        "তালিকা, আর প্রতিটা টেবিলের নিজের থ্রেড): {missing}। কোনো মডারেটরকে বলো এখানে "
+                                        "আমাকে সেগুলো দিতে।"),
     "refused.tourney_channel_busy": ("এই চ্যানেলে টুর্নামেন্ট `{id}` আগে থেকেই চলছে: এক চ্যানেলে একসাথে একটাই "
                                      "টুর্নামেন্ট।"),
     "refused.tourney_format": "এটা কোনো ফরম্যাট নয়: knockout (নকআউট) বা swiss (সুইস) বেছে নাও।",

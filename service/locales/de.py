@@ -17,6 +17,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours are nouns in German sentences, so they are capitalized
     "colour.red": "Rot", "colour.green": "Grün", "colour.yellow": "Gelb", "colour.blue": "Blau",
     "word.and": "{a} und {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "zufällig", "ai.greedy": "gierig", "ai.expert": "Experte", "ai.master": "Meister",
     "seat.ai": "KI {colour} ({level})",
     # buttons
@@ -225,6 +226,15 @@ TEXTS: dict[str, str | Plural] = {
     "refused.thread_bot": "Ich darf in diesem Kanal keine Threads erstellen und darin schreiben (Öffentliche "
                           "Threads erstellen, Nachrichten in Threads senden): starte das Spiel ohne `thread` oder "
                           "frag das Moderationsteam.",
+    "refused.bot_permissions": ("Mir fehlen in diesem Kanal Berechtigungen, die ein Spiel braucht: {missing}. Bitte "
+                                "das Moderationsteam, sie mir hier zu geben, und starte dann noch einmal."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Kanal ansehen",
+    "perm.send_messages": "Nachrichten senden",
+    "perm.send_messages_in_threads": "Nachrichten in Threads senden",
+    "perm.create_public_threads": "Öffentliche Threads erstellen",
+    "perm.attach_files": "Dateien anhängen",
+    "perm.read_message_history": "Nachrichtenverlauf anzeigen",
     "refused.not_your_turn": "Du bist nicht am Zug: {colour} ist dran.",
     "refused.other_channel": "Dieser Button gehört zu einem Spiel in einem anderen Kanal.",
     "refused.foreign_button": "Dieser Button gehört nicht zu diesem Spiel.",
@@ -501,9 +511,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Nur wer die Berechtigung „Server verwalten“ oder „Events verwalten“ hat, kann ein "
                                "Turnier eröffnen."),
     "refused.tourney_thread": "Ein Turnier läuft in einem Kanal, nicht in einem Thread: eröffne es im Kanal selbst.",
-    "refused.tourney_bot_threads": ("Ich darf in diesem Kanal keine Threads erstellen und darin schreiben "
-                                    "(„Öffentliche Threads erstellen“, „Nachrichten in Threads senden“), und jeder "
-                                    "Tisch wird in einem eigenen Thread gespielt: frag das Moderationsteam."),
+    "refused.tourney_bot_permissions": ("Mir fehlen in diesem Kanal Berechtigungen, die ein Turnier braucht (sein "
+                                        "Stand hier, jeder Tisch in einem eigenen Thread): {missing}. Bitte das "
+                                        "Moderationsteam, sie mir hier zu geben."),
     "refused.tourney_channel_busy": ("In diesem Kanal läuft schon das Turnier `{id}`: pro Kanal gibt es nur ein "
                                      "Turnier auf einmal."),
     "refused.tourney_format": "Das ist kein Turniermodus: wähle K.-o.-System oder Schweizer System.",

@@ -24,6 +24,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours of the seats, in sentences (lower case; capitalized at the start of a name)
     "colour.red": "red", "colour.green": "green", "colour.yellow": "yellow", "colour.blue": "blue",
     "word.and": "{a} and {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "random", "ai.greedy": "greedy", "ai.expert": "expert", "ai.master": "master",
     "seat.ai": "{colour} AI ({level})",
     # buttons
@@ -215,6 +216,15 @@ TEXTS: dict[str, str | Plural] = {
                              "own: start it without `thread`.",
     "refused.thread_bot": "I may not create threads and post in them in this channel (Create Public Threads, Send "
                           "Messages in Threads): start the game without `thread`, or ask a moderator.",
+    "refused.bot_permissions": ("I am missing permissions in this channel that a game needs: {missing}. Ask a "
+                                "moderator to give them to me here, then start again."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.attach_files": "Attach Files",
+    "perm.read_message_history": "Read Message History",
     "refused.not_your_turn": "It is not your turn: {colour} is to play.",
     "refused.other_channel": "That button belongs to a game in another channel.",
     "refused.foreign_button": "That button is not one of this game's.",
@@ -444,9 +454,9 @@ TEXTS: dict[str, str | Plural] = {
                              "member of."),
     "refused.tourney_manage": "Only members with Manage Server or Manage Events can create a tournament.",
     "refused.tourney_thread": "A tournament runs in a channel, not in a thread: create it in the channel itself.",
-    "refused.tourney_bot_threads": ("I may not create threads and post in them in this channel (Create Public "
-                                    "Threads, Send Messages in Threads), and every table plays in a thread of its "
-                                    "own: ask a moderator."),
+    "refused.tourney_bot_permissions": ("I am missing permissions in this channel that a tournament needs (its "
+                                        "standing here, each table in a thread of its own): {missing}. Ask a "
+                                        "moderator to give them to me here."),
     "refused.tourney_channel_busy": ("This channel runs tournament `{id}` already: one tournament at a time per "
                                      "channel."),
     "refused.tourney_format": "That is not a format: choose knockout or swiss.",

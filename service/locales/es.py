@@ -45,6 +45,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("le toca al rojo"): masculine, lower case
     "colour.red": "rojo", "colour.green": "verde", "colour.yellow": "amarillo", "colour.blue": "azul",
     "word.and": "{a} y {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "aleatoria", "ai.greedy": "codiciosa", "ai.expert": "experta", "ai.master": "maestra",
     "seat.ai": "{colour} (IA {level})",
     # buttons
@@ -254,6 +255,15 @@ TEXTS: dict[str, str | Plural] = {
                              "propio: empiézala sin `thread`.",
     "refused.thread_bot": "No puedo crear hilos ni escribir en ellos en este canal (Crear hilos públicos, Enviar "
                           "mensajes en hilos): empieza la partida sin `thread` o pídeselo a un moderador.",
+    "refused.bot_permissions": ("Me faltan permisos en este canal que una partida necesita: {missing}. Pídele a un "
+                                "moderador que me los dé aquí y luego vuelve a empezar."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Ver canal",
+    "perm.send_messages": "Enviar mensajes",
+    "perm.send_messages_in_threads": "Enviar mensajes en hilos",
+    "perm.create_public_threads": "Crear hilos públicos",
+    "perm.attach_files": "Adjuntar archivos",
+    "perm.read_message_history": "Leer el historial de mensajes",
     "refused.not_your_turn": "No es tu turno: le toca al {colour}.",
     "refused.other_channel": "Ese botón es de una partida de otro canal.",
     "refused.foreign_button": "Ese botón no es de esta partida.",
@@ -538,9 +548,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Solo quien tiene el permiso «Gestionar servidor» o «Gestionar eventos» puede crear "
                                "un torneo."),
     "refused.tourney_thread": "Un torneo se juega en un canal, no en un hilo: créalo en el propio canal.",
-    "refused.tourney_bot_threads": ("No puedo crear hilos ni escribir en ellos en este canal («Crear hilos "
-                                    "públicos», «Enviar mensajes en hilos»), y cada mesa se juega en su propio hilo: "
-                                    "pídeselo a un moderador."),
+    "refused.tourney_bot_permissions": ("Me faltan permisos en este canal que un torneo necesita (su clasificación "
+                                        "aquí y cada mesa en su propio hilo): {missing}. Pídele a un moderador que me "
+                                        "los dé aquí."),
     "refused.tourney_channel_busy": ("En este canal ya se juega el torneo `{id}`: un solo torneo a la vez por "
                                      "canal."),
     "refused.tourney_format": "Ese formato no existe: elige eliminación directa o sistema suizo.",

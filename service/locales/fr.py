@@ -46,6 +46,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("c'est au rouge de jouer"): masculine, lower case
     "colour.red": "rouge", "colour.green": "vert", "colour.yellow": "jaune", "colour.blue": "bleu",
     "word.and": "{a} et {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "aléatoire", "ai.greedy": "gourmande", "ai.expert": "experte", "ai.master": "maître",
     "seat.ai": "{colour} (IA {level})",
     # buttons
@@ -254,6 +255,15 @@ TEXTS: dict[str, str | Plural] = {
     "refused.thread_bot": "Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (Créer des fils "
                           "publics, Envoyer des messages dans les fils) : démarre la partie sans `thread` ou demande "
                           "à un modérateur.",
+    "refused.bot_permissions": ("Il me manque dans ce salon des permissions dont une partie a besoin : {missing}. "
+                                "Demande à un modérateur de me les accorder ici, puis relance la partie."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Voir le salon",
+    "perm.send_messages": "Envoyer des messages",
+    "perm.send_messages_in_threads": "Envoyer des messages dans les fils",
+    "perm.create_public_threads": "Créer des fils publics",
+    "perm.attach_files": "Joindre des fichiers",
+    "perm.read_message_history": "Voir les anciens messages",
     "refused.not_your_turn": "Ce n'est pas ton tour : c'est au {colour} de jouer.",
     "refused.other_channel": "Ce bouton appartient à une partie d'un autre salon.",
     "refused.foreign_button": "Ce bouton n'appartient pas à cette partie.",
@@ -540,9 +550,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Seuls les membres qui ont la permission « Gérer le serveur » ou « Gérer les "
                                "événements » peuvent créer un tournoi."),
     "refused.tourney_thread": "Un tournoi se joue dans un salon, pas dans un fil : crée-le dans le salon lui-même.",
-    "refused.tourney_bot_threads": ("Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (« Créer des "
-                                    "fils publics », « Envoyer des messages dans les fils »), et chaque table se joue "
-                                    "dans son propre fil : demande à un modérateur."),
+    "refused.tourney_bot_permissions": ("Il me manque dans ce salon des permissions dont un tournoi a besoin (son "
+                                        "classement ici, chaque table dans son propre fil) : {missing}. Demande à un "
+                                        "modérateur de me les accorder ici."),
     "refused.tourney_channel_busy": ("Ce salon accueille déjà le tournoi `{id}` : un seul tournoi à la fois par "
                                      "salon."),
     "refused.tourney_format": "Ce n'est pas une formule : choisis élimination directe ou système suisse.",

@@ -27,6 +27,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "लाल", "colour.green": "हरा", "colour.yellow": "पीला", "colour.blue": "नीला",
     "word.and": "{a} और {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "अंधाधुंध", "ai.greedy": "लालची", "ai.expert": "माहिर", "ai.master": "उस्ताद",
     "seat.ai": "कंप्यूटर ({colour}, {level})",
     # buttons
@@ -219,6 +220,15 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` के बिना शुरू करो।",
     "refused.thread_bot": "मुझे इस चैनल में थ्रेड बनाने और उनमें पोस्ट करने की इजाज़त नहीं (Create Public Threads, "
                           "Send Messages in Threads): खेल `thread` के बिना शुरू करो, या किसी मॉडरेटर से पूछो।",
+    "refused.bot_permissions": ("इस चैनल में मेरे पास वे इजाज़तें नहीं हैं जो खेल के लिए ज़रूरी हैं: {missing}। किसी "
+                                "मॉडरेटर से कहो कि मुझे ये इजाज़तें यहाँ दे, फिर दोबारा शुरू करो।"),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "चैनल देखें (View Channel)",
+    "perm.send_messages": "मैसेज भेजें (Send Messages)",
+    "perm.send_messages_in_threads": "थ्रेड में मैसेज भेजें (Send Messages in Threads)",
+    "perm.create_public_threads": "पब्लिक थ्रेड बनाएँ (Create Public Threads)",
+    "perm.attach_files": "फ़ाइलें अटैच करें (Attach Files)",
+    "perm.read_message_history": "मैसेज हिस्ट्री पढ़ें (Read Message History)",
     "refused.not_your_turn": "तुम्हारी बारी नहीं है: अभी {colour} खेल रहा है।",
     "refused.other_channel": "यह बटन किसी दूसरे चैनल के खेल का है।",
     "refused.foreign_button": "यह बटन इस खेल का नहीं है।",
@@ -476,9 +486,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("टूर्नामेंट सिर्फ़ वे मेंबर बना सकते हैं जिनके पास “Manage Server” या “Manage Events” की "
                                "इजाज़त है।"),
     "refused.tourney_thread": "टूर्नामेंट चैनल में चलता है, थ्रेड में नहीं: इसे चैनल में ही बनाओ।",
-    "refused.tourney_bot_threads": ("मुझे इस चैनल में थ्रेड बनाने और उनमें पोस्ट करने की इजाज़त नहीं (“Create Public "
-                                    "Threads”, “Send Messages in Threads”), और हर टेबल अपने थ्रेड में खेली जाती है: "
-                                    "किसी मॉडरेटर से पूछो।"),
+    "refused.tourney_bot_permissions": ("इस चैनल में मेरे पास वे इजाज़तें नहीं हैं जो टूर्नामेंट के लिए ज़रूरी हैं "
+                                        "(यहाँ उसकी तालिका, और हर टेबल का अपना थ्रेड): {missing}। किसी मॉडरेटर से कहो "
+                                        "कि मुझे ये इजाज़तें यहाँ दे।"),
     "refused.tourney_channel_busy": ("इस चैनल में टूर्नामेंट `{id}` पहले से चल रहा है: एक चैनल में एक बार में एक ही "
                                      "टूर्नामेंट।"),
     "refused.tourney_format": "यह कोई फ़ॉर्मैट नहीं: नॉकआउट या स्विस चुनो।",

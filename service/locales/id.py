@@ -44,6 +44,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences ("giliran merah"): lower case
     "colour.red": "merah", "colour.green": "hijau", "colour.yellow": "kuning", "colour.blue": "biru",
     "word.and": "{a} dan {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "acak", "ai.greedy": "rakus", "ai.expert": "ahli", "ai.master": "master",
     "seat.ai": "AI {colour} ({level})",
     # buttons
@@ -235,6 +236,15 @@ TEXTS: dict[str, str | Plural] = {
                              "mulai tanpa `thread`.",
     "refused.thread_bot": "Aku tidak boleh membuat utas dan menulis di dalamnya di saluran ini (Buat Utas Publik, "
                           "Kirim Pesan di Utas): mulai game tanpa `thread`, atau minta tolong moderator.",
+    "refused.bot_permissions": ("Di saluran ini aku kekurangan izin yang dibutuhkan game: {missing}. Minta tolong "
+                                "moderator memberiku izin itu di sini, lalu mulai lagi."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Lihat Saluran",
+    "perm.send_messages": "Kirim Pesan",
+    "perm.send_messages_in_threads": "Kirim Pesan di Utas",
+    "perm.create_public_threads": "Buat Utas Publik",
+    "perm.attach_files": "Lampirkan File",
+    "perm.read_message_history": "Baca Riwayat Pesan",
     "refused.not_your_turn": "Belum giliranmu: sekarang giliran {colour}.",
     "refused.other_channel": "Tombol itu milik game di saluran lain.",
     "refused.foreign_button": "Tombol itu bukan milik game ini.",
@@ -481,9 +491,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Hanya member dengan izin “Kelola Server” atau “Kelola Acara” yang bisa membuat "
                                "turnamen."),
     "refused.tourney_thread": "Turnamen berjalan di saluran, bukan di utas: buat di salurannya langsung.",
-    "refused.tourney_bot_threads": ("Aku tidak boleh membuat utas dan menulis di dalamnya di saluran ini (“Buat Utas "
-                                    "Publik”, “Kirim Pesan di Utas”), padahal setiap meja main di utasnya sendiri: "
-                                    "minta tolong moderator."),
+    "refused.tourney_bot_permissions": ("Di saluran ini aku kekurangan izin yang dibutuhkan turnamen (klasemennya di "
+                                        "sini, tiap meja di utasnya sendiri): {missing}. Minta tolong moderator "
+                                        "memberiku izin itu di sini."),
     "refused.tourney_channel_busy": ("Saluran ini sudah menjalankan turnamen `{id}`: satu saluran hanya bisa "
                                      "menjalankan satu turnamen sekaligus."),
     "refused.tourney_format": "Itu bukan format turnamen: pilih sistem gugur atau sistem Swiss.",

@@ -45,6 +45,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours are nouns for the player in sentences ("a vez do vermelho"): masculine, lower case
     "colour.red": "vermelho", "colour.green": "verde", "colour.yellow": "amarelo", "colour.blue": "azul",
     "word.and": "{a} e {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "aleatória", "ai.greedy": "gananciosa", "ai.expert": "especialista", "ai.master": "mestre",
     "seat.ai": "{colour} (IA {level})",
     # buttons
@@ -248,6 +249,15 @@ TEXTS: dict[str, str | Plural] = {
                              "próprio: comece sem `thread`.",
     "refused.thread_bot": "Eu não posso criar tópicos e postar neles neste canal (Criar tópicos públicos, Enviar "
                           "mensagens em tópicos): comece a partida sem `thread` ou fale com um moderador.",
+    "refused.bot_permissions": ("Neste canal me faltam permissões de que uma partida precisa: {missing}. Peça a um "
+                                "moderador que as libere para mim aqui e depois comece de novo."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Ver canal",
+    "perm.send_messages": "Enviar mensagens",
+    "perm.send_messages_in_threads": "Enviar mensagens em tópicos",
+    "perm.create_public_threads": "Criar tópicos públicos",
+    "perm.attach_files": "Anexar arquivos",
+    "perm.read_message_history": "Ver histórico de mensagens",
     "refused.not_your_turn": "Não é a sua vez: agora é a vez do {colour}.",
     "refused.other_channel": "Esse botão é de uma partida em outro canal.",
     "refused.foreign_button": "Esse botão não é desta partida.",
@@ -527,9 +537,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Só quem tem a permissão “Gerenciar servidor” ou “Gerenciar eventos” pode criar um "
                                "torneio."),
     "refused.tourney_thread": "Um torneio acontece num canal, não num tópico: crie-o no próprio canal.",
-    "refused.tourney_bot_threads": ("Eu não posso criar tópicos e postar neles neste canal (“Criar tópicos "
-                                    "públicos”, “Enviar mensagens em tópicos”), e cada mesa joga no seu próprio "
-                                    "tópico: fale com um moderador."),
+    "refused.tourney_bot_permissions": ("Neste canal me faltam permissões de que um torneio precisa (a classificação "
+                                        "aqui e cada mesa no seu próprio tópico): {missing}. Peça a um moderador que "
+                                        "as libere para mim aqui."),
     "refused.tourney_channel_busy": ("Este canal já tem o torneio `{id}`: só um torneio por vez em cada canal."),
     "refused.tourney_format": "Esse formato não existe: escolha mata-mata ou sistema suíço.",
     "refused.tourney_players": "Um torneio aceita de 2 a {most} jogadores.",

@@ -46,6 +46,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences ("ходит красный"): masculine, lower case
     "colour.red": "красный", "colour.green": "зелёный", "colour.yellow": "жёлтый", "colour.blue": "синий",
     "word.and": "{a} и {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "случайный", "ai.greedy": "жадный", "ai.expert": "эксперт", "ai.master": "мастер",
     "seat.ai": "{colour} ИИ ({level})",
     # buttons
@@ -254,6 +255,15 @@ TEXTS: dict[str, str | Plural] = {
                              "начни без `thread`.",
     "refused.thread_bot": "Мне нельзя создавать ветки и писать в них в этом канале (Создавать публичные ветки, "
                           "Отправлять сообщения в ветках): начни игру без `thread` или попроси модератора.",
+    "refused.bot_permissions": ("В этом канале мне не хватает прав, нужных для игры: {missing}. Попроси модератора "
+                                "выдать их мне здесь и начни заново."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Просматривать канал",
+    "perm.send_messages": "Отправлять сообщения",
+    "perm.send_messages_in_threads": "Отправлять сообщения в ветках",
+    "perm.create_public_threads": "Создавать публичные ветки",
+    "perm.attach_files": "Прикреплять файлы",
+    "perm.read_message_history": "Читать историю сообщений",
     "refused.not_your_turn": "Сейчас не твой ход: ходит {colour}.",
     "refused.other_channel": "Эта кнопка от игры в другом канале.",
     "refused.foreign_button": "Эта кнопка не от этой игры.",
@@ -538,9 +548,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Создать турнир могут только участники с правом «Управлять сервером» или «Управлять "
                                "событиями»."),
     "refused.tourney_thread": "Турнир проходит в канале, а не в ветке: создай его в самом канале.",
-    "refused.tourney_bot_threads": ("Мне нельзя создавать ветки и писать в них в этом канале (права «Создавать "
-                                    "публичные ветки» и «Отправлять сообщения в ветках»), а каждый стол играет в "
-                                    "своей ветке: попроси модератора."),
+    "refused.tourney_bot_permissions": ("В этом канале мне не хватает прав, нужных для турнира (таблица здесь, каждый "
+                                        "стол в своей ветке): {missing}. Попроси модератора выдать их мне здесь."),
     "refused.tourney_channel_busy": ("В этом канале уже идёт турнир `{id}`: в одном канале одновременно может идти "
                                      "только один турнир."),
     "refused.tourney_format": "Такого формата нет: выбери «на вылет» или «швейцарская система».",

@@ -45,6 +45,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours name the player in sentences: lower case
     "colour.red": "kırmızı", "colour.green": "yeşil", "colour.yellow": "sarı", "colour.blue": "mavi",
     "word.and": "{a} ve {b}",
+    "word.comma": "{a}, {b}",
     "ai.random": "rastgele", "ai.greedy": "açgözlü", "ai.expert": "uzman", "ai.master": "usta",
     "seat.ai": "{colour} bilgisayar ({level})",
     # buttons
@@ -234,6 +235,15 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` olmadan başlat.",
     "refused.thread_bot": "Bu kanalda alt başlık oluşturup içine yazma iznim yok (Herkese Açık Alt Başlık Oluştur, "
                           "Alt Başlıklarda Mesaj Gönder): oyunu `thread` olmadan başlat ya da bir moderatöre sor.",
+    "refused.bot_permissions": ("Bu kanalda bir oyunun ihtiyaç duyduğu izinlerim eksik: {missing}. Bir moderatörden "
+                                "bu izinleri bana burada vermesini iste, sonra yeniden başlat."),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "Kanalı Görüntüle",
+    "perm.send_messages": "Mesaj Gönder",
+    "perm.send_messages_in_threads": "Alt Başlıklarda Mesaj Gönder",
+    "perm.create_public_threads": "Herkese Açık Alt Başlık Oluştur",
+    "perm.attach_files": "Dosya Ekle",
+    "perm.read_message_history": "Mesaj Geçmişini Oku",
     "refused.not_your_turn": "Sıra sende değil: şimdi {colour} oynuyor.",
     "refused.other_channel": "Bu düğme başka bir kanaldaki oyuna ait.",
     "refused.foreign_button": "Bu düğme bu oyuna ait değil.",
@@ -479,9 +489,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("Turnuvayı yalnızca “Sunucuyu Yönet” ya da “Etkinlikleri Yönet” izni olan üyeler "
                                "oluşturabilir."),
     "refused.tourney_thread": "Turnuva bir kanalda oynanır, alt başlıkta değil: onu kanalın kendisinde oluştur.",
-    "refused.tourney_bot_threads": ("Bu kanalda alt başlık oluşturup içine yazma iznim yok (“Herkese Açık Alt "
-                                    "Başlık Oluştur”, “Alt Başlıklarda Mesaj Gönder”) ve her masa kendi alt "
-                                    "başlığında oynanır: bir moderatöre sor."),
+    "refused.tourney_bot_permissions": ("Bu kanalda bir turnuvanın ihtiyaç duyduğu izinlerim eksik (buradaki sıralama "
+                                        "ve her masanın kendi alt başlığı): {missing}. Bir moderatörden bu izinleri "
+                                        "bana burada vermesini iste."),
     "refused.tourney_channel_busy": ("Bu kanalda zaten `{id}` kodlu turnuva sürüyor: her kanalda aynı anda tek "
                                      "turnuva olur."),
     "refused.tourney_format": "Bu bir turnuva biçimi değil: eleme ya da İsviçre sistemi seç.",

@@ -30,6 +30,7 @@ TEXTS: dict[str, str | Plural] = {
     # colours of the seats
     "colour.red": "سرخ", "colour.green": "سبز", "colour.yellow": "پیلا", "colour.blue": "نیلا",
     "word.and": "{a} اور {b}",
+    "word.comma": "{a}، {b}",
     "ai.random": "اندھا دھند", "ai.greedy": "لالچی", "ai.expert": "ماہر", "ai.master": "استاد",
     "seat.ai": "کمپیوٹر ({colour}، {level})",
     # buttons
@@ -223,6 +224,15 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` کے بغیر شروع کریں۔",
     "refused.thread_bot": "مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں (Create Public Threads، "
                           "Send Messages in Threads): کھیل `thread` کے بغیر شروع کریں، یا کسی موڈریٹر سے کہیں۔",
+    "refused.bot_permissions": ("اس چینل میں میرے پاس وہ اجازتیں نہیں جو کھیل کے لیے ضروری ہیں: {missing}۔ کسی "
+                                "موڈریٹر سے کہیں کہ مجھے یہ اجازتیں یہاں دے، پھر دوبارہ شروع کریں۔"),
+    # the bot's permissions in a channel, named as Discord's client names them
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.attach_files": "Attach Files",
+    "perm.read_message_history": "Read Message History",
     "refused.not_your_turn": "آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
     "refused.other_channel": "یہ بٹن کسی دوسرے چینل کے کھیل کا ہے۔",
     "refused.foreign_button": "یہ بٹن اس کھیل کا نہیں ہے۔",
@@ -485,9 +495,9 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_manage": ("ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس «Manage Server» یا «Manage Events» کی "
                                "اجازت ہو۔"),
     "refused.tourney_thread": "ٹورنامنٹ چینل میں چلتا ہے، تھریڈ میں نہیں: اسے چینل ہی میں بنائیں۔",
-    "refused.tourney_bot_threads": ("مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں («Create Public "
-                                    "Threads»، «Send Messages in Threads»)، اور ہر میز اپنے تھریڈ میں کھیلی جاتی ہے: "
-                                    "کسی موڈریٹر سے کہیں۔"),
+    "refused.tourney_bot_permissions": ("اس چینل میں میرے پاس وہ اجازتیں نہیں جو ٹورنامنٹ کے لیے ضروری ہیں (یہاں اس "
+                                        "کی درجہ بندی، اور ہر میز کا اپنا تھریڈ): {missing}۔ کسی موڈریٹر سے کہیں کہ "
+                                        "مجھے یہ اجازتیں یہاں دے۔"),
     "refused.tourney_channel_busy": ("اس چینل میں ٹورنامنٹ `{id}` پہلے سے جاری ہے: ایک چینل میں ایک وقت میں ایک ہی "
                                      "ٹورنامنٹ۔"),
     "refused.tourney_format": "یہ کوئی فارمیٹ نہیں: knockout (ناک آؤٹ) یا swiss (سوئس) چنیں۔",

@@ -3,7 +3,8 @@ games (the live one, earlier turns', forged ids, other guilds' games), run every
 and press one button several at once, while Redis is paused, restarted, answers with error replies, swallows
 replies or drops its connections, and the clock jumps past turn deadlines. After every round: every interaction
 answered once within 3 s, no traceback logged, every game's log replays to its state and changed only by someone
-who may act, the bots' workers running (see `benchmarks.fuzz`).
+who may act, the bots' workers running; an attacker takes the bot's permissions away in channels, gives some back
+and deletes channels, and a channel that refused the bot is not asked again (see `benchmarks.fuzz`).
 
 Failures of bugs the fuzz found for other work are listed in benchmarks/fuzz/known.py: the first test fails on any
 other; the second wants none at all and is an expected failure while known.py lists any."""
@@ -52,6 +53,8 @@ def told(report: Report) -> str:
 def test_the_fuzz_finds_no_new_failure(report: Report) -> None:
     assert report.interactions >= INTERACTIONS
     assert set(report.fault_kinds) >= set(FIRST), report.fault_kinds
+    attacks = " ".join(report.attacks)  # the attacker lane: permissions taken away and given back, channels deleted
+    assert "deny" in attacks and "given back" in attacks and "delete" in attacks, report.attacks
     assert not report.new, f"{report.line} (seed {report.seed}):\n{told(report)}"
 
 

@@ -41,7 +41,9 @@ async def test_who_may_create_a_tournament_and_where(standin: StandIn, ludo: Lud
     closed = standin.add_channel(standin.guild, "no-threads")
     await standin.set_overwrite(closed, standin.bot_user, deny=CREATE_PUBLIC_THREADS)
     no_threads = private_text(await tourney(standin, ludo, standin.owner, closed, "create", format="knockout"))
-    assert no_threads.startswith("I may not create threads and post in them in this channel")
+    assert no_threads == ("I am missing permissions in this channel that a tournament needs (its standing here, each "
+                          "table in a thread of its own): Create Public Threads. Ask a moderator to give them to me "
+                          "here.")
 
     outside = standin.add_guild("No bot", bot_member=False)  # a user install, in a server without the bot
     owner = standin.install_app(standin.add_user("host", guild=outside))

@@ -12,7 +12,7 @@ import pytest
 import engine
 from engine.describe import PHRASES, describe_position
 from render import WORDS, BoardView
-from service.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, drawn, known, templates, translate
+from service.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, Terms, drawn, known, templates, translate
 from service.languages import LANGUAGES, WRITTEN_TIMES, categories, category, moment, number
 from service.locales.forms import Plural
 
@@ -121,3 +121,13 @@ def test_where_discords_client_lacks_the_language_the_bot_writes_the_times() -> 
                 for name in re.findall(r"<t:\{(\w+)\}", template):
                     values = {field: 1 for field in re.findall(r"\{(\w+)", template)} | {name: int(now) + 60}
                     assert "<t:" not in translate(code, key, **values), (code, key)
+
+
+def test_a_list_of_terms_reads_the_languages_way() -> None:
+    """The permissions the bot lacks (issue 43), named in one list: commas, then the language's "and"."""
+    lacking = Terms(("perm.view_channel", "perm.send_messages", "perm.attach_files"))
+    assert "View Channel, Send Messages and Attach Files." in translate("en", "refused.bot_permissions",
+                                                                        missing=lacking)
+    assert "Kanal ansehen, Nachrichten senden und Dateien anhängen." in translate("de", "refused.bot_permissions",
+                                                                                  missing=lacking)
+    assert "View Channel، Send Messages وAttach Files" in translate("ar", "refused.bot_permissions", missing=lacking)

@@ -119,3 +119,33 @@ async def test_a_client_resolves_the_same_permissions_and_hears_of_changes(stand
     await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)  # the bot cannot read it either
     with pytest.raises(discord.Forbidden):
         await client.fetch_channel(room.id)
+
+
+async def test_a_hidden_channel_refuses_every_call_and_a_deleted_one_is_unknown(standin: StandIn,
+                                                                                bots: BotRunner) -> None:
+    """Issue 43: Discord answers 403 Missing Access to any call in a channel the bot may not view (editing or deleting
+    its own messages there too), and 404 Unknown Channel once the channel is deleted, which the gateway tells of."""
+    room = standin.add_channel(standin.guild, "games")
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    await bots.start(client)
+    channel = client.get_channel(room.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("a board")
+    await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as edit:
+        await sent.edit(content="a newer board")
+    with pytest.raises(discord.Forbidden):
+        await sent.delete()
+    assert edit.value.code == 50001 and len(standin.take_violations("forbidden")) == 2
+    await standin.set_overwrite(room, standin.bot_user)
+    await sent.edit(content="a newer board")  # given back: as before
+
+    thread = await sent.create_thread(name="a table")
+    await standin.delete_channel(standin.channels[thread.id])
+    await standin.wait_until(lambda: client.get_channel(thread.id) is None, what="THREAD_DELETE")
+    await standin.delete_channel(room)
+    await standin.wait_until(lambda: client.get_channel(room.id) is None, what="CHANNEL_DELETE")
+    assert standin.messages(room) == [] and room.id not in standin.guild.channel_ids
+    with pytest.raises(discord.NotFound) as unknown:
+        await channel.send("a reminder")
+    assert unknown.value.code == 10003
