@@ -30,6 +30,7 @@ from bot.parts import Parts
 from bot.season_worker import standings_text
 from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from service import GameRecord, GuildSettings, Refused, seat_of
+from service.errors import reason
 from service.i18n import SPOKEN, isolated, translate
 from service.i18n import language as language_of
 from service.text import rules_summary
@@ -153,7 +154,7 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
             try:
                 chosen = engine.Rules.preset(preset)
             except engine.RulesError as error:  # not one of the choices (a modified client sends anything)
-                raise Refused("refused.rules", error=error) from error
+                raise Refused("refused.rules", error=reason(error)) from error
         else:
             try:
                 chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)

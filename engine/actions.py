@@ -37,7 +37,15 @@ class IllegalAction(ValueError):
     Traceback (most recent call last):
     ...
     engine.actions.IllegalAction: roll the dice first
+
+    `code` names the reason and `values` its numbers (`str()` stays the English, for logs), for a message in the
+    player's language: the service's catalogue has one sentence per code (`illegal.<code>`).
     """
+
+    def __init__(self, message: str, code: str, **values: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values: dict[str, object] = dict(values)
 
 
 class _ByText:

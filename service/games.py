@@ -40,7 +40,7 @@ import engine
 from engine import ai, autoplay
 from service import ratings, recap
 from service.alerts import Alerts
-from service.errors import Duplicate, Refused
+from service.errors import Duplicate, Refused, reason
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
@@ -128,7 +128,7 @@ class Games:
         try:
             state, events = engine.apply(state, action)
         except engine.IllegalAction as error:
-            raise Refused("refused.illegal", error=error) from error
+            raise Refused("refused.illegal", error=reason(error)) from error
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0

@@ -6,7 +6,7 @@ import functools
 
 import engine
 from engine import ai
-from service.errors import Refused
+from service.errors import Refused, reason
 from service.i18n import DEFAULT, colour, directionless, drawn, translate
 from storage import GameRecord, LobbyRecord
 
@@ -111,7 +111,7 @@ def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
     try:
         return engine.Rules.preset(lobby.preset, **options)
     except engine.RulesError as error:
-        raise Refused("refused.rules", error=error) from error
+        raise Refused("refused.rules", error=reason(error)) from error
 
 
 # -- colours in a lobby ---------------------------------------------------------------------------------------------

@@ -264,6 +264,23 @@ async def test_a_german_user_is_answered_privately_in_german_in_an_english_game(
     assert live.labels() == ["Roll", "Spectate"]
 
 
+async def test_an_impossible_start_is_refused_in_german_and_urdu_without_the_engines_english(
+        standin: StandIn, ludo: LudoBot) -> None:
+    """/ludo start preset:classic end_path:5 (issue 44, item 5): the reason in the reader's words; the German answer
+    was "Diese Regeln passen nicht zusammen: end_path: only the strict preset takes an end path length"."""
+    alice = standin.add_user("alice")
+    german = await answered(await standin.slash(alice, standin.channel, "ludo", "start", locale="de",
+                                                options={"preset": "classic", "end_path": 5}), ludo)
+    assert private_text(german) == ("Diese Regeln passen nicht zusammen: `end_path` (die Länge der Zielgerade) gibt "
+                                    "es nur bei der Regelvorlage strict")
+    await slash(standin, ludo, standin.owner, standin.channel, "settings", language="ur")
+    urdu = private_text(await answered(await standin.slash(alice, standin.channel, "ludo", "start", locale="ja",
+                                                           options={"preset": "classic", "end_path": 5}), ludo))
+    assert urdu.startswith("یہ اصول ایک ساتھ نہیں چل سکتے: ") and "گھر کے راستے کی لمبائی" in urdu
+    assert "only" not in urdu and "preset" not in urdu
+    assert not standin.messages(standin.channel)  # no lobby opened
+
+
 async def test_the_deadline_worker_speaks_the_language_stored_with_the_game(standin: StandIn, ludo: LudoBot,
                                                                             clock: Clock) -> None:
     standin.guild.locale = "de"
