@@ -175,6 +175,8 @@ def moment(code: str, at: float, style: str, now: float) -> str:
         return clock
     if style != "R":
         return format_skeleton("yMMMd", when, locale=locale) + " " + clock
-    relative = format_timedelta(timedelta(seconds=round(at - now)), granularity="minute", threshold=1.5,
+    # seconds under a minute ("in 10 seconds", where minutes would round a 10 s wait up to "in 1 minute"), then minutes
+    granularity = "second" if abs(at - now) < 60 else "minute"
+    relative = format_timedelta(timedelta(seconds=round(at - now)), granularity=granularity, threshold=1.5,
                                 add_direction=True, locale=locale)
     return relative if abs(at - now) < 3600 else f"{relative} ({format_skeleton('MMMd', when, locale=locale)} {clock})"

@@ -22,6 +22,7 @@ from engine.describe import PHRASES
 from playground.standin import StandIn, User
 from render import WORDS, BoardView, render_board
 from service.i18n import CATALOGUES, DEFAULT, SPOKEN, language, templates, translate
+from service.languages import WRITTEN_TIMES
 from service.locales import de
 from service.locales.forms import Plural
 from service.seats import AI_LEVELS, seat_names
@@ -58,6 +59,9 @@ def test_every_language_has_every_key_of_english_with_the_same_placeholders(lang
     assert sorted(table.keys() - english.keys()) == [], f"keys of {lang} that English does not have"
     wanted = {key: placeholders(forms(english[key])["other"] if isinstance(english[key], Plural) else
                                 forms(english[key])[""]) for key in english}
+    if lang in WRITTEN_TIMES:  # the bot writes the wait itself, once, in seconds under a minute: not twice
+        wanted = {key: names - {"seconds"} if "<t:{at}:R>" in str(english[key]) else names
+                  for key, names in wanted.items()}
     differing = {f"{key} {form}": (sorted(wanted[key]), sorted(placeholders(template)))
                  for key in english for form, template in forms(table[key]).items()
                  if placeholders(template) != wanted[key]}
