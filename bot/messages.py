@@ -22,7 +22,7 @@ from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
-from service.seats import lobby_seats, picture_names, side_by_side
+from service.seats import lobby_seats, picture_names, side_by_side, to_face
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -103,7 +103,8 @@ def lobby_post(lobby: LobbyRecord) -> Post:
         rows.append(f"{i + 1}. {translate(lang, 'lobby.coloured', who=who, colour=colour(lang, player.colour))}")
     rows += [f"{i + 1}. {translate(lang, 'lobby.open')}" for i in range(len(lobby.players), seats)]
     if side_by_side([p.colour for p in lobby.players]) and not rules.teams:  # teams wait for four players
-        rows.append(translate(lang, "lobby.side_by_side"))
+        mover, across = to_face(lobby)
+        rows.append(translate(lang, "lobby.side_by_side", who=f"<@{mover}>", colour=colour(lang, across)))
     lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
     if lobby.rematch_of:
         lines.append(translate(lang, "lobby.rematch", id=lobby.rematch_of))

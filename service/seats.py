@@ -126,6 +126,15 @@ def side_by_side(colours: list[int]) -> bool:
     return len(colours) == 2 and colours[1] != opposite(colours[0])
 
 
+def to_face(lobby: LobbyRecord) -> tuple[int, int]:
+    """For two players side by side: who is asked to move (a user id) and to which colour, the one across from the
+    other's. The later player moves, being the one who sat down beside the first; an AI seat cannot choose, so then
+    the other player does (the host, whose lobby it is, if both are AI seats)."""
+    first, second = lobby.players[0], lobby.players[1]
+    mover, other = (second, first) if second.user_id is not None else (first, second)
+    return (mover.user_id if mover.user_id is not None else lobby.host_id), opposite(other.colour)
+
+
 def free_colour(lobby: LobbyRecord, user_id: int | None = None) -> int | None:
     """The colour a player who joins without choosing one (or an AI seat) takes; None when none is free.
     A rematch's player gets the colour they played, if free; other seats avoid the colours kept for invited players

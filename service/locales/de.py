@@ -84,8 +84,8 @@ TEXTS: dict[str, str | Plural] = {
         other="🎲 **Ludo-Lobby** — <@{host}> lädt zu **{rules}**{extra} für {seats} Spieler ein."),
     "lobby.ai": "KI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(frei)",
     "lobby.foot": "Tritt bei (oder wähle deine Farbe), dann startet der Host das Spiel (mindestens 2 Spieler).",
-    "lobby.side_by_side": "⚠️ Zu zweit sitzen sich die Spieler gegenüber, Rot und Gelb oder Grün und Blau: einer von "
-                          "euch wählt die Farbe gegenüber der des anderen.",
+    "lobby.side_by_side": ("⚠️ Spielen nur diese beiden, sitzen sich die Spieler gegenüber (Rot und Gelb oder Grün "
+                           "und Blau): {who}, wähle {colour}, außer es kommt noch ein dritter Spieler dazu."),
     "lobby.rematch": "🔁 Revanche für das Spiel `{id}`.",
     "lobby.invited": "{players}: drückt **Beitreten** oder eure Farbe, um noch einmal zu spielen.",
     "rematch.opened_there": "Die Revanche-Lobby ist in <#{channel}> offen.",

@@ -84,8 +84,8 @@ TEXTS: dict[str, str | Plural] = {
                         other="🎲 **Ludo lobby** — <@{host}> is hosting **{rules}**{extra} for {seats} players."),
     "lobby.ai": "AI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(open)",
     "lobby.foot": "Join (or choose your colour), then the host starts the game (2 players at least).",
-    "lobby.side_by_side": "⚠️ Two players sit opposite each other, red and yellow or green and blue: one of you, "
-                          "choose the colour across from the other's.",
+    "lobby.side_by_side": ("⚠️ If only these two play, they must sit opposite each other (red and yellow, or green "
+                           "and blue): {who}, choose {colour}, unless a third player joins."),
     "lobby.rematch": "🔁 Rematch of game `{id}`.",
     "lobby.invited": "{players}: press **Join** or your colour to play again.",
     "rematch.opened_there": "The rematch lobby is open in <#{channel}>.",

@@ -111,8 +111,8 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> organiza **{rules}**{extra} para {seats} jugadores.",
     "lobby.ai": "IA ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(libre)",
     "lobby.foot": "Únete (o elige tu color) y el anfitrión empieza la partida (mínimo 2 jugadores).",
-    "lobby.side_by_side": "⚠️ Dos jugadores se sientan enfrente, rojo y amarillo o verde y azul: que uno de "
-                          "los dos elija el color de enfrente del otro.",
+    "lobby.side_by_side": ("⚠️ Si solo juegan estos dos, tienen que sentarse enfrente (rojo y amarillo, o verde y "
+                           "azul): {who}, elige el {colour}, salvo que se una un tercer jugador."),
     "lobby.rematch": "🔁 Revancha de la partida `{id}`.",
     "lobby.invited": "{players}: para jugar otra vez, pulsa **Unirse** o tu color.",
     "rematch.opened_there": "La sala de la revancha está abierta en <#{channel}>.",

@@ -110,8 +110,8 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **Lobby de Ludo** — <@{host}> organise **{rules}**{extra} pour {seats} joueurs.",
     "lobby.ai": "IA ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(libre)",
     "lobby.foot": "Rejoins (ou choisis ta couleur), puis l'hôte démarre la partie (2 joueurs au moins).",
-    "lobby.side_by_side": "⚠️ À deux, les joueurs se font face, rouge et jaune ou vert et bleu : que l'un de vous "
-                          "prenne la couleur en face de celle de l'autre.",
+    "lobby.side_by_side": ("⚠️ S'ils ne jouent qu'à deux, ces joueurs doivent se faire face (rouge et jaune, ou "
+                           "vert et bleu) : {who}, choisis le {colour}, sauf si un troisième joueur arrive."),
     "lobby.rematch": "🔁 Revanche de la partie `{id}`.",
     "lobby.invited": "{players} : appuyez sur **Rejoindre** ou sur votre couleur pour rejouer.",
     "rematch.opened_there": "Le lobby de la revanche est ouvert dans <#{channel}>.",

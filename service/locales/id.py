@@ -105,8 +105,9 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **Room Ludo** — <@{host}> membuka room **{rules}**{extra} untuk {seats} pemain.",
     "lobby.ai": "AI ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(kosong)",
     "lobby.foot": "Gabung (atau pilih warnamu), lalu host memulai game (minimal 2 pemain).",
-    "lobby.side_by_side": "⚠️ Dua pemain duduk berhadapan, merah dan kuning atau hijau dan biru: salah satu dari "
-                          "kalian, pilih warna yang berseberangan dengan warna lawan.",
+    "lobby.side_by_side": ("⚠️ Kalau hanya mereka berdua yang main, keduanya harus duduk berhadapan (merah dan "
+                           "kuning, atau hijau dan biru): {who}, pilih {colour}, kecuali ada pemain ketiga yang "
+                           "ikut."),
     "lobby.rematch": "🔁 Tanding ulang game `{id}`.",
     "lobby.invited": "{players}: tekan **Gabung** atau warnamu untuk main lagi.",
     "rematch.opened_there": "Room tanding ulang sudah dibuka di <#{channel}>.",

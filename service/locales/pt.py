@@ -109,8 +109,8 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **Sala de Ludo** — <@{host}> abriu uma partida de **{rules}**{extra} para {seats} jogadores.",
     "lobby.ai": "IA ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(livre)",
     "lobby.foot": "Entre (ou escolha sua cor) e o dono da sala começa a partida (mínimo de 2 jogadores).",
-    "lobby.side_by_side": "⚠️ Dois jogadores ficam frente a frente, vermelho e amarelo ou verde e azul: um de "
-                          "vocês, escolha a cor do lado oposto à do outro.",
+    "lobby.side_by_side": ("⚠️ Se só esses dois jogarem, eles precisam ficar frente a frente (vermelho e amarelo, "
+                           "ou verde e azul): {who}, escolha o {colour}, a não ser que entre um terceiro jogador."),
     "lobby.rematch": "🔁 Revanche da partida `{id}`.",
     "lobby.invited": "{players}: apertem **Entrar** ou a sua cor para jogar de novo.",
     "rematch.opened_there": "A sala da revanche está aberta em <#{channel}>.",

@@ -105,8 +105,8 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **Ludo odası** — <@{host}>, {seats} kişilik bir **{rules}**{extra} oyunu açtı.",
     "lobby.ai": "bilgisayar ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(boş)",
     "lobby.foot": "Katıl (ya da rengini seç), sonra oda sahibi oyunu başlatır (en az 2 oyuncu).",
-    "lobby.side_by_side": "⚠️ İki oyuncu karşılıklı oturur, kırmızı ile sarı ya da yeşil ile mavi: biriniz "
-                          "diğerinin karşısındaki rengi seçsin.",
+    "lobby.side_by_side": ("⚠️ Yalnızca bu ikisi oynarsa karşılıklı oturmaları gerekir (kırmızı ile sarı ya da "
+                           "yeşil ile mavi): {who}, {colour} rengini seç; üçüncü bir oyuncu gelirse gerek kalmaz."),
     "lobby.rematch": "🔁 `{id}` kodlu oyunun rövanşı.",
     "lobby.invited": "{players}: yeniden oynamak için **Katıl**'a ya da renginize basın.",
     "rematch.opened_there": "Rövanş odası <#{channel}> kanalında açık.",
