@@ -347,7 +347,10 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
             translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
                       reminder=saved.reminder_before // 60, action=action) + " "
             + translate(lang, "settings.language" if saved.language else "settings.follows",
-                        language=SPOKEN[language_of(speaks)].name) + season_text(lang, saved, season is not None),
+                        language=SPOKEN[language_of(speaks)].name)
+            # what is open keeps its language (a lobby's record holds it, for its game to speak it to the end)
+            + (" " + translate(lang, "settings.language_kept") if language is not None else "")
+            + season_text(lang, saved, season is not None),
             ephemeral=True)
 
     await parts.clicks.guard(interaction, work)

@@ -189,6 +189,7 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "إعدادات لودو: القواعد **{preset}**، مدة الدور بالدقائق: {turn}، التذكير قبل المهلة بالدقائق: "
                       "{reminder}، عند انتهاء المهلة: {action}.",
     "settings.language": "رسائل البوت في هذا الخادم: **{language}**.",
+    "settings.language_kept": "الغرف والمباريات والبطولات المفتوحة من قبل تبقى بلغتها؛ أما الجديدة فستكون بهذه اللغة.",
     "settings.after": plural("misses", zero=" (بعد {misses} دور فائت)", one=" (بعد {misses} دور فائت)",
                              two=" (بعد {misses} دورين فائتين)", few=" (بعد {misses} أدوار فائتة)",
                              many=" (بعد {misses} دورًا فائتًا)", other=" (بعد {misses} دور فائت)"),

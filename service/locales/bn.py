@@ -168,6 +168,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn} মিনিট, সময় শেষের {reminder} মিনিট আগে "
                       "মনে করানো, সময় শেষ হলে: {action}।",
     "settings.language": "এই সার্ভারে বটের মেসেজ: **{language}**।",
+    "settings.language_kept": ("যে লবি, খেলা আর টুর্নামেন্ট আগে থেকেই খোলা, সেগুলো নিজের ভাষাতেই চলবে; নতুনগুলো এই "
+                               "ভাষায় হবে।"),
     "settings.after": " ({misses} বার দান মিস করার পর)",
     "verify.ok": "✅ সব দান মিলে গেছে: গেম `{id}`, সিড `{seed}`, কমিটমেন্ট `{commitment}`।",
     "verify.bad": "❌ এই গেম যাচাইয়ে **মেলেনি**: গেম `{id}`, সিড `{seed}`, কমিটমেন্ট `{commitment}`।",

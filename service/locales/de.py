@@ -168,6 +168,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Ludo-Einstellungen: Regeln **{preset}**, {turn} Min. pro Zug, Erinnerung {reminder} Min. "
                       "vorher, bei Fristende: {action}.",
     "settings.language": "Die Nachrichten des Bots auf diesem Server: **{language}**.",
+    "settings.language_kept": ("Schon offene Lobbys, Spiele und Turniere bleiben bei ihrer Sprache; neue sprechen "
+                               "diese."),
     "settings.after": plural("misses", one=" (nach {misses} verpasstem Zug)",
                              other=" (nach {misses} verpassten Zügen)"),
     "verify.ok": "✅ Jeder Wurf stimmt: Spiel `{id}`, Seed `{seed}`, Festlegung `{commitment}`.",

@@ -165,6 +165,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Ludo settings: preset **{preset}**, turns of {turn} min, reminder {reminder} min before, at "
                       "the deadline: {action}.",
     "settings.language": "The bot's messages in this server: **{language}**.",
+    "settings.language_kept": ("Lobbies, games and tournaments already open go on in their language; new ones speak "
+                               "this one."),
     "settings.after": plural("misses", one=" (after {misses} miss)", other=" (after {misses} misses)"),
     "verify.ok": "✅ Every roll checks out: game `{id}`, seed `{seed}`, commitment `{commitment}`.",
     "verify.bad": "❌ This game does NOT check out: game `{id}`, seed `{seed}`, commitment `{commitment}`.",

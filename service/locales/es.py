@@ -199,6 +199,7 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Ajustes de Ludo: reglas **{preset}**, turnos de {turn} min, aviso {reminder} min antes, al "
                       "acabar el tiempo: {action}.",
     "settings.language": "Los mensajes del bot en este servidor: **{language}**.",
+    "settings.language_kept": "Las salas, partidas y torneos ya abiertos siguen en su idioma; los nuevos usarán este.",
     "settings.after": plural("misses", one=" (tras {misses} turno perdido)",
                              many=" (tras {misses} de turnos perdidos)",
                              other=" (tras {misses} turnos perdidos)"),

@@ -199,6 +199,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
                       "la fin du temps : {action}.",
     "settings.language": "Les messages du bot sur ce serveur : **{language}**.",
+    "settings.language_kept": ("Les lobbys, parties et tournois déjà ouverts gardent leur langue ; les nouveaux "
+                               "parleront celle-ci."),
     "settings.after": plural("misses", one=" (après {misses} tour manqué)", many=" (après {misses} de tours manqués)",
                              other=" (après {misses} tours manqués)"),
     "verify.ok": "✅ Tous les lancers sont bons : partie `{id}`, graine `{seed}`, sceau `{commitment}`.",

@@ -169,6 +169,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} मिनट की, {reminder} मिनट पहले याद दिलाना, "
                       "समय ख़त्म होने पर: {action}।",
     "settings.language": "इस सर्वर में बॉट के संदेश: **{language}**।",
+    "settings.language_kept": ("जो लॉबी, खेल और टूर्नामेंट पहले से खुले हैं, वे अपनी भाषा में ही चलेंगे; नए इस भाषा "
+                               "में होंगे।"),
     "settings.after": " ({misses} बार चूकने के बाद)",
     "verify.ok": "✅ हर पासा सही निकला: खेल `{id}`, सीड `{seed}`, कमिटमेंट `{commitment}`।",
     "verify.bad": "❌ यह खेल जाँच में **सही नहीं** निकला: खेल `{id}`, सीड `{seed}`, कमिटमेंट `{commitment}`।",

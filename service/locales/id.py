@@ -185,6 +185,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Pengaturan Ludo: aturan **{preset}**, giliran {turn} menit, pengingat {reminder} menit "
                       "sebelumnya, saat waktu habis: {action}.",
     "settings.language": "Pesan bot di server ini: **{language}**.",
+    "settings.language_kept": ("Room, game, dan turnamen yang sudah dibuka tetap memakai bahasanya; yang baru "
+                               "memakai bahasa ini."),
     "settings.after": " (setelah {misses} kali terlewat)",
     "verify.ok": "✅ Semua lemparan cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",
     "verify.bad": "❌ Game ini TIDAK cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",

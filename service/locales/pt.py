@@ -195,6 +195,7 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Configurações do Ludo: regras **{preset}**, {turn} min por vez, lembrete {reminder} min "
                       "antes, no fim do prazo: {action}.",
     "settings.language": "As mensagens do bot neste servidor: **{language}**.",
+    "settings.language_kept": "Salas, partidas e torneios já abertos continuam no idioma deles; os novos usam este.",
     "settings.after": plural("misses", one=" (depois de {misses} vez perdida)",
                              many=" (depois de {misses} de vezes perdidas)",
                              other=" (depois de {misses} vezes perdidas)"),

@@ -203,6 +203,7 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Настройки Лудо: правила **{preset}**, на ход {turn} мин, напоминание за {reminder} мин до "
                       "конца, когда время вышло: {action}.",
     "settings.language": "Сообщения бота на этом сервере: **{language}**.",
+    "settings.language_kept": "Уже открытые лобби, игры и турниры остаются на своём языке; новые будут на этом.",
     "settings.after": plural("misses", one=" (после {misses} пропущенного хода)",
                              few=" (после {misses} пропущенных ходов)", many=" (после {misses} пропущенных ходов)",
                              other=" (после {misses} пропущенного хода)"),

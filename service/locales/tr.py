@@ -184,6 +184,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "Ludo ayarları: kurallar **{preset}**, sıra başına {turn} dakika, süre bitmeden {reminder} "
                       "dakika önce hatırlatma, süre dolunca: {action}.",
     "settings.language": "Botun bu sunucudaki mesajları: **{language}**.",
+    "settings.language_kept": ("Zaten açık olan odalar, oyunlar ve turnuvalar kendi dillerinde sürer; yenileri bu "
+                               "dili kullanır."),
     "settings.after": " ({misses} kaçırılan sıradan sonra)",
     "verify.ok": "✅ Bütün atışlar tutuyor: oyun `{id}`, tohum `{seed}`, mühür `{commitment}`.",
     "verify.bad": "❌ Bu oyun TUTMUYOR: oyun `{id}`, tohum `{seed}`, mühür `{commitment}`.",

@@ -172,6 +172,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.saved": "لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} منٹ کی، {reminder} منٹ پہلے یاد دہانی، "
                       "وقت ختم ہونے پر: {action}۔",
     "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",
+    "settings.language_kept": ("جو لابیاں، کھیل اور ٹورنامنٹ پہلے سے کھلے ہیں وہ اپنی زبان میں ہی چلیں گے؛ نئے اس "
+                               "زبان میں ہوں گے۔"),
     "settings.after": " ({misses} بار چوکنے کے بعد)",
     "verify.ok": "✅ ہر پانسہ درست نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
     "verify.bad": "❌ یہ کھیل جانچ میں **درست نہیں** نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
