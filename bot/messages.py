@@ -108,6 +108,9 @@ def lobby_post(lobby: LobbyRecord) -> Post:
     lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
     if lobby.rematch_of:
         lines.append(translate(lang, "lobby.rematch", id=lobby.rematch_of))
+        tournament = lobby.options.get("tournament")
+        if isinstance(tournament, str):  # a table's rematch, maybe in the tournament's thread: not one of its games
+            lines.append(translate(lang, "lobby.not_tournament", id=tournament))
         waiting = invited_missing(lobby)
         if waiting:
             lines.append(translate(lang, "lobby.invited", players=" ".join(f"<@{u}>" for u in waiting)))

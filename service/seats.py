@@ -22,7 +22,9 @@ OFFERED_LEVELS = ("random", "greedy", "expert")
 # the click is answered first, and a worker process plays their turns after (see `service.games`).
 THINKING_LEVELS = frozenset({"master"})
 COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
-LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread", "delivery"})
+# (with "tournament": the id of the tournament whose table a rematch follows, for its lobby to say it is no part of it)
+LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread", "delivery",
+                                "tournament"})
 NAME_LIMIT = 100  # characters of a player's display name kept in a record
 
 

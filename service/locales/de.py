@@ -87,6 +87,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ Spielen nur diese beiden, sitzen sich die Spieler gegenüber (Rot und Gelb oder Grün "
                            "und Blau): {who}, wähle {colour}, außer es kommt noch ein dritter Spieler dazu."),
     "lobby.rematch": "🔁 Revanche für das Spiel `{id}`.",
+    "lobby.not_tournament": "🤝 Ein Spiel für sich, kein Teil des Turniers `{id}`: an dessen Stand ändert es nichts.",
     "lobby.invited": "{players}: drückt **Beitreten** oder eure Farbe, um noch einmal zu spielen.",
     "rematch.opened_there": "Die Revanche-Lobby ist in <#{channel}> offen.",
     "lobby.started": "🎲 Das Spiel hat begonnen.\n{order}",

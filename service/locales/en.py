@@ -87,6 +87,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ If only these two play, they must sit opposite each other (red and yellow, or green "
                            "and blue): {who}, choose {colour}, unless a third player joins."),
     "lobby.rematch": "🔁 Rematch of game `{id}`.",
+    "lobby.not_tournament": "🤝 A game of its own, not part of tournament `{id}`: it changes nothing in its standing.",
     "lobby.invited": "{players}: press **Join** or your colour to play again.",
     "rematch.opened_there": "The rematch lobby is open in <#{channel}>.",
     "lobby.started": "🎲 The game has started.\n{order}",

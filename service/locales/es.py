@@ -114,6 +114,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ Si solo juegan estos dos, tienen que sentarse enfrente (rojo y amarillo, o verde y "
                            "azul): {who}, elige el {colour}, salvo que se una un tercer jugador."),
     "lobby.rematch": "🔁 Revancha de la partida `{id}`.",
+    "lobby.not_tournament": "🤝 Una partida aparte, fuera del torneo `{id}`: no cambia nada en su clasificación.",
     "lobby.invited": "{players}: para jugar otra vez, pulsa **Unirse** o tu color.",
     "rematch.opened_there": "La sala de la revancha está abierta en <#{channel}>.",
     "lobby.started": "🎲 La partida ha empezado.\n{order}",

@@ -113,6 +113,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ S'ils ne jouent qu'à deux, ces joueurs doivent se faire face (rouge et jaune, ou "
                            "vert et bleu) : {who}, choisis le {colour}, sauf si un troisième joueur arrive."),
     "lobby.rematch": "🔁 Revanche de la partie `{id}`.",
+    "lobby.not_tournament": "🤝 Une partie à part, hors du tournoi `{id}` : elle ne change rien à son classement.",
     "lobby.invited": "{players} : appuyez sur **Rejoindre** ou sur votre couleur pour rejouer.",
     "rematch.opened_there": "Le lobby de la revanche est ouvert dans <#{channel}>.",
     "lobby.started": "🎲 La partie a commencé.\n{order}",

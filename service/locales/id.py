@@ -109,6 +109,8 @@ TEXTS: dict[str, str | Plural] = {
                            "kuning, atau hijau dan biru): {who}, pilih {colour}, kecuali ada pemain ketiga yang "
                            "ikut."),
     "lobby.rematch": "🔁 Tanding ulang game `{id}`.",
+    "lobby.not_tournament": ("🤝 Game tersendiri, bukan bagian dari turnamen `{id}`: tidak mengubah apa pun di "
+                             "klasemennya."),
     "lobby.invited": "{players}: tekan **Gabung** atau warnamu untuk main lagi.",
     "rematch.opened_there": "Room tanding ulang sudah dibuka di <#{channel}>.",
     "lobby.started": "🎲 Game dimulai.\n{order}",

@@ -112,6 +112,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ Se só esses dois jogarem, eles precisam ficar frente a frente (vermelho e amarelo, "
                            "ou verde e azul): {who}, escolha o {colour}, a não ser que entre um terceiro jogador."),
     "lobby.rematch": "🔁 Revanche da partida `{id}`.",
+    "lobby.not_tournament": "🤝 Uma partida à parte, fora do torneio `{id}`: não muda nada na classificação dele.",
     "lobby.invited": "{players}: apertem **Entrar** ou a sua cor para jogar de novo.",
     "rematch.opened_there": "A sala da revanche está aberta em <#{channel}>.",
     "lobby.started": "🎲 A partida começou.\n{order}",

@@ -108,6 +108,8 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ Yalnızca bu ikisi oynarsa karşılıklı oturmaları gerekir (kırmızı ile sarı ya da "
                            "yeşil ile mavi): {who}, {colour} rengini seç; üçüncü bir oyuncu gelirse gerek kalmaz."),
     "lobby.rematch": "🔁 `{id}` kodlu oyunun rövanşı.",
+    "lobby.not_tournament": ("🤝 Bağımsız bir oyun, `{id}` turnuvasının parçası değil: turnuvanın sıralamasında "
+                             "hiçbir şeyi değiştirmez."),
     "lobby.invited": "{players}: yeniden oynamak için **Katıl**'a ya da renginize basın.",
     "rematch.opened_there": "Rövanş odası <#{channel}> kanalında açık.",
     "lobby.started": "🎲 Oyun başladı.\n{order}",
