@@ -31,7 +31,7 @@ from bot.season_worker import standings_text
 from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from service import GameRecord, GuildSettings, Refused, seat_of
 from service.errors import reason
-from service.i18n import SPOKEN, isolated, translate
+from service.i18n import SPOKEN, duration, isolated, translate
 from service.i18n import language as language_of
 from service.text import rules_summary
 
@@ -344,8 +344,8 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
         if saved.timeout_action == "forfeit":
             action += translate(lang, "settings.after", misses=saved.forfeit_after)
         await interaction.response.send_message(
-            translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
-                      reminder=saved.reminder_before // 60, action=action) + " "
+            translate(lang, "settings.saved", preset=saved.preset, turn=duration(lang, saved.turn_deadline),
+                      reminder=duration(lang, saved.reminder_before), action=action) + " "
             + translate(lang, "settings.language" if saved.language else "settings.follows",
                         language=SPOKEN[language_of(speaks)].name)
             # what is open keeps its language (a lobby's record holds it, for its game to speak it to the end)

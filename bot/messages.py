@@ -22,7 +22,7 @@ from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
-from service.seats import lobby_seats, picture_names, side_by_side, to_face
+from service.seats import beside_colour, lobby_seats, picture_names, side_by_side, to_face
 from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -209,7 +209,7 @@ def _status(record: GameRecord, state: engine.GameState, lang: str, names: dict[
         places = ranking_lines(state, names, lang) if record.status == "finished" else []
         return "\n".join([_ended(record, lang), *places])
     user = seat_user(record, state.current)
-    who = f"<@{user}>" if user is not None else names[state.current]
+    who = f"<@{user}>" if user is not None else beside_colour(record, names, lang)[state.current]  # (its colour after)
     if user is None:  # an AI that thinks (see `service.games`): its moves follow in this message
         doing = translate(lang, "status.thinking")
     elif state.phase == "roll":
@@ -234,7 +234,10 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     events = events or []
     names = text_names(record, lang)
     header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
-    said = account(events if since is None else since, names, lang=lang, notes=notes)
+    shown = events if since is None else since
+    if record.status == "finished" and shown and shown[-1].kind == engine.events.GAME_OVER:
+        shown = shown[:-1]  # "Game over: Bob wins!": the status below says it, with every place
+    said = account(shown, names, lang=lang, notes=notes)
     told = "\n".join(part for part in (header, dice_line(record, state), said, note) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None

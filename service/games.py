@@ -45,7 +45,7 @@ from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
 from service.seasons import Seasons
-from service.seats import level_name, seat_of, seat_user, thinks
+from service.seats import level_name, seat_of, seat_user, thinks, to_play
 from service.takeover import Takeover
 from service.thinking import Pool
 from storage import (
@@ -118,7 +118,8 @@ class Games:
         if seat is None:
             raise Refused("refused.not_playing")
         if seat != state.current:
-            raise Refused("refused.not_your_turn", colour=Term(COLOUR_KEYS[state.current]))
+            raise Refused("refused.not_your_turn", who=to_play(record, state.current),
+                          colour=Term(COLOUR_KEYS[state.current]))
         try:
             action = engine.parse_action(action_text)
         except engine.InvalidAction as error:

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
+from service import languages
 from service.languages import (
     CATALOGUES,
     DEFAULT,
@@ -67,7 +68,7 @@ from service.languages import (
 from service.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "colour", "directionless",
-           "drawn", "isolated", "known", "language", "templates", "translate"]
+           "drawn", "duration", "isolated", "known", "language", "templates", "translate"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -176,6 +177,11 @@ def translate(locale: str | None, key: str, **values: object) -> str:
     right-to-left language each value sits in directional isolates."""
     code = language(locale)
     return _fill(code, key, values, code in RIGHT_TO_LEFT)
+
+
+def duration(locale: str | None, seconds: int) -> str:
+    """A length of time in `locale`'s language, in its largest whole unit ("1 day", not "1,440 min")."""
+    return languages.duration(language(locale), seconds)
 
 
 def drawn(locale: str | None, key: str, **values: object) -> str:

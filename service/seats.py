@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import engine
 from engine import ai
 from service.errors import Refused, reason
-from service.i18n import DEFAULT, colour, directionless, drawn, translate
+from service.i18n import DEFAULT, Term, colour, directionless, drawn, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple; stored seats keep every level, master included
@@ -82,6 +83,24 @@ def _picture_names(seats: tuple[tuple[int, str | None, int | None], ...], lang: 
     return tuple((seat, translate(lang, "lobby.ai", level=translate(lang, "ai." + level_name(ai_level)))
                   if ai_level is not None else name or colour(lang, seat).capitalize())
                  for seat, name, ai_level in seats)
+
+
+def beside_colour(record: GameRecord, names: Mapping[int, str], lang: str = DEFAULT) -> dict[int, str]:
+    """The seats' names for a sentence that says each one's colour beside it ("It is AI (expert)'s turn (green)"): an
+    AI seat as "AI (level)" (`picture_names`), whose full name would say its colour twice ("Green AI (expert)
+    (green)"); a player as `names` has them."""
+    short = picture_names(record, lang)
+    return {**names, **{s.seat: short[s.seat] for s in record.seats if s.ai_level is not None}}
+
+
+def to_play(record: GameRecord, seat: int) -> str | Term:
+    """Who holds `seat`, for a sentence read in any language: a player's mention, or an AI seat's "AI (level)" (the
+    sentence names the colour)."""
+    user = seat_user(record, seat)
+    if user is not None:
+        return f"<@{user}>"
+    level = next((s.ai_level for s in record.seats if s.seat == seat), None) or 0
+    return Term("lobby.ai", {"level": Term("ai." + level_name(level))})
 
 
 def seat_user(record: GameRecord, seat: int) -> int | None:

@@ -187,8 +187,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("هذا الخادم لا يلعب بمواسم التقييم، لذا تحسب قائمة المتصدرين فيه كل الأوقات. يمكن لمن يدير"
                            " الخادم تفعيل المواسم من /ludo settings."),
     "refused.board_choice": "لا توجد قائمة كهذه: اختر هذا الموسم أو الموسم الماضي أو كل الأوقات.",
-    "settings.saved": "إعدادات لودو: القواعد **{preset}**، مدة الدور بالدقائق: {turn}، التذكير قبل المهلة بالدقائق: "
-                      "{reminder}، عند انتهاء المهلة: {action}.",
+    "settings.saved": ("إعدادات لودو: القواعد **{preset}**، مدة الدور: {turn}، التذكير: {reminder} قبل المهلة، عند "
+                       "انتهاء المهلة: {action}."),
     "settings.language": "رسائل البوت في هذا الخادم: **{language}**.",
     "settings.language_kept": "الغرف والمباريات والبطولات المفتوحة من قبل تبقى بلغتها؛ أما الجديدة فستكون بهذه اللغة.",
     "settings.after": plural("misses", zero=" (بعد {misses} دور فائت)", one=" (بعد {misses} دور فائت)",
@@ -241,7 +241,7 @@ TEXTS: dict[str, str | Plural] = {
                              "دون `thread`.",
     "refused.thread_bot": "لا يُسمح لي بإنشاء سلاسل رسائل والنشر فيها في هذه القناة (Create Public Threads، "
                           "Send Messages in Threads): ابدأ اللعبة دون `thread`، أو اطلب ذلك من أحد المشرفين.",
-    "refused.not_your_turn": "ليس دورك: الدور على {colour}.",
+    "refused.not_your_turn": "ليس دورك: الدور على {who} ({colour}).",
     "refused.other_channel": "هذا الزر يخص لعبة في قناة أخرى.",
     "refused.foreign_button": "هذا الزر ليس من أزرار هذه اللعبة.",
     "refused.illegal": "غير مسموح: {error}.",
@@ -518,13 +518,13 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 البطل: **{name}**!",
     "tourney.no_champion": "🏁 انتهت البطولة بلا بطل: لم يبقَ أحد ليفوز بها.",
     "tourney.cancelled": "❌ ألغى <@{who}> هذه البطولة.",
-    "tourney.thread": "الجولة {round} · الطاولة {table}",
+    "tourney.thread": "{round} · الطاولة {table}",
     "tourney.ai_seats": plural("count", zero="{count} لاعب من الكمبيوتر", one="{count} لاعب من الكمبيوتر",
                                two="{count} لاعبان من الكمبيوتر", few="{count} لاعبين من الكمبيوتر",
                                many="{count} لاعبًا من الكمبيوتر", other="{count} لاعب من الكمبيوتر"),
     "tourney.intro": ("🏆 بطولة لودو `{id}`، {round}، الطاولة {table}: {players}. بالتوفيق! تنتهي الجولة <t:{at}:R>؛ "
                       "والطاولة التي لم تنتهِ حينها تُحسم على حالها."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) بطل بطولة لودو `{id}`! ألف مبروك!",
+    "tourney.announce": "🏆 <@{user}> بطل بطولة لودو `{id}`! ألف مبروك!",
     "tourney.announce_none": "🏁 انتهت بطولة لودو `{id}` بلا بطل.",
     "tourney.left_signup": "لم تعد في قائمة البطولة `{id}`.",
     "tourney.left_running": ("انسحبت من البطولة `{id}`: تُحتسب عليك خسارة لعبتك الجارية (تحلّ أخيرًا على طاولتك) ولن "

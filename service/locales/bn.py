@@ -166,8 +166,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("এই সার্ভারে রেটিং সিজন চলে না, তাই এর লিডারবোর্ডে সব সময়ের গেম গোনা হয়। যারা সার্ভার "
                            "ম্যানেজ করতে পারে, তারা /ludo settings-এ সিজন চালু করতে পারে।"),
     "refused.board_choice": "এমন কোনো লিডারবোর্ড নেই: এই সিজন, গত সিজন বা সব সময়ের থেকে একটা বেছে নাও।",
-    "settings.saved": "লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn} মিনিট, সময় শেষের {reminder} মিনিট আগে "
-                      "মনে করানো, সময় শেষ হলে: {action}।",
+    "settings.saved": ("লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn}, সময় শেষের {reminder} আগে মনে করানো, "
+                       "সময় শেষ হলে: {action}।"),
     "settings.language": "এই সার্ভারে বটের মেসেজ: **{language}**।",
     "settings.language_kept": ("যে লবি, খেলা আর টুর্নামেন্ট আগে থেকেই খোলা, সেগুলো নিজের ভাষাতেই চলবে; নতুনগুলো এই "
                                "ভাষায় হবে।"),
@@ -219,7 +219,7 @@ TEXTS: dict[str, str | Plural] = {
                              "শুরু করো।",
     "refused.thread_bot": "এই চ্যানেলে থ্রেড বানানো আর তাতে পোস্ট করার অনুমতি আমার নেই (Create Public Threads, "
                           "Send Messages in Threads): গেম `thread` ছাড়া শুরু করো, বা কোনো মডারেটরকে বলো।",
-    "refused.not_your_turn": "এখন তোমার দান নয়: {colour} খেলছে।",
+    "refused.not_your_turn": "এখন তোমার দান নয়: এখন দান {who}-এর ({colour})।",
     "refused.other_channel": "এই বাটনটা অন্য চ্যানেলের একটা গেমের।",
     "refused.foreign_button": "এই বাটনটা এই গেমের নয়।",
     "refused.illegal": "এই চাল চলবে না: {error}।",
@@ -467,11 +467,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 চ্যাম্পিয়ন: **{name}**!",
     "tourney.no_champion": "🏁 টুর্নামেন্ট চ্যাম্পিয়ন ছাড়াই শেষ: জেতার মতো কেউ আর ছিল না।",
     "tourney.cancelled": "❌ এই টুর্নামেন্ট বাতিল করেছে <@{who}>।",
-    "tourney.thread": "রাউন্ড {round} · টেবিল {table}",
+    "tourney.thread": "{round} · টেবিল {table}",
     "tourney.ai_seats": "{count}জন কম্পিউটার খেলোয়াড়",
     "tourney.intro": ("🏆 লুডু টুর্নামেন্ট `{id}`, {round}, টেবিল {table}: {players}। শুভকামনা! রাউন্ড শেষ হবে "
                       "<t:{at}:R>; তখনও যে টেবিল চলবে, সেটা যেমন আছে তেমন মীমাংসা হবে।"),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) লুডু টুর্নামেন্ট `{id}`-এর চ্যাম্পিয়ন! অভিনন্দন!",
+    "tourney.announce": "🏆 <@{user}> লুডু টুর্নামেন্ট `{id}`-এর চ্যাম্পিয়ন! অভিনন্দন!",
     "tourney.announce_none": "🏁 লুডু টুর্নামেন্ট `{id}` শেষ, কোনো চ্যাম্পিয়ন ছাড়াই।",
     "tourney.left_signup": "তুমি আর টুর্নামেন্ট `{id}`-এর তালিকায় নেই।",
     "tourney.left_running": ("তুমি টুর্নামেন্ট `{id}` ছেড়েছ: চলতি খেলায় তোমার হার ধরা হলো (তোমার টেবিলে শেষ স্থান) "

@@ -166,8 +166,8 @@ TEXTS: dict[str, str | Plural] = {
                            " seit Beginn. Wer den Server verwalten kann, schaltet Saisons in /ludo settings ein."),
     "refused.board_choice": ("Diese Bestenliste gibt es nicht: wähle diese Saison, letzte Saison oder die ewige "
                              "Bestenliste."),
-    "settings.saved": "Ludo-Einstellungen: Regeln **{preset}**, {turn} Min. pro Zug, Erinnerung {reminder} Min. "
-                      "vorher, bei Fristende: {action}.",
+    "settings.saved": ("Ludo-Einstellungen: Regeln **{preset}**, {turn} pro Zug, Erinnerung {reminder} vorher, bei "
+                       "Fristende: {action}."),
     "settings.language": "Die Nachrichten des Bots auf diesem Server: **{language}**.",
     "settings.language_kept": ("Schon offene Lobbys, Spiele und Turniere bleiben bei ihrer Sprache; neue sprechen "
                                "diese."),
@@ -226,7 +226,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.thread_bot": "Ich darf in diesem Kanal keine Threads erstellen und darin schreiben (Öffentliche "
                           "Threads erstellen, Nachrichten in Threads senden): starte das Spiel ohne `thread` oder "
                           "frag das Moderationsteam.",
-    "refused.not_your_turn": "Du bist nicht am Zug: {colour} ist dran.",
+    "refused.not_your_turn": "Du bist nicht am Zug: {who} ist dran ({colour}).",
     "refused.other_channel": "Dieser Button gehört zu einem Spiel in einem anderen Kanal.",
     "refused.foreign_button": "Dieser Button gehört nicht zu diesem Spiel.",
     "refused.illegal": "Nicht erlaubt: {error}.",
@@ -510,11 +510,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Turniersieg: **{name}**!",
     "tourney.no_champion": "🏁 Das Turnier ist ohne Sieger zu Ende: es war niemand mehr übrig.",
     "tourney.cancelled": "❌ Dieses Turnier wurde von <@{who}> abgebrochen.",
-    "tourney.thread": "Runde {round} · Tisch {table}",
+    "tourney.thread": "{round} · Tisch {table}",
     "tourney.ai_seats": plural("count", one="{count} KI-Gegner", other="{count} KI-Gegner"),
     "tourney.intro": ("🏆 Ludo-Turnier `{id}`, {round}, Tisch {table}: {players}. Viel Glück! Die Runde endet "
                       "<t:{at}:R>; ein Tisch, der dann noch spielt, wird gewertet, wie er steht."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) gewinnt das Ludo-Turnier `{id}`! Herzlichen Glückwunsch!",
+    "tourney.announce": "🏆 <@{user}> gewinnt das Ludo-Turnier `{id}`! Herzlichen Glückwunsch!",
     "tourney.announce_none": "🏁 Das Ludo-Turnier `{id}` ist vorbei, ohne Sieger.",
     "tourney.left_signup": "Du stehst nicht mehr auf der Teilnehmerliste von Turnier `{id}`.",
     "tourney.left_running": ("Du bist aus dem Turnier `{id}` ausgestiegen: dein laufendes Spiel gilt als aufgegeben "

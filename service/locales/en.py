@@ -163,8 +163,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("This server does not play rating seasons, so its leaderboard counts all time. A server "
                            "manager can turn seasons on in /ludo settings."),
     "refused.board_choice": "That is not a leaderboard: choose this season, last season or all time.",
-    "settings.saved": "Ludo settings: preset **{preset}**, turns of {turn} min, reminder {reminder} min before, at "
-                      "the deadline: {action}.",
+    "settings.saved": ("Ludo settings: preset **{preset}**, turns of {turn}, reminder {reminder} before, at the "
+                       "deadline: {action}."),
     "settings.language": "The bot's messages in this server: **{language}**.",
     "settings.language_kept": ("Lobbies, games and tournaments already open go on in their language; new ones speak "
                                "this one."),
@@ -217,7 +217,7 @@ TEXTS: dict[str, str | Plural] = {
                              "own: start it without `thread`.",
     "refused.thread_bot": "I may not create threads and post in them in this channel (Create Public Threads, Send "
                           "Messages in Threads): start the game without `thread`, or ask a moderator.",
-    "refused.not_your_turn": "It is not your turn: {colour} is to play.",
+    "refused.not_your_turn": "It is not your turn: {who} is to play ({colour}).",
     "refused.other_channel": "That button belongs to a game in another channel.",
     "refused.foreign_button": "That button is not one of this game's.",
     "refused.illegal": "Not allowed: {error}.",
@@ -456,11 +456,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Champion: **{name}**!",
     "tourney.no_champion": "🏁 The tournament is over without a champion: nobody was left to win it.",
     "tourney.cancelled": "❌ This tournament was cancelled by <@{who}>.",
-    "tourney.thread": "Round {round} · table {table}",
+    "tourney.thread": "{round} · table {table}",
     "tourney.ai_seats": plural("count", one="{count} AI player", other="{count} AI players"),
     "tourney.intro": ("🏆 Ludo tournament `{id}`, {round}, table {table}: {players}. Good luck! The round ends "
                       "<t:{at}:R>; a table still playing then is settled as it stands."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) is the champion of Ludo tournament `{id}`! Congratulations!",
+    "tourney.announce": "🏆 <@{user}> is the champion of Ludo tournament `{id}`! Congratulations!",
     "tourney.announce_none": "🏁 Ludo tournament `{id}` is over, without a champion.",
     "tourney.left_signup": "You are off the list of tournament `{id}`.",
     "tourney.left_running": ("You left tournament `{id}`: you forfeit your current game (you place last at your "

@@ -197,8 +197,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("Este servidor no juega por temporadas, así que su clasificación es la histórica. Quien "
                            "gestione el servidor puede activarlas en /ludo settings."),
     "refused.board_choice": "Esa clasificación no existe: elige esta temporada, la temporada anterior o la histórica.",
-    "settings.saved": "Ajustes de Ludo: reglas **{preset}**, turnos de {turn} min, aviso {reminder} min antes, al "
-                      "acabar el tiempo: {action}.",
+    "settings.saved": ("Ajustes de Ludo: reglas **{preset}**, turnos de {turn}, aviso {reminder} antes, al acabar "
+                       "el tiempo: {action}."),
     "settings.language": "Los mensajes del bot en este servidor: **{language}**.",
     "settings.language_kept": "Las salas, partidas y torneos ya abiertos siguen en su idioma; los nuevos usarán este.",
     "settings.after": plural("misses", one=" (tras {misses} turno perdido)",
@@ -254,7 +254,7 @@ TEXTS: dict[str, str | Plural] = {
                              "propio: empiézala sin `thread`.",
     "refused.thread_bot": "No puedo crear hilos ni escribir en ellos en este canal (Crear hilos públicos, Enviar "
                           "mensajes en hilos): empieza la partida sin `thread` o pídeselo a un moderador.",
-    "refused.not_your_turn": "No es tu turno: le toca al {colour}.",
+    "refused.not_your_turn": "No es tu turno: le toca a {who} ({colour}).",
     "refused.other_channel": "Ese botón es de una partida de otro canal.",
     "refused.foreign_button": "Ese botón no es de esta partida.",
     "refused.illegal": "No se puede: {error}.",
@@ -545,12 +545,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 ¡Campeón: **{name}**!",
     "tourney.no_champion": "🏁 El torneo terminó sin campeón: no quedaba nadie para ganarlo.",
     "tourney.cancelled": "❌ <@{who}> canceló este torneo.",
-    "tourney.thread": "Ronda {round} · mesa {table}",
+    "tourney.thread": "{round} · mesa {table}",
     "tourney.ai_seats": plural("count", one="{count} jugador IA", many="{count} de jugadores IA",
                                other="{count} jugadores IA"),
     "tourney.intro": ("🏆 Torneo de Ludo `{id}`, {round}, mesa {table}: {players}. ¡Suerte! La ronda termina "
                       "<t:{at}:R>; una mesa que siga jugando entonces se cierra como esté."),
-    "tourney.announce": "🏆 ¡**{name}** (<@{user}>) es campeón del torneo de Ludo `{id}`! ¡Felicidades!",
+    "tourney.announce": "🏆 ¡<@{user}> es campeón del torneo de Ludo `{id}`! ¡Felicidades!",
     "tourney.announce_none": "🏁 El torneo de Ludo `{id}` terminó sin campeón.",
     "tourney.left_signup": "Ya no estás en la lista del torneo `{id}`.",
     "tourney.left_running": ("Dejaste el torneo `{id}`: tu partida en curso cuenta como abandono (quedas último en tu "

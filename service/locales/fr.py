@@ -197,8 +197,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("Ce serveur ne joue pas en saisons, donc son classement compte depuis toujours. Quelqu'un "
                            "qui gère le serveur peut activer les saisons avec /ludo settings."),
     "refused.board_choice": "Ce classement n'existe pas : choisis cette saison, la saison dernière ou depuis toujours.",
-    "settings.saved": "Réglages Ludo : règles **{preset}**, tours de {turn} min, rappel {reminder} min avant, à "
-                      "la fin du temps : {action}.",
+    "settings.saved": ("Réglages Ludo : règles **{preset}**, tours de {turn}, rappel {reminder} avant, à la fin du "
+                       "temps : {action}."),
     "settings.language": "Les messages du bot sur ce serveur : **{language}**.",
     "settings.language_kept": ("Les lobbys, parties et tournois déjà ouverts gardent leur langue ; les nouveaux "
                                "parleront celle-ci."),
@@ -255,7 +255,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.thread_bot": "Je n'ai pas le droit de créer des fils et d'y écrire dans ce salon (Créer des fils "
                           "publics, Envoyer des messages dans les fils) : démarre la partie sans `thread` ou demande "
                           "à un modérateur.",
-    "refused.not_your_turn": "Ce n'est pas ton tour : c'est au {colour} de jouer.",
+    "refused.not_your_turn": "Ce n'est pas ton tour : c'est à {who} de jouer ({colour}).",
     "refused.other_channel": "Ce bouton appartient à une partie d'un autre salon.",
     "refused.foreign_button": "Ce bouton n'appartient pas à cette partie.",
     "refused.illegal": "Pas autorisé : {error}.",
@@ -550,11 +550,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Vainqueur : **{name}** !",
     "tourney.no_champion": "🏁 Le tournoi est terminé sans vainqueur : il ne restait plus personne.",
     "tourney.cancelled": "❌ Ce tournoi a été annulé par <@{who}>.",
-    "tourney.thread": "Manche {round} · table {table}",
+    "tourney.thread": "{round} · table {table}",
     "tourney.ai_seats": plural("count", one="{count} IA", many="{count} d'IA", other="{count} IA"),
     "tourney.intro": ("🏆 Tournoi de Ludo `{id}`, {round}, table {table} : {players}. Bonne chance ! La manche se "
                       "termine <t:{at}:R> ; une table encore en jeu à ce moment-là est arrêtée en l'état."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) remporte le tournoi de Ludo `{id}` ! Félicitations !",
+    "tourney.announce": "🏆 <@{user}> remporte le tournoi de Ludo `{id}` ! Félicitations !",
     "tourney.announce_none": "🏁 Le tournoi de Ludo `{id}` est terminé, sans vainqueur.",
     "tourney.left_signup": "Tu n'es plus inscrit au tournoi `{id}`.",
     "tourney.left_running": ("Tu as quitté le tournoi `{id}` : tu abandonnes ta partie en cours (tu finis dernier à "

@@ -167,8 +167,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("यह सर्वर रेटिंग सीज़न नहीं खेलता, इसलिए इसका लीडरबोर्ड अब तक के सारे खेल गिनता है। सर्वर "
                            "मैनेज करने वाले /ludo settings में सीज़न चालू कर सकते हैं।"),
     "refused.board_choice": "ऐसा कोई लीडरबोर्ड नहीं है: यह सीज़न, पिछला सीज़न या अब तक का सब चुनो।",
-    "settings.saved": "लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} मिनट की, {reminder} मिनट पहले याद दिलाना, "
-                      "समय ख़त्म होने पर: {action}।",
+    "settings.saved": ("लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} की, {reminder} पहले याद दिलाना, समय "
+                       "ख़त्म होने पर: {action}।"),
     "settings.language": "इस सर्वर में बॉट के संदेश: **{language}**।",
     "settings.language_kept": ("जो लॉबी, खेल और टूर्नामेंट पहले से खुले हैं, वे अपनी भाषा में ही चलेंगे; नए इस भाषा "
                                "में होंगे।"),
@@ -220,7 +220,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` के बिना शुरू करो।",
     "refused.thread_bot": "मुझे इस चैनल में थ्रेड बनाने और उनमें पोस्ट करने की इजाज़त नहीं (Create Public Threads, "
                           "Send Messages in Threads): खेल `thread` के बिना शुरू करो, या किसी मॉडरेटर से पूछो।",
-    "refused.not_your_turn": "तुम्हारी बारी नहीं है: अभी {colour} खेल रहा है।",
+    "refused.not_your_turn": "तुम्हारी बारी नहीं है: अभी बारी {who} की है ({colour})।",
     "refused.other_channel": "यह बटन किसी दूसरे चैनल के खेल का है।",
     "refused.foreign_button": "यह बटन इस खेल का नहीं है।",
     "refused.illegal": "यह चाल नहीं चल सकते: {error}।",
@@ -483,11 +483,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 चैंपियन: **{name}**!",
     "tourney.no_champion": "🏁 टूर्नामेंट बिना चैंपियन के ख़त्म हुआ: जीतने के लिए कोई बचा ही नहीं।",
     "tourney.cancelled": "❌ यह टूर्नामेंट <@{who}> ने रद्द किया।",
-    "tourney.thread": "राउंड {round} · टेबल {table}",
+    "tourney.thread": "{round} · टेबल {table}",
     "tourney.ai_seats": "{count} कंप्यूटर खिलाड़ी",
     "tourney.intro": ("🏆 लूडो टूर्नामेंट `{id}`, {round}, टेबल {table}: {players}। ऑल द बेस्ट! राउंड <t:{at}:R> "
                       "ख़त्म होगा; तब तक जो टेबल चल रही होगी, वह जैसी है वैसी तय होगी।"),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) लूडो टूर्नामेंट `{id}` का चैंपियन है! बधाई हो!",
+    "tourney.announce": "🏆 <@{user}> लूडो टूर्नामेंट `{id}` का चैंपियन है! बधाई हो!",
     "tourney.announce_none": "🏁 लूडो टूर्नामेंट `{id}` ख़त्म हुआ, बिना चैंपियन के।",
     "tourney.left_signup": "अब तुम टूर्नामेंट `{id}` की लिस्ट में नहीं हो।",
     "tourney.left_running": ("तुमने टूर्नामेंट `{id}` छोड़ दिया: चल रहे खेल में तुम्हारी हार मानी गई (अपनी टेबल पर "

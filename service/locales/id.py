@@ -184,8 +184,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("Server ini tidak memakai musim rating, jadi papan peringkatnya menghitung sepanjang masa."
                            " Pengelola server bisa menyalakan musim di /ludo settings."),
     "refused.board_choice": "Papan peringkat itu tidak ada: pilih musim ini, musim lalu, atau sepanjang masa.",
-    "settings.saved": "Pengaturan Ludo: aturan **{preset}**, giliran {turn} menit, pengingat {reminder} menit "
-                      "sebelumnya, saat waktu habis: {action}.",
+    "settings.saved": ("Pengaturan Ludo: aturan **{preset}**, giliran {turn}, pengingat {reminder} sebelumnya, saat "
+                       "waktu habis: {action}."),
     "settings.language": "Pesan bot di server ini: **{language}**.",
     "settings.language_kept": ("Room, game, dan turnamen yang sudah dibuka tetap memakai bahasanya; yang baru "
                                "memakai bahasa ini."),
@@ -238,7 +238,7 @@ TEXTS: dict[str, str | Plural] = {
                              "mulai tanpa `thread`.",
     "refused.thread_bot": "Aku tidak boleh membuat utas dan menulis di dalamnya di saluran ini (Buat Utas Publik, "
                           "Kirim Pesan di Utas): mulai game tanpa `thread`, atau minta tolong moderator.",
-    "refused.not_your_turn": "Belum giliranmu: sekarang giliran {colour}.",
+    "refused.not_your_turn": "Belum giliranmu: sekarang giliran {who} ({colour}).",
     "refused.other_channel": "Tombol itu milik game di saluran lain.",
     "refused.foreign_button": "Tombol itu bukan milik game ini.",
     "refused.illegal": "Tidak boleh: {error}.",
@@ -492,11 +492,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Juara: **{name}**!",
     "tourney.no_champion": "🏁 Turnamen selesai tanpa juara: tidak ada lagi pemain yang tersisa.",
     "tourney.cancelled": "❌ Turnamen ini dibatalkan oleh <@{who}>.",
-    "tourney.thread": "Babak {round} · meja {table}",
+    "tourney.thread": "{round} · meja {table}",
     "tourney.ai_seats": "{count} pemain AI",
     "tourney.intro": ("🏆 Turnamen Ludo `{id}`, {round}, meja {table}: {players}. Semoga beruntung! Babak ini "
                       "berakhir <t:{at}:R>; meja yang masih main saat itu dinilai apa adanya."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) juara turnamen Ludo `{id}`! Selamat!",
+    "tourney.announce": "🏆 <@{user}> juara turnamen Ludo `{id}`! Selamat!",
     "tourney.announce_none": "🏁 Turnamen Ludo `{id}` sudah selesai, tanpa juara.",
     "tourney.left_signup": "Kamu sudah tidak terdaftar di turnamen `{id}`.",
     "tourney.left_running": ("Kamu keluar dari turnamen `{id}`: kamu dianggap menyerah di game yang sedang berjalan "

@@ -193,8 +193,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("Este servidor não joga por temporadas, então o ranking conta todos os tempos. Quem "
                            "gerencia o servidor pode ligar as temporadas em /ludo settings."),
     "refused.board_choice": "Esse ranking não existe: escolha esta temporada, a temporada passada ou todos os tempos.",
-    "settings.saved": "Configurações do Ludo: regras **{preset}**, {turn} min por vez, lembrete {reminder} min "
-                      "antes, no fim do prazo: {action}.",
+    "settings.saved": ("Configurações do Ludo: regras **{preset}**, {turn} por vez, lembrete {reminder} antes, no "
+                       "fim do prazo: {action}."),
     "settings.language": "As mensagens do bot neste servidor: **{language}**.",
     "settings.language_kept": "Salas, partidas e torneios já abertos continuam no idioma deles; os novos usam este.",
     "settings.after": plural("misses", one=" (depois de {misses} vez perdida)",
@@ -248,7 +248,7 @@ TEXTS: dict[str, str | Plural] = {
                              "próprio: comece sem `thread`.",
     "refused.thread_bot": "Eu não posso criar tópicos e postar neles neste canal (Criar tópicos públicos, Enviar "
                           "mensagens em tópicos): comece a partida sem `thread` ou fale com um moderador.",
-    "refused.not_your_turn": "Não é a sua vez: agora é a vez do {colour}.",
+    "refused.not_your_turn": "Não é a sua vez: agora é a vez de {who} ({colour}).",
     "refused.other_channel": "Esse botão é de uma partida em outro canal.",
     "refused.foreign_button": "Esse botão não é desta partida.",
     "refused.illegal": "Não pode: {error}.",
@@ -534,12 +534,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Campeão: **{name}**!",
     "tourney.no_champion": "🏁 O torneio acabou sem campeão: não sobrou ninguém para vencer.",
     "tourney.cancelled": "❌ Este torneio foi cancelado por <@{who}>.",
-    "tourney.thread": "Rodada {round} · mesa {table}",
+    "tourney.thread": "{round} · mesa {table}",
     "tourney.ai_seats": plural("count", one="{count} jogador IA", many="{count} de jogadores IA",
                                other="{count} jogadores IA"),
     "tourney.intro": ("🏆 Torneio de Ludo `{id}`, {round}, mesa {table}: {players}. Boa sorte! A rodada termina "
                       "<t:{at}:R>; uma mesa que ainda estiver jogando então é encerrada como estiver."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) é o campeão do torneio de Ludo `{id}`! Parabéns!",
+    "tourney.announce": "🏆 <@{user}> é o campeão do torneio de Ludo `{id}`! Parabéns!",
     "tourney.announce_none": "🏁 O torneio de Ludo `{id}` acabou, sem campeão.",
     "tourney.left_signup": "Você saiu da lista do torneio `{id}`.",
     "tourney.left_running": ("Você saiu do torneio `{id}`: a sua partida atual conta como desistência (você fica em "

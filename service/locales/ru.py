@@ -201,8 +201,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("На этом сервере нет рейтинговых сезонов, поэтому таблица лидеров считается за всё время. "
                            "Включить сезоны в /ludo settings может тот, кто управляет сервером."),
     "refused.board_choice": "Такой таблицы нет: выбери этот сезон, прошлый сезон или всё время.",
-    "settings.saved": "Настройки Лудо: правила **{preset}**, на ход {turn} мин, напоминание за {reminder} мин до "
-                      "конца, когда время вышло: {action}.",
+    "settings.saved": ("Настройки Лудо: правила **{preset}**, на ход {turn}, напоминание за {reminder} до конца, "
+                       "когда время вышло: {action}."),
     "settings.language": "Сообщения бота на этом сервере: **{language}**.",
     "settings.language_kept": "Уже открытые лобби, игры и турниры остаются на своём языке; новые будут на этом.",
     "settings.after": plural("misses", one=" (после {misses} пропущенного хода)",
@@ -255,7 +255,7 @@ TEXTS: dict[str, str | Plural] = {
                              "начни без `thread`.",
     "refused.thread_bot": "Мне нельзя создавать ветки и писать в них в этом канале (Создавать публичные ветки, "
                           "Отправлять сообщения в ветках): начни игру без `thread` или попроси модератора.",
-    "refused.not_your_turn": "Сейчас не твой ход: ходит {colour}.",
+    "refused.not_your_turn": "Сейчас не твой ход: ходит {who} ({colour}).",
     "refused.other_channel": "Эта кнопка от игры в другом канале.",
     "refused.foreign_button": "Эта кнопка не от этой игры.",
     "refused.illegal": "Так нельзя: {error}.",
@@ -546,12 +546,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Победитель турнира: **{name}**!",
     "tourney.no_champion": "🏁 Турнир окончен без победителя: не осталось никого, кто мог бы победить.",
     "tourney.cancelled": "❌ Турнир отменён по решению <@{who}>.",
-    "tourney.thread": "Тур {round} · стол {table}",
+    "tourney.thread": "{round} · стол {table}",
     "tourney.ai_seats": plural("count", one="{count} игрок ИИ", few="{count} игрока ИИ", many="{count} игроков ИИ",
                                other="{count} игрока ИИ"),
     "tourney.intro": ("🏆 Турнир по Лудо `{id}`, {round}, стол {table}: {players}. Удачи! Тур закончится "
                       "<t:{at}:R>; стол, который тогда ещё играет, засчитывается как есть."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) побеждает в турнире по Лудо `{id}`! Поздравляем!",
+    "tourney.announce": "🏆 <@{user}> побеждает в турнире по Лудо `{id}`! Поздравляем!",
     "tourney.announce_none": "🏁 Турнир по Лудо `{id}` окончен без победителя.",
     "tourney.left_signup": "Тебя больше нет в списке турнира `{id}`.",
     "tourney.left_running": ("Ты больше не участвуешь в турнире `{id}`: в текущей игре тебе засчитано поражение "

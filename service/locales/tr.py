@@ -183,8 +183,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("Bu sunucuda reyting sezonu yok, bu yüzden sıralama tüm zamanları sayar. Sunucuyu "
                            "yönetebilen biri sezonları /ludo settings ile açabilir."),
     "refused.board_choice": "Böyle bir sıralama yok: bu sezonu, geçen sezonu ya da tüm zamanları seç.",
-    "settings.saved": "Ludo ayarları: kurallar **{preset}**, sıra başına {turn} dakika, süre bitmeden {reminder} "
-                      "dakika önce hatırlatma, süre dolunca: {action}.",
+    "settings.saved": ("Ludo ayarları: kurallar **{preset}**, sıra başına {turn}, süre bitmeden {reminder} önce "
+                       "hatırlatma, süre dolunca: {action}."),
     "settings.language": "Botun bu sunucudaki mesajları: **{language}**.",
     "settings.language_kept": ("Zaten açık olan odalar, oyunlar ve turnuvalar kendi dillerinde sürer; yenileri bu "
                                "dili kullanır."),
@@ -236,7 +236,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` olmadan başlat.",
     "refused.thread_bot": "Bu kanalda alt başlık oluşturup içine yazma iznim yok (Herkese Açık Alt Başlık Oluştur, "
                           "Alt Başlıklarda Mesaj Gönder): oyunu `thread` olmadan başlat ya da bir moderatöre sor.",
-    "refused.not_your_turn": "Sıra sende değil: şimdi {colour} oynuyor.",
+    "refused.not_your_turn": "Sıra sende değil: şimdi {who} oynuyor ({colour}).",
     "refused.other_channel": "Bu düğme başka bir kanaldaki oyuna ait.",
     "refused.foreign_button": "Bu düğme bu oyuna ait değil.",
     "refused.illegal": "Olmaz: {error}.",
@@ -489,11 +489,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 Şampiyon: **{name}**!",
     "tourney.no_champion": "🏁 Turnuva şampiyonsuz bitti: kazanacak kimse kalmadı.",
     "tourney.cancelled": "❌ Bu turnuva <@{who}> tarafından iptal edildi.",
-    "tourney.thread": "{round}. tur · masa {table}",
+    "tourney.thread": "{round} · masa {table}",
     "tourney.ai_seats": "{count} bilgisayar oyuncusu",
     "tourney.intro": ("🏆 `{id}` kodlu Ludo turnuvası, {round}, masa {table}: {players}. Bol şans! Tur <t:{at}:R> "
                       "bitiyor; o zaman hâlâ oynanan bir masa o anki haliyle sonuçlanır."),
-    "tourney.announce": "🏆 **{name}** (<@{user}>), `{id}` kodlu Ludo turnuvasının şampiyonu! Tebrikler!",
+    "tourney.announce": "🏆 <@{user}>, `{id}` kodlu Ludo turnuvasının şampiyonu! Tebrikler!",
     "tourney.announce_none": "🏁 `{id}` kodlu Ludo turnuvası şampiyonsuz bitti.",
     "tourney.left_signup": "Artık `{id}` kodlu turnuvanın listesinde değilsin.",
     "tourney.left_running": ("`{id}` kodlu turnuvadan ayrıldın: masandaki oyunu hükmen kaybettin (orada sonuncu "

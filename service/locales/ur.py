@@ -171,8 +171,8 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("یہ سرور ریٹنگ سیزن نہیں کھیلتا، اس لیے اس کا لیڈر بورڈ اب تک کے سارے کھیل گنتا ہے۔ سرور "
                            "کا انتظام کرنے والے /ludo settings میں سیزن چالو کر سکتے ہیں۔"),
     "refused.board_choice": "ایسا کوئی لیڈر بورڈ نہیں: یہ سیزن، پچھلا سیزن یا اب تک کا سب چنیں۔",
-    "settings.saved": "لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} منٹ کی، {reminder} منٹ پہلے یاد دہانی، "
-                      "وقت ختم ہونے پر: {action}۔",
+    "settings.saved": ("لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} کی، {reminder} پہلے یاد دہانی، وقت ختم "
+                       "ہونے پر: {action}۔"),
     "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",
     "settings.language_kept": ("جو لابیاں، کھیل اور ٹورنامنٹ پہلے سے کھلے ہیں وہ اپنی زبان میں ہی چلیں گے؛ نئے اس "
                                "زبان میں ہوں گے۔"),
@@ -225,7 +225,7 @@ TEXTS: dict[str, str | Plural] = {
                              "`thread` کے بغیر شروع کریں۔",
     "refused.thread_bot": "مجھے اس چینل میں تھریڈ بنانے اور ان میں پوسٹ کرنے کی اجازت نہیں (Create Public Threads، "
                           "Send Messages in Threads): کھیل `thread` کے بغیر شروع کریں، یا کسی موڈریٹر سے کہیں۔",
-    "refused.not_your_turn": "آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
+    "refused.not_your_turn": "آپ کی باری نہیں: ابھی باری {who} کی ہے ({colour})۔",
     "refused.other_channel": "یہ بٹن کسی دوسرے چینل کے کھیل کا ہے۔",
     "refused.foreign_button": "یہ بٹن اس کھیل کا نہیں ہے۔",
     "refused.illegal": "یہ چال نہیں چل سکتے: {error}۔",
@@ -490,11 +490,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 چیمپئن: **{name}**!",
     "tourney.no_champion": "🏁 ٹورنامنٹ بغیر چیمپئن کے ختم ہوا: جیتنے کے لیے کوئی باقی نہیں رہا۔",
     "tourney.cancelled": "❌ یہ ٹورنامنٹ <@{who}> نے منسوخ کیا۔",
-    "tourney.thread": "راؤنڈ {round} · میز {table}",
+    "tourney.thread": "{round} · میز {table}",
     "tourney.ai_seats": "{count} کمپیوٹر کھلاڑی",
     "tourney.intro": ("🏆 لوڈو ٹورنامنٹ `{id}`، {round}، میز {table}: {players}۔ گڈ لک! راؤنڈ <t:{at}:R> ختم ہو گا؛ "
                       "تب تک جو میز جاری ہو گی، وہ جیسی ہے ویسی طے ہو گی۔"),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
+    "tourney.announce": "🏆 <@{user}> لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
     "tourney.announce_none": "🏁 لوڈو ٹورنامنٹ `{id}` ختم ہوا، بغیر چیمپئن کے۔",
     "tourney.left_signup": "اب آپ ٹورنامنٹ `{id}` کی فہرست میں نہیں ہیں۔",
     "tourney.left_running": ("آپ نے ٹورنامنٹ `{id}` چھوڑ دیا: جاری کھیل میں آپ کی ہار مانی گئی (اپنی میز پر آخری "

@@ -250,11 +250,12 @@ async def test_a_german_user_is_answered_privately_in_german_in_an_english_game(
     before = (live.content, live.labels())
     mover = to_act(standin, live)
     waiting, colour = (bob, "Rot") if mover is alice else (alice, "Gelb")
+    playing = alice if waiting is bob else bob
 
     outsider = await click(standin, ludo, eve, live, label="Roll", locale="de")
     assert private_text(outsider) == de.TEXTS["refused.not_playing"]
     not_yours = await click(standin, ludo, waiting, live, label="Roll", locale="de")
-    assert private_text(not_yours) == f"Du bist nicht am Zug: {colour} ist dran."
+    assert private_text(not_yours) == f"Du bist nicht am Zug: <@{playing.id}> ist dran ({colour})."  # who, by name
     rules = await answered(await standin.slash(eve, standin.channel, "ludo", "rules", options={"preset": "star"},
                                                locale="de"), ludo)
     assert "Sterne sind sicher" in private_text(rules)

@@ -56,6 +56,7 @@ async def test_the_language_is_chosen_stored_as_a_code_and_spoken_in_public(stan
     assert ludo.handlers is not None and ludo.storage is not None
     saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt"))
     assert saved.startswith("Ludo settings: preset **classic**")  # the owner's own language: English
+    assert "turns of 1 day, reminder 1 hour before" in saved  # (it said "turns of 1,440 min, reminder 60 min")
     assert "The bot's messages in this server: **Português (Brasil)**." in saved
     raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
     assert raw is not None and json.loads(raw)["language"] == "pt"  # a code, never a sentence
