@@ -23,7 +23,7 @@ from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
 from service.seats import beside_colour, lobby_seats, picture_names, side_by_side, to_face
-from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
+from service.text import account, action_label, clip, dice_text, image_label, preset_name, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -105,7 +105,8 @@ def lobby_post(lobby: LobbyRecord) -> Post:
     if side_by_side([p.colour for p in lobby.players]) and not rules.teams:  # teams wait for four players
         mover, across = to_face(lobby)
         rows.append(translate(lang, "lobby.side_by_side", who=f"<@{mover}>", colour=colour(lang, across)))
-    lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
+    lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=preset_name(rules.name), extra=_tag(rules, lang),
+                       seats=seats)]
     if lobby.rematch_of:
         lines.append(translate(lang, "lobby.rematch", id=lobby.rematch_of))
         tournament = lobby.options.get("tournament")
@@ -233,7 +234,8 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     state = state or state_of(record)
     events = events or []
     names = text_names(record, lang)
-    header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
+    header = translate(lang, "game.header", rules=preset_name(state.rules.name), extra=_tag(state.rules, lang),
+                       id=record.id)
     shown = events if since is None else since
     if record.status == "finished" and shown and shown[-1].kind == engine.events.GAME_OVER:
         shown = shown[:-1]  # "Game over: Bob wins!": the status below says it, with every place
@@ -280,8 +282,8 @@ async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) ->
     """A spectator's private view of a game, in their language: the board as it is, whose turn, and a Refresh
     button."""
     state = state_of(record)
-    header = translate(lang, "spectate.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id,
-                       now=int(now))
+    header = translate(lang, "spectate.header", rules=preset_name(state.rules.name), extra=_tag(state.rules, lang),
+                       id=record.id, now=int(now))
     live = record.active and not state.over
     status = _status(record, state, lang, text_names(record, lang))
     content = "\n".join((header, status, translate(lang, "spectate.only_you") if live else ""))

@@ -13,7 +13,7 @@ from bot import components
 from bot.messages import NO_PINGS, plain
 from service import Round, Table, TournamentRecord, level_name
 from service.i18n import isolated, translate
-from service.text import clip, listed, variants
+from service.text import clip, listed, preset_name, variants
 from service.tournaments import rules_of
 from service.tourney_plan import Score, is_final, scores, through
 
@@ -67,8 +67,8 @@ def head(record: TournamentRecord, lang: str) -> list[str]:
     hours = translate(lang, "tourney.round_hours", hours=record.round_seconds // 3600)
     fill = translate(lang, "tourney.fill") if record.fill_with_ai else ""
     return [translate(lang, "tourney.title", id=record.id, format=form),
-            translate(lang, "tourney.rules", organiser=record.organiser_id, preset=record.preset, extra=extra,
-                      turn=turn, round=hours, fill=fill)]
+            translate(lang, "tourney.rules", organiser=record.organiser_id, preset=preset_name(record.preset),
+                      extra=extra, turn=turn, round=hours, fill=fill)]
 
 
 def variants_of(record: TournamentRecord, lang: str) -> str:

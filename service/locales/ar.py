@@ -397,6 +397,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "معرّف اللعبة (راجع /ludo history)",
     "choice.stacking.forbidden": "ممنوع", "choice.stacking.allowed": "مسموح", "choice.stacking.block": "حاجز",
     "choice.game_end.first": "أول", "choice.game_end.all": "الكل",
+    "choice.preset.classic": "classic",
+    "choice.preset.star": "star",
+    "choice.preset.strict": "strict",
+    "choice.preset.twodice": "twodice",
     "choice.timeout_action.ai": "الكمبيوتر يلعب", "choice.timeout_action.skip": "تخطي",
     "choice.timeout_action.forfeit": "انسحاب",
     # the board picture's alt text (engine.describe)

@@ -372,6 +372,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "গেমের আইডি (/ludo history দেখো)",
     "choice.stacking.forbidden": "নিষেধ", "choice.stacking.allowed": "চলবে", "choice.stacking.block": "ব্লক",
     "choice.game_end.first": "প্রথম", "choice.game_end.all": "সব",
+    "choice.preset.classic": "classic",
+    "choice.preset.star": "star",
+    "choice.preset.strict": "strict",
+    "choice.preset.twodice": "twodice",
     "choice.timeout_action.ai": "কম্পিউটার খেলবে", "choice.timeout_action.skip": "দান বাদ",
     "choice.timeout_action.forfeit": "খেলোয়াড় বাদ",
     # the board picture's alt text (engine.describe)

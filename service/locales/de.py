@@ -234,7 +234,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "eine Option `{option}` gibt es nicht",
     "rules_error.unknown_preset": "eine Regelvorlage `{value}` gibt es nicht (die Vorlagen: {presets})",
     "rules_error.value": "`{option}` kann nicht `{value}` sein",
-    "rules_error.strict_only": "`{option}` (die Länge der Zielgerade) gibt es nur bei der Regelvorlage strict",
+    "rules_error.strict_only": "`{option}` (die Länge der Zielgerade) gibt es nur bei der Regelvorlage **Streng**",
     "rules_error.pairs_need_blocks": ("in dieser Regelvorlage ziehen Sperren als Paar, also muss `stacking` auf "
                                       "Sperre bleiben"),
     "rules_error.two_dice_only": ("in dieser Regelvorlage wird eine 6, mit der nichts ziehen kann, neu gewürfelt, "
@@ -379,7 +379,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "Die animierte Wiederholung eines beendeten Spiels",
     "opt.start.preset": "Regelvorlage (Standard: die des Servers)", "opt.start.seats": "Plätze, 2 bis 4",
     "opt.start.turn_minutes": "Minuten pro Zug", "opt.start.thread": "In einem eigenen Thread spielen",
-    "opt.start.dice": "nur strict: ein oder zwei Würfel", "opt.start.end_path": "nur strict: 4 oder 5",
+    "opt.start.dice": "nur bei Streng: ein oder zwei Würfel", "opt.start.end_path": "nur bei Streng: 4 oder 5",
     "opt.start.bonus_on_six": "Eine 6 bringt einen weiteren Wurf",
     "opt.start.third_six_ends_turn": "Eine dritte 6 in Folge beendet den Zug",
     "opt.start.capture_bonus": "Wer schlägt, darf noch einmal würfeln",
@@ -402,6 +402,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "Die ID des Spiels (siehe /ludo history)",
     "choice.stacking.forbidden": "verboten", "choice.stacking.allowed": "erlaubt", "choice.stacking.block": "Sperre",
     "choice.game_end.first": "erster", "choice.game_end.all": "alle",
+    "choice.preset.classic": "Klassisch",
+    "choice.preset.star": "Stern",
+    "choice.preset.strict": "Streng",
+    "choice.preset.twodice": "Zwei Würfel",
     "choice.timeout_action.ai": "KI spielt", "choice.timeout_action.skip": "überspringen",
     "choice.timeout_action.forfeit": "ausscheiden",
     # the board picture's alt text (engine.describe)

@@ -262,7 +262,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "`{option}` no es ninguna opción",
     "rules_error.unknown_preset": "no existe el reglamento `{value}` (los que hay: {presets})",
     "rules_error.value": "`{option}` no puede valer `{value}`",
-    "rules_error.strict_only": "`{option}` (el largo del pasillo) solo va con las reglas strict",
+    "rules_error.strict_only": "`{option}` (el largo del pasillo) solo va con el reglamento **estricto**",
     "rules_error.pairs_need_blocks": ("con estas reglas las barreras se mueven enteras, así que `stacking` tiene "
                                       "que quedarse en barrera"),
     "rules_error.two_dice_only": ("con estas reglas se vuelve a tirar un 6 que no puede mover, y eso pide dos "
@@ -409,7 +409,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "La repetición animada de una partida terminada",
     "opt.start.preset": "Reglas (por defecto: las del servidor)", "opt.start.seats": "Puestos, de 2 a 4",
     "opt.start.turn_minutes": "Minutos que puede durar cada turno", "opt.start.thread": "Jugar en un hilo propio",
-    "opt.start.dice": "solo strict: uno o dos dados", "opt.start.end_path": "solo strict: 4 o 5",
+    "opt.start.dice": "solo estricto: uno o dos dados", "opt.start.end_path": "solo estricto: 4 o 5",
     "opt.start.bonus_on_six": "Con un 6 se vuelve a tirar",
     "opt.start.third_six_ends_turn": "El tercer 6 seguido acaba el turno",
     "opt.start.capture_bonus": "Si comes, vuelves a tirar", "opt.start.stacking": "Dos fichas propias en una casilla",
@@ -432,6 +432,10 @@ TEXTS: dict[str, str | Plural] = {
     "choice.stacking.forbidden": "prohibido", "choice.stacking.allowed": "permitido",
     "choice.stacking.block": "barrera",
     "choice.game_end.first": "primero", "choice.game_end.all": "todos",
+    "choice.preset.classic": "clásico",
+    "choice.preset.star": "estrella",
+    "choice.preset.strict": "estricto",
+    "choice.preset.twodice": "dos dados",
     "choice.timeout_action.ai": "juega la IA", "choice.timeout_action.skip": "saltar",
     "choice.timeout_action.forfeit": "eliminar",
     # the board picture's alt text (engine.describe)

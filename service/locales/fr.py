@@ -432,6 +432,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "L'id de la partie (voir /ludo history)",
     "choice.stacking.forbidden": "interdit", "choice.stacking.allowed": "autorisé", "choice.stacking.block": "barrage",
     "choice.game_end.first": "premier", "choice.game_end.all": "toutes",
+    "choice.preset.classic": "classique",
+    "choice.preset.star": "étoile",
+    "choice.preset.strict": "strict",
+    "choice.preset.twodice": "deux dés",
     "choice.timeout_action.ai": "IA", "choice.timeout_action.skip": "passer",
     "choice.timeout_action.forfeit": "forfait",
     # the board picture's alt text (engine.describe)

@@ -228,7 +228,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "`{option}` नाम का कोई विकल्प नहीं है",
     "rules_error.unknown_preset": "`{value}` नाम का कोई नियमों का सेट नहीं है (ये हैं: {presets})",
     "rules_error.value": "`{option}` की वैल्यू `{value}` नहीं हो सकती",
-    "rules_error.strict_only": "`{option}` (होम के रास्ते की लंबाई) सिर्फ़ strict नियमों में चलता है",
+    "rules_error.strict_only": "`{option}` (होम के रास्ते की लंबाई) सिर्फ़ **सख़्त** नियमों में चलता है",
     "rules_error.pairs_need_blocks": "इन नियमों में ब्लॉक जोड़ी बनकर चलते हैं, इसलिए `stacking` ब्लॉक ही रहना चाहिए",
     "rules_error.two_dice_only": ("इन नियमों में जो छक्का चल न सके, वह दोबारा फेंका जाता है, और इसके लिए दो पासे "
                                   "चाहिए: `dice` को 2 ही रहने दो"),
@@ -363,7 +363,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "पूरे हुए खेल का एनिमेटेड रीप्ले",
     "opt.start.preset": "नियमों का सेट (डिफ़ॉल्ट: सर्वर वाला)", "opt.start.seats": "सीटें, 2 से 4",
     "opt.start.turn_minutes": "हर बारी के लिए कितने मिनट", "opt.start.thread": "अलग थ्रेड में खेलो",
-    "opt.start.dice": "सिर्फ़ strict: एक या दो पासे", "opt.start.end_path": "सिर्फ़ strict: 4 या 5",
+    "opt.start.dice": "सिर्फ़ सख़्त: एक या दो पासे", "opt.start.end_path": "सिर्फ़ सख़्त: 4 या 5",
     "opt.start.bonus_on_six": "छक्का आने पर एक और बारी",
     "opt.start.third_six_ends_turn": "लगातार तीसरा छक्का बारी ख़त्म कर देता है",
     "opt.start.capture_bonus": "गोटी काटने पर एक और बारी", "opt.start.stacking": "एक खाने पर अपनी दो गोटियाँ",
@@ -384,6 +384,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "खेल की ID (/ludo history देखो)",
     "choice.stacking.forbidden": "मना", "choice.stacking.allowed": "इजाज़त", "choice.stacking.block": "ब्लॉक",
     "choice.game_end.first": "पहला", "choice.game_end.all": "सभी",
+    "choice.preset.classic": "क्लासिक",
+    "choice.preset.star": "स्टार",
+    "choice.preset.strict": "सख़्त",
+    "choice.preset.twodice": "दो पासे",
     "choice.timeout_action.ai": "कंप्यूटर खेले", "choice.timeout_action.skip": "बारी छोड़ो",
     "choice.timeout_action.forfeit": "बाहर",
     # the board picture's alt text (engine.describe)

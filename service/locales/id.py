@@ -246,7 +246,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "tidak ada opsi `{option}`",
     "rules_error.unknown_preset": "tidak ada set aturan `{value}` (yang ada: {presets})",
     "rules_error.value": "`{option}` tidak bisa `{value}`",
-    "rules_error.strict_only": "`{option}` (panjang jalur finis) hanya ada di aturan strict",
+    "rules_error.strict_only": "`{option}` (panjang jalur finis) hanya ada di aturan **ketat**",
     "rules_error.pairs_need_blocks": "di aturan ini benteng jalan berpasangan, jadi `stacking` harus tetap benteng",
     "rules_error.two_dice_only": ("di aturan ini angka 6 yang tidak bisa jalan dilempar ulang, dan itu butuh dua "
                                   "dadu: biarkan `dice` tetap 2"),
@@ -373,7 +373,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "Replay animasi game yang sudah selesai",
     "opt.start.preset": "Set aturan (bawaan: milik server)", "opt.start.seats": "Kursi, 2 sampai 4",
     "opt.start.turn_minutes": "Lama tiap giliran dalam menit", "opt.start.thread": "Main di utas sendiri",
-    "opt.start.dice": "khusus strict: satu atau dua dadu", "opt.start.end_path": "khusus strict: 4 atau 5",
+    "opt.start.dice": "khusus ketat: satu atau dua dadu", "opt.start.end_path": "khusus ketat: 4 atau 5",
     "opt.start.bonus_on_six": "Dapat 6 boleh lempar lagi",
     "opt.start.third_six_ends_turn": "Enam ketiga berturut-turut mengakhiri giliran",
     "opt.start.capture_bonus": "Makan bidak boleh lempar lagi", "opt.start.stacking": "Dua bidak sendiri di satu kotak",
@@ -395,6 +395,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "ID game (lihat /ludo history)",
     "choice.stacking.forbidden": "dilarang", "choice.stacking.allowed": "boleh", "choice.stacking.block": "benteng",
     "choice.game_end.first": "pertama", "choice.game_end.all": "semua",
+    "choice.preset.classic": "klasik",
+    "choice.preset.star": "bintang",
+    "choice.preset.strict": "ketat",
+    "choice.preset.twodice": "dua dadu",
     "choice.timeout_action.ai": "AI main", "choice.timeout_action.skip": "lewati",
     "choice.timeout_action.forfeit": "kalah",
     # the board picture's alt text (engine.describe)

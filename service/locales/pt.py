@@ -256,7 +256,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "não existe a opção `{option}`",
     "rules_error.unknown_preset": "não existe o conjunto de regras `{value}` (os que existem: {presets})",
     "rules_error.value": "`{option}` não pode ser `{value}`",
-    "rules_error.strict_only": "`{option}` (o tamanho da reta final) só vale nas regras strict",
+    "rules_error.strict_only": "`{option}` (o tamanho da reta final) só vale no conjunto **estrito**",
     "rules_error.pairs_need_blocks": "nessas regras a barreira anda em par, então `stacking` tem que ficar em barreira",
     "rules_error.two_dice_only": ("nessas regras um 6 que não pode andar é jogado de novo, e isso precisa de dois "
                                   "dados: deixe `dice` em 2"),
@@ -399,7 +399,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "O replay animado de uma partida terminada",
     "opt.start.preset": "Regras (padrão: as do servidor)", "opt.start.seats": "Lugares, de 2 a 4",
     "opt.start.turn_minutes": "Minutos que cada vez pode durar", "opt.start.thread": "Jogar num tópico próprio",
-    "opt.start.dice": "só strict: um ou dois dados", "opt.start.end_path": "só strict: 4 ou 5",
+    "opt.start.dice": "só estrito: um ou dois dados", "opt.start.end_path": "só estrito: 4 ou 5",
     "opt.start.bonus_on_six": "Quem tira 6 joga de novo",
     "opt.start.third_six_ends_turn": "O terceiro 6 seguido encerra a vez",
     "opt.start.capture_bonus": "Quem come um peão joga de novo",
@@ -423,6 +423,10 @@ TEXTS: dict[str, str | Plural] = {
     "choice.stacking.forbidden": "proibido", "choice.stacking.allowed": "permitido",
     "choice.stacking.block": "barreira",
     "choice.game_end.first": "primeiro", "choice.game_end.all": "todos",
+    "choice.preset.classic": "clássico",
+    "choice.preset.star": "estrela",
+    "choice.preset.strict": "estrito",
+    "choice.preset.twodice": "dois dados",
     "choice.timeout_action.ai": "IA joga", "choice.timeout_action.skip": "pular",
     "choice.timeout_action.forfeit": "eliminar",
     # the board picture's alt text (engine.describe)

@@ -244,7 +244,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules_error.unknown_option": "`{option}` diye bir seçenek yok",
     "rules_error.unknown_preset": "`{value}` diye bir kural seti yok (olanlar: {presets})",
     "rules_error.value": "`{option}`, `{value}` olamaz",
-    "rules_error.strict_only": "`{option}` (ev yolunun uzunluğu) yalnızca strict kurallarında var",
+    "rules_error.strict_only": "`{option}` (ev yolunun uzunluğu) yalnızca **katı** kurallarında var",
     "rules_error.pairs_need_blocks": ("bu kurallarda barikatlar çift olarak ilerler, bu yüzden `stacking` barikat "
                                       "kalmalı"),
     "rules_error.two_dice_only": ("bu kurallarda oynanamayan 6 yeniden atılır, bunun için de iki zar gerekir: "
@@ -372,7 +372,8 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.replay": "Biten bir oyunun animasyonlu tekrarı",
     "opt.start.preset": "Kural seti (varsayılan: sunucununki)", "opt.start.seats": "Yer sayısı, 2 ile 4 arası",
     "opt.start.turn_minutes": "Bir sıranın sürebileceği dakika", "opt.start.thread": "Kendi alt başlığında oyna",
-    "opt.start.dice": "yalnızca strict: bir ya da iki zar", "opt.start.end_path": "yalnızca strict: 4 ya da 5",
+    "opt.start.dice": "yalnızca katı kurallarda: bir ya da iki zar",
+    "opt.start.end_path": "yalnızca katı kurallarda: 4 ya da 5",
     "opt.start.bonus_on_six": "6 atan bir kez daha atar",
     "opt.start.third_six_ends_turn": "Üst üste üçüncü 6 sırayı bitirir",
     "opt.start.capture_bonus": "Piyon kıran bir kez daha atar", "opt.start.stacking": "Kendi iki piyonun aynı karede",
@@ -394,6 +395,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "Oyunun kodu (bkz. /ludo history)",
     "choice.stacking.forbidden": "yasak", "choice.stacking.allowed": "serbest", "choice.stacking.block": "barikat",
     "choice.game_end.first": "ilk", "choice.game_end.all": "hepsi",
+    "choice.preset.classic": "klasik",
+    "choice.preset.star": "yıldız",
+    "choice.preset.strict": "katı",
+    "choice.preset.twodice": "iki zar",
     "choice.timeout_action.ai": "bilgisayar oynar", "choice.timeout_action.skip": "sırayı geç",
     "choice.timeout_action.forfeit": "hükmen kayıp",
     # the board picture's alt text (engine.describe)

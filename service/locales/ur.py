@@ -389,6 +389,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "کھیل کی ID (/ludo history دیکھیں)",
     "choice.stacking.forbidden": "منع", "choice.stacking.allowed": "اجازت ہے", "choice.stacking.block": "بلاک",
     "choice.game_end.first": "پہلا", "choice.game_end.all": "سب",
+    "choice.preset.classic": "classic",
+    "choice.preset.star": "star",
+    "choice.preset.strict": "strict",
+    "choice.preset.twodice": "twodice",
     "choice.timeout_action.ai": "کمپیوٹر کھیلے", "choice.timeout_action.skip": "باری چھوڑیں",
     "choice.timeout_action.forfeit": "باہر",
     # the board picture's alt text (engine.describe)

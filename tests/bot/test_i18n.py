@@ -26,7 +26,7 @@ from service.languages import WRITTEN_TIMES
 from service.locales import de
 from service.locales.forms import Plural
 from service.seats import AI_LEVELS, seat_names
-from service.text import account, action_label, ranking_lines, rules_summary, variants
+from service.text import account, action_label, preset_name, ranking_lines, rules_summary, variants
 from storage import GameRecord, LobbyRecord, Seat
 from storage.records import read_record
 from storage.replay import new_record
@@ -277,7 +277,7 @@ async def test_an_impossible_start_is_refused_in_german_and_urdu_without_the_eng
     german = await answered(await standin.slash(alice, standin.channel, "ludo", "start", locale="de",
                                                 options={"preset": "classic", "end_path": 5}), ludo)
     assert private_text(german) == ("Diese Regeln passen nicht zusammen: `end_path` (die Länge der Zielgerade) gibt "
-                                    "es nur bei der Regelvorlage strict")
+                                    "es nur bei der Regelvorlage **Streng**")
     await slash(standin, ludo, standin.owner, standin.channel, "settings", language="ur")
     urdu = private_text(await answered(await standin.slash(alice, standin.channel, "ludo", "start", locale="ja",
                                                            options={"preset": "classic", "end_path": 5}), ludo))
@@ -335,6 +335,21 @@ async def test_the_synced_commands_carry_descriptions_and_choice_names_in_every_
     # and the way back to the server's Discord locale, in the reader's language
     assert (follow["name"], follow["value"]) == (translate("en", "choice.language.discord"), "discord")
     assert set(follow["name_localizations"]) == spoken.keys()
+
+
+async def test_a_preset_is_named_in_the_readers_words_as_the_command_lists_it(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 44, item 9: "Ludo-Lobby ... lädt zu **classic** ein": a preset's name was English in every language.
+    It is named as the reader's Discord lists /ludo start's choices: in German "Klassisch", both in the list and in
+    the sentences; in Urdu, which Discord lists in English, "classic"."""
+    (group,) = standin.commands[None].values()
+    start = {o["name"]: o for o in {c["name"]: c for c in group["options"]}["start"]["options"]}
+    assert [(c["value"], c["name_localizations"]["de"]) for c in start["preset"]["choices"]] == [
+        ("classic", "Klassisch"), ("star", "Stern"), ("strict", "Streng"), ("twodice", "Zwei Würfel")]
+    alice = standin.add_user("alice")
+    standin.guild.locale = "de"
+    lobby = await (await slash(standin, ludo, alice, standin.channel, "start", preset="star")).result()
+    assert lobby is not None and "lädt zu **Stern** für 4 Spieler ein" in lobby.content
+    assert "**\u2068star\u2069**" in translate("ur", "lobby.head", host=1, rules=preset_name("star"), extra="", seats=4)
 
 
 def test_numbers_take_the_languages_decimal_mark() -> None:

@@ -43,7 +43,7 @@ def before(key: str, field: str) -> str:
 
 
 def lobby_head(host: int, seats: int) -> str:
-    return translate("pt-BR", "lobby.head", host=host, rules="classic", extra="", seats=seats)
+    return translate("pt-BR", "lobby.head", host=host, rules="clássico", extra="", seats=seats)  # (its name there)
 
 
 def label_pattern(*keys: str) -> re.Pattern[str]:
