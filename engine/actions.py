@@ -47,6 +47,15 @@ class IllegalAction(ValueError):
         self.code = code
         self.values: dict[str, object] = dict(values)
 
+    def __reduce__(self) -> tuple[Callable[..., IllegalAction], tuple[str, str, dict[str, object]]]:
+        # pickled (a worker process's) with its code: an exception pickles by its message alone, which `__init__`
+        # would not take
+        return _illegal, (str(self), self.code, self.values)
+
+
+def _illegal(message: str, code: str, values: dict[str, object]) -> IllegalAction:
+    return IllegalAction(message, code, **values)
+
 
 class _ByText:
     """Pickled and copied as its text (`action_text`, `parse_action`). The `__setstate__` that dataclasses gives a

@@ -14,6 +14,7 @@ engine.rules.RulesError: dice: must be 1 or 2, not 3
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -40,9 +41,17 @@ class RulesError(ValueError):
 
     def __init__(self, option: str, problem: str, code: str, **values: object) -> None:
         super().__init__(f"{option}: {problem}")
-        self.option = option
-        self.code = code
+        self.option, self.problem, self.code = option, problem, code
         self.values: dict[str, object] = {"option": option, **values}
+
+    def __reduce__(self) -> tuple[Callable[..., RulesError], tuple[str, str, str, dict[str, object]]]:
+        # pickled (a worker process's) with its code: an exception pickles by its message alone, which `__init__`
+        # would not take
+        return _rules_error, (self.option, self.problem, self.code, self.values)
+
+
+def _rules_error(option: str, problem: str, code: str, values: dict[str, object]) -> RulesError:
+    return RulesError(option, problem, code, **{k: v for k, v in values.items() if k != "option"})
 
 
 @dataclass(frozen=True, slots=True)

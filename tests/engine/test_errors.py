@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -89,3 +90,14 @@ def test_a_refusal_names_its_reason_by_code_with_its_values_beside_the_english()
     with pytest.raises(engine.RulesError) as wrong:
         Rules.preset("classic", end_path=5)
     assert (wrong.value.code, wrong.value.values) == ("strict_only", {"option": "end_path"})
+
+
+def test_a_refusal_crosses_to_another_process_with_its_code() -> None:
+    """A review or an AI's move is worked out in worker processes: an error pickled there keeps its code and values."""
+    with pytest.raises(IllegalAction) as early:
+        apply(new_game(CLASSIC, (0, 2), seed=1), Move(0))
+    with pytest.raises(engine.RulesError) as wrong:
+        Rules.preset("classic", dice=3)
+    for error in (early.value, wrong.value):
+        copy = pickle.loads(pickle.dumps(error))
+        assert (type(copy), str(copy), copy.code, copy.values) == (type(error), str(error), error.code, error.values)
