@@ -23,7 +23,7 @@ from engine.verify import FORMAT as GAME_FILE_FORMAT
 from engine.verify import commitment, verify_game
 from service import GameRecord, Refused, state_of
 from service.i18n import translate
-from service.text import clip, listed, variants
+from service.text import clip, listed, preset_name, variants
 
 
 # -- issue 7: checkable dice ------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def history_line(record: GameRecord, finished_at: float, lang: str) -> str:
     tag = f" ({variants(rules, lang)})" if variants(rules, lang) else ""
     winners = list(state.ranking[:2] if rules.teams else state.ranking[:1])
     others = [names[s] for s in state.ranking if s not in winners]
-    return translate(lang, "history.line", id=record.id, at=int(finished_at), rules=rules.name, extra=tag,
+    return translate(lang, "history.line", id=record.id, at=int(finished_at), rules=preset_name(rules.name), extra=tag,
                      winners=listed((names[s] for s in winners), lang),
                      then=translate(lang, "history.then", others=listed(others, lang)) if others else "")
 

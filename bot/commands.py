@@ -14,7 +14,7 @@ games are in `bot.archive_commands`, imported at the end so that the group holds
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,16 +32,18 @@ from bot.parts import Parts
 from bot.season_worker import standings_text
 from bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from service import GameRecord, GuildSettings, Refused, seat_of
-from service.i18n import SPOKEN, isolated, translate
+from service.errors import reason
+from service.i18n import SPOKEN, duration, isolated, translate
 from service.i18n import language as language_of
-from service.text import rules_summary
-
-Preset = Literal["classic", "star", "strict", "twodice"]  # names: the same in every language
+from service.text import preset_name, rules_summary
 
 
 def choices(option: str, *values: str) -> list[app_commands.Choice[str]]:
     """An option's choices, named by the keys "choice.<option>.<value>" of the table."""
     return [app_commands.Choice(name=described(f"choice.{option}.{value}"), value=value) for value in values]
+
+
+PRESETS = choices("preset", *engine.rules.PRESETS)  # named in the reader's language, as the sentences name them
 
 
 def parts_of(interaction: discord.Interaction[Any]) -> Parts:
@@ -72,9 +74,9 @@ ludo = app_commands.Group(name="ludo", description=described("cmd.ludo"),
 
 @ludo.command(name="start", description=described("cmd.start"))
 @app_commands.describe(**{name: described(f"opt.start.{name}") for name in START_OPTIONS})
-@app_commands.choices(stacking=choices("stacking", "forbidden", "allowed", "block"),
+@app_commands.choices(preset=PRESETS, stacking=choices("stacking", "forbidden", "allowed", "block"),
                       game_end=choices("game_end", "first", "all"))
-async def start(interaction: discord.Interaction[Any], preset: Preset | None = None,
+async def start(interaction: discord.Interaction[Any], preset: str | None = None,
                 seats: app_commands.Range[int, 2, 4] = 4, turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                 thread: bool = False, dice: app_commands.Range[int, 1, 2] | None = None,
                 end_path: app_commands.Range[int, 4, 5] | None = None, bonus_on_six: bool | None = None,
@@ -147,7 +149,8 @@ async def games(interaction: discord.Interaction[Any]) -> None:
 
 @ludo.command(name="rules", description=described("cmd.rules"))
 @app_commands.describe(preset=described("opt.rules.preset"))
-async def rules(interaction: discord.Interaction[Any], preset: Preset | None = None) -> None:
+@app_commands.choices(preset=PRESETS)
+async def rules(interaction: discord.Interaction[Any], preset: str | None = None) -> None:
     parts = parts_of(interaction)
 
     async def work() -> None:
@@ -156,7 +159,7 @@ async def rules(interaction: discord.Interaction[Any], preset: Preset | None = N
             try:
                 chosen = engine.Rules.preset(preset)
             except engine.RulesError as error:  # not one of the choices (a modified client sends anything)
-                raise Refused("refused.rules", error=error) from error
+                raise Refused("refused.rules", error=reason(error)) from error
         else:
             try:
                 chosen = engine.notation.parse_rules((await _channel_game(parts, interaction)).rules)
@@ -233,7 +236,7 @@ async def stats(interaction: discord.Interaction[Any], user: discord.User | None
             average = sum((i + 1) * n for i, n in enumerate(found.places)) / found.games
             rating = (translate(lang, "stats.rating", ordinal=found.rating.ordinal, mu=found.rating.mu,
                                 sigma=found.rating.sigma) if found.rating else translate(lang, "stats.unrated"))
-            favourite = (translate(lang, "stats.favourite", preset=found.favourite_preset)
+            favourite = (translate(lang, "stats.favourite", preset=preset_name(found.favourite_preset))
                          if found.favourite_preset else "")
             text = translate(lang, "stats.line", name=isolated(lang, plain(who.display_name)), rating=rating,
                              games=found.games, wins=found.wins, average=average, captures=found.captures,
@@ -316,9 +319,10 @@ def season_text(lang: str, saved: GuildSettings, asked: bool) -> str:
 @ludo.command(name="settings", description=described("cmd.settings"))
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.describe(**{name: described(f"opt.settings.{name}") for name in SETTINGS_OPTIONS})
-@app_commands.choices(timeout_action=choices("timeout_action", "ai", "skip", "forfeit"), language=LANGUAGE_CHOICES,
+@app_commands.choices(preset=PRESETS, timeout_action=choices("timeout_action", "ai", "skip", "forfeit"),
+                      language=LANGUAGE_CHOICES,
                       season=choices("season", "off", "monthly", "quarterly"))
-async def settings(interaction: discord.Interaction[Any], language: str | None = None, preset: Preset | None = None,
+async def settings(interaction: discord.Interaction[Any], language: str | None = None, preset: str | None = None,
                    turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
                    reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
                    timeout_action: str | None = None,
@@ -350,10 +354,14 @@ async def settings(interaction: discord.Interaction[Any], language: str | None =
         if saved.timeout_action == "forfeit":
             action += translate(lang, "settings.after", misses=saved.forfeit_after)
         await interaction.response.send_message(
-            translate(lang, "settings.saved", preset=saved.preset, turn=saved.turn_deadline // 60,
-                      reminder=saved.reminder_before // 60, action=action) + " "
+            translate(lang, "settings.saved", preset=preset_name(saved.preset),
+                      turn=duration(lang, saved.turn_deadline), reminder=duration(lang, saved.reminder_before),
+                      action=action) + " "
             + translate(lang, "settings.language" if saved.language else "settings.follows",
-                        language=SPOKEN[language_of(speaks)].name) + season_text(lang, saved, season is not None),
+                        language=SPOKEN[language_of(speaks)].name)
+            # what is open keeps its language (a lobby's record holds it, for its game to speak it to the end)
+            + (" " + translate(lang, "settings.language_kept") if language is not None else "")
+            + season_text(lang, saved, season is not None),
             ephemeral=True)
 
     await parts.clicks.guard(interaction, work)

@@ -22,8 +22,8 @@ from engine.verify import commitment
 from render import WORDS, BoardView, render_board, render_thumbnail
 from service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
 from service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
-from service.seats import lobby_seats, picture_names, side_by_side
-from service.text import account, action_label, clip, dice_text, image_label, ranking_lines, variants
+from service.seats import beside_colour, lobby_seats, picture_names, side_by_side, to_face
+from service.text import account, action_label, clip, dice_text, image_label, preset_name, ranking_lines, variants
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -106,10 +106,15 @@ def lobby_post(lobby: LobbyRecord) -> Post:
         rows.append(f"{i + 1}. {translate(lang, 'lobby.coloured', who=who, colour=colour(lang, player.colour))}")
     rows += [f"{i + 1}. {translate(lang, 'lobby.open')}" for i in range(len(lobby.players), seats)]
     if side_by_side([p.colour for p in lobby.players]) and not rules.teams:  # teams wait for four players
-        rows.append(translate(lang, "lobby.side_by_side"))
-    lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=rules.name, extra=_tag(rules, lang), seats=seats)]
+        mover, across = to_face(lobby)
+        rows.append(translate(lang, "lobby.side_by_side", who=f"<@{mover}>", colour=colour(lang, across)))
+    lines = [translate(lang, "lobby.head", host=lobby.host_id, rules=preset_name(rules.name), extra=_tag(rules, lang),
+                       seats=seats)]
     if lobby.rematch_of:
         lines.append(translate(lang, "lobby.rematch", id=lobby.rematch_of))
+        tournament = lobby.options.get("tournament")
+        if isinstance(tournament, str):  # a table's rematch, maybe in the tournament's thread: not one of its games
+            lines.append(translate(lang, "lobby.not_tournament", id=tournament))
         waiting = invited_missing(lobby)
         if waiting:
             lines.append(translate(lang, "lobby.invited", players=" ".join(f"<@{u}>" for u in waiting)))
@@ -208,7 +213,7 @@ def _status(record: GameRecord, state: engine.GameState, lang: str, names: dict[
         places = ranking_lines(state, names, lang) if record.status == "finished" else []
         return "\n".join([_ended(record, lang), *places])
     user = seat_user(record, state.current)
-    who = f"<@{user}>" if user is not None else names[state.current]
+    who = f"<@{user}>" if user is not None else beside_colour(record, names, lang)[state.current]  # (its colour after)
     if user is None:  # an AI that thinks (see `service.games`): its moves follow in this message
         doing = translate(lang, "status.thinking")
     elif state.phase == "roll":
@@ -232,8 +237,12 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
     state = state or state_of(record)
     events = events or []
     names = text_names(record, lang)
-    header = translate(lang, "game.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id)
-    said = account(events if since is None else since, names, lang=lang, notes=notes)
+    header = translate(lang, "game.header", rules=preset_name(state.rules.name), extra=_tag(state.rules, lang),
+                       id=record.id)
+    shown = events if since is None else since
+    if record.status == "finished" and shown and shown[-1].kind == engine.events.GAME_OVER:
+        shown = shown[:-1]  # "Game over: Bob wins!": the status below says it, with every place
+    said = account(shown, names, lang=lang, notes=notes)
     told = "\n".join(part for part in (header, dice_line(record, state), said, note) if part)
     buttons = game_buttons(record, state)
     mention = seat_user(record, state.current) if notify and buttons is not None else None
@@ -276,8 +285,8 @@ async def spectator_post(record: GameRecord, now: float, lang: str = DEFAULT) ->
     """A spectator's private view of a game, in their language: the board as it is, whose turn, and a Refresh
     button."""
     state = state_of(record)
-    header = translate(lang, "spectate.header", rules=state.rules.name, extra=_tag(state.rules, lang), id=record.id,
-                       now=int(now))
+    header = translate(lang, "spectate.header", rules=preset_name(state.rules.name), extra=_tag(state.rules, lang),
+                       id=record.id, now=int(now))
     live = record.active and not state.over
     status = _status(record, state, lang, text_names(record, lang))
     content = "\n".join((header, status, translate(lang, "spectate.only_you") if live else ""))

@@ -12,7 +12,7 @@ from bot.delivery import jump_link
 from bot.messages import text_names
 from service import GameRecord, seat_user
 from service.i18n import translate
-from service.text import CONTENT_LIMIT
+from service.text import CONTENT_LIMIT, preset_name
 
 
 def game_line(record: GameRecord, state: engine.GameState, user_id: int, lang: str) -> str:
@@ -23,7 +23,7 @@ def game_line(record: GameRecord, state: engine.GameState, user_id: int, lang: s
     else:
         turn = translate(lang, "games.theirs", who=text_names(record, lang).get(state.current, ""))
     ends = translate(lang, "games.ends", at=int(record.turn_deadline)) if record.turn_deadline and user else ""
-    return translate(lang, "games.line", turn=turn, rules=state.rules.name, id=record.id, ends=ends,
+    return translate(lang, "games.line", turn=turn, rules=preset_name(state.rules.name), id=record.id, ends=ends,
                      link=jump_link(record))
 
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.channel_rights import check_tournament
-from bot.commands import Preset, choices, ludo, parts_of
+from bot.commands import PRESETS, choices, ludo, parts_of
 from bot.delivery import channel_calls, in_thread
 from bot.errors import in_time
 from bot.live import next_person
@@ -59,8 +59,8 @@ async def found(interaction: discord.Interaction[Any], tournament_id: str | None
 @tournament.command(name="create", description=described("cmd.tournament.create"))
 @app_commands.describe(**{name: described(f"opt.tournament.{name}") for name in CREATE_OPTIONS},
                        **{name: described(f"opt.start.{name}") for name in RULE_OPTIONS})
-@app_commands.choices(format=choices("format", "knockout", "swiss"))
-async def create(interaction: discord.Interaction[Any], format: str, preset: Preset | None = None,
+@app_commands.choices(format=choices("format", "knockout", "swiss"), preset=PRESETS)
+async def create(interaction: discord.Interaction[Any], format: str, preset: str | None = None,
                  quick: bool | None = None, turn_limit: app_commands.Range[int, 0, 500] | None = None,
                  max_players: app_commands.Range[int, 2, 64] = 64,
                  rounds: app_commands.Range[int, 1, 10] = DEFAULT_ROUNDS,

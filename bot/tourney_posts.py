@@ -13,7 +13,7 @@ from bot import components
 from bot.messages import NO_PINGS, plain
 from service import Round, Table, TournamentRecord, level_name
 from service.i18n import isolated, translate
-from service.text import clip, listed, variants
+from service.text import clip, listed, preset_name, variants
 from service.tournaments import rules_of
 from service.tourney_plan import Score, is_final, scores, through
 
@@ -67,8 +67,8 @@ def head(record: TournamentRecord, lang: str) -> list[str]:
     hours = translate(lang, "tourney.round_hours", hours=record.round_seconds // 3600)
     fill = translate(lang, "tourney.fill") if record.fill_with_ai else ""
     return [translate(lang, "tourney.title", id=record.id, format=form),
-            translate(lang, "tourney.rules", organiser=record.organiser_id, preset=record.preset, extra=extra,
-                      turn=turn, round=hours, fill=fill)]
+            translate(lang, "tourney.rules", organiser=record.organiser_id, preset=preset_name(record.preset),
+                      extra=extra, turn=turn, round=hours, fill=fill)]
 
 
 def variants_of(record: TournamentRecord, lang: str) -> str:
@@ -172,8 +172,10 @@ def standing_post(record: TournamentRecord, picture: bytes | None, lang: str | N
 
 
 def thread_name(record: TournamentRecord, round_number: int, table: int) -> str:
-    """A table's thread: "Round 1 · table 2" (Discord: 1 to 100 characters)."""
-    return clip(translate(record.locale, "tourney.thread", round=round_number, table=table), 100)
+    """A table's thread, its round named as the standing names it: "Round 1 · table 2", "Final · table 1", "Round 2
+    of 3 · table 1" (Discord: 1 to 100 characters)."""
+    title = round_title(record, record.played[round_number - 1], record.locale, markup=False)
+    return clip(translate(record.locale, "tourney.thread", round=title, table=table), 100)
 
 
 def table_intro(record: TournamentRecord, round_: Round, number: int, table: Table) -> TourneyPost:
@@ -194,7 +196,6 @@ def champion_post(record: TournamentRecord, picture: bytes | None) -> TourneyPos
     lang = record.locale
     if record.champion is None:
         return TourneyPost(translate(lang, "tourney.announce_none", id=record.id), picture=picture)
-    return TourneyPost(translate(lang, "tourney.announce", id=record.id, user=record.champion,
-                                 name=name_of(record, record.champion, lang)),
+    return TourneyPost(translate(lang, "tourney.announce", id=record.id, user=record.champion),
                        picture=picture, pinged=(record.champion,))
 

@@ -37,7 +37,24 @@ class IllegalAction(ValueError):
     Traceback (most recent call last):
     ...
     engine.actions.IllegalAction: roll the dice first
+
+    `code` names the reason and `values` its numbers (`str()` stays the English, for logs), for a message in the
+    player's language: the service's catalogue has one sentence per code (`illegal.<code>`).
     """
+
+    def __init__(self, message: str, code: str, **values: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values: dict[str, object] = dict(values)
+
+    def __reduce__(self) -> tuple[Callable[..., IllegalAction], tuple[str, str, dict[str, object]]]:
+        # pickled (a worker process's) with its code: an exception pickles by its message alone, which `__init__`
+        # would not take
+        return _illegal, (str(self), self.code, self.values)
+
+
+def _illegal(message: str, code: str, values: dict[str, object]) -> IllegalAction:
+    return IllegalAction(message, code, **values)
 
 
 class _ByText:

@@ -361,17 +361,17 @@ class Board:
         (`InvalidAction` for a value that is no action; a compiled build's type check raises TypeError first)."""
         phase, kind = self.phase, type(action)
         if phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "over")
         if kind is Roll:
             if phase != "roll":
-                raise IllegalAction(self.hint())
+                raise self.wrong_phase()
             count, seed, rolls = self.tables.dice, self.seed, self.rolls
             values = (die(seed, rolls),) if count == 1 else (die(seed, rolls), die(seed, rolls + 1))
             self.rolls += len(values)
             self.roll(values)
         elif kind is Move or kind is MovePair:
             if phase != "move":
-                raise IllegalAction(self.hint())
+                raise self.wrong_phase()
             if isinstance(action, MovePair) and action.tokens[0] > action.tokens[1]:
                 action = MovePair((action.tokens[1], action.tokens[0]))
             for choice, landing in self.choices:
@@ -379,14 +379,14 @@ class Board:
                     self._play(action, landing)
                     break
             else:
-                raise IllegalAction(self._refusal(action))
+                raise self._refusal(action)
         elif isinstance(action, ChooseDie):
             if phase != "choose":
-                raise IllegalAction(self.hint())
+                raise self.wrong_phase()
             if action.value not in self.dice:
-                raise IllegalAction(f"no die shows {action.value}")
+                raise IllegalAction(f"no die shows {action.value}", "no_die", value=action.value)
             if action.value not in self.playable():
-                raise IllegalAction(f"the {action.value} has no legal move")
+                raise IllegalAction(f"the {action.value} has no legal move", "die_no_move", value=action.value)
             rest = list(self.dice)
             rest.remove(action.value)
             self._offer((action.value, *rest))
@@ -591,7 +591,7 @@ class Board:
 
     def _resign(self, seat: int) -> None:
         if seat not in self.active():
-            raise IllegalAction(f"seat {seat} is not playing")
+            raise IllegalAction(f"seat {seat} is not playing", "not_playing", seat=seat)
         self.resigned = (*self.resigned, seat)
         self._remove_tokens(seat, keep_home=False)
         if self.events is not None:  # events are off in self-play and look-ahead
@@ -607,18 +607,28 @@ class Board:
         return {"roll": "roll the dice first", "choose": "choose which die to play first",
                 "move": "move a token with the die in play", "over": "the game is over"}[self.phase]
 
-    def _refusal(self, action: Action) -> str:
+    def wrong_phase(self) -> IllegalAction:
+        """The refusal of an action this phase does not take: what to do instead (`hint`), coded by the phase."""
+        return IllegalAction(self.hint(), self.phase)
+
+    def _refusal(self, action: Action) -> IllegalAction:
         base = self.current * TOKENS
         if isinstance(action, Move):
             if not 0 <= action.token < TOKENS:
-                return f"tokens are numbered 1 to {TOKENS}"
+                return IllegalAction(f"tokens are numbered 1 to {TOKENS}", "token_number", most=TOKENS)
             landing = self.single(base + action.token, self.dice[0])
         elif isinstance(action, MovePair):
             a, b = action.tokens
             if not 0 <= a < b < TOKENS:
-                return f"a pair is two different tokens numbered 1 to {TOKENS}"
+                return IllegalAction(f"a pair is two different tokens numbered 1 to {TOKENS}", "pair_number",
+                                     most=TOKENS)
             landing = self.pair(base + a, base + b, self.dice[0])
         else:
-            return self.hint()
-        what = moving(tokens_moved(action), landing)
-        return explain(landing, what) if isinstance(landing, Refusal) else f"{what} cannot move now"
+            return self.wrong_phase()
+        tokens = tokens_moved(action)
+        what = moving(tokens, landing)
+        # the tokens as the message names them ("2", "1+2") and how: a token, a pair, or tokens that form none
+        named = {"tokens": "+".join(str(token + 1) for token in tokens), "moving": what.split(" ", 1)[0]}
+        if isinstance(landing, Refusal):
+            return IllegalAction(explain(landing, what), landing.reason, **named, detail=landing.detail)
+        return IllegalAction(f"{what} cannot move now", "cannot_move", **named)

@@ -97,9 +97,10 @@ def roll_with(state: GameState, values: tuple[int, ...]) -> Transition:
     The game's dice counter is left alone, so such a position does not replay from its seed.
     """
     if state.phase != "roll":
-        raise IllegalAction(Board(state).hint())
+        raise Board(state).wrong_phase()
     if len(values) != state.rules.dice or not all(1 <= v <= 6 for v in values):
-        raise IllegalAction(f"these rules roll {state.rules.dice} dice of 1 to 6, not {values}")
+        raise IllegalAction(f"these rules roll {state.rules.dice} dice of 1 to 6, not {values}", "dice_values",
+                            dice=state.rules.dice)
     events: list[Event] = []
     board = Board(state, events)
     board.roll(tuple(values))

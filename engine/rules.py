@@ -14,6 +14,7 @@ engine.rules.RulesError: dice: must be 1 or 2, not 3
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -28,11 +29,29 @@ MAX_SEATS = 4
 
 
 class RulesError(ValueError):
-    """An impossible rules combination; the message starts with the option's name."""
+    """An impossible rules combination; the message (English, for logs) starts with the option's name.
 
-    def __init__(self, option: str, problem: str) -> None:
+    `code` names the problem and `values` its numbers and names (`option` among them), for a message in the
+    player's language: the service's catalogue has one sentence per code (`rules_error.<code>`).
+
+    >>> error = RulesError("dice", "must be 1 or 2, not 3", "value", value=3)
+    >>> error.code, error.values
+    ('value', {'option': 'dice', 'value': 3})
+    """
+
+    def __init__(self, option: str, problem: str, code: str, **values: object) -> None:
         super().__init__(f"{option}: {problem}")
-        self.option = option
+        self.option, self.problem, self.code = option, problem, code
+        self.values: dict[str, object] = {"option": option, **values}
+
+    def __reduce__(self) -> tuple[Callable[..., RulesError], tuple[str, str, str, dict[str, object]]]:
+        # pickled (a worker process's) with its code: an exception pickles by its message alone, which `__init__`
+        # would not take
+        return _rules_error, (self.option, self.problem, self.code, self.values)
+
+
+def _rules_error(option: str, problem: str, code: str, values: dict[str, object]) -> RulesError:
+    return RulesError(option, problem, code, **{k: v for k, v in values.items() if k != "option"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +150,7 @@ class Rules:
         """A copy with single options changed, validated like any other."""
         unknown = sorted(set(overrides) - {f.name for f in dataclasses.fields(self)})
         if unknown:
-            raise RulesError(unknown[0], "no such option")
+            raise RulesError(unknown[0], "no such option", "unknown_option")
         if "safe_offsets" in overrides:
             overrides["safe_offsets"] = tuple(sorted(set(overrides["safe_offsets"])))
         for option in _FLAGS & set(overrides):  # before a compiled build's typed fields would raise TypeError
@@ -145,7 +164,8 @@ class Rules:
         `strict` also takes `end_path` (4 or 5), which sets the whole geometry.
         """
         if name not in PRESETS:
-            raise RulesError("preset", f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+            raise RulesError("preset", f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}", "unknown_preset",
+                            value=name, presets=", ".join(PRESETS))
         base: dict[str, Any] = {"name": name}
         if name == "star":
             base.update(capture_bonus=True, safe_offsets=(0, 8), stacking="block", pair_moves=True,
@@ -153,7 +173,7 @@ class Rules:
         elif name == "strict":
             end_path = overrides.pop("end_path", 5)
             if end_path not in (4, 5):
-                raise RulesError("end_path", f"must be 4 or 5, not {end_path}")
+                raise RulesError("end_path", f"must be 4 or 5, not {end_path}", "value", value=end_path)
             track = (2 * end_path + 3) * 4
             base.update(track_length=track, last_track_step=track - 2, home_length=end_path,
                         bonus_on_six=False, third_six_ends_turn=False, stacking="allowed",
@@ -162,36 +182,44 @@ class Rules:
             base.update(track_length=48, last_track_step=47, dice=2, third_six_ends_turn=False,
                         stacking="block", reroll_six_no_move=True)
         if "end_path" in overrides:
-            raise RulesError("end_path", "only the strict preset takes an end path length")
+            raise RulesError("end_path", "only the strict preset takes an end path length", "strict_only")
         return cls(**base).replace(**overrides)
 
     def _check(self) -> None:
         if self.track_length < 8 or self.track_length % MAX_SEATS:
-            raise RulesError("track_length", f"must be a multiple of 4 and at least 8, not {self.track_length}")
+            raise RulesError("track_length",
+                             f"must be a multiple of 4 and at least 8, not {self.track_length}",
+                             "value", value=self.track_length)
         if not self.track_length - 4 <= self.last_track_step < self.track_length:
             raise RulesError("last_track_step",
-                             f"must lie in the last 4 squares of the track, not {self.last_track_step}")
+                             f"must lie in the last 4 squares of the track, not {self.last_track_step}", "value",
+                             value=self.last_track_step)
         if not 1 <= self.home_length <= 10:
-            raise RulesError("home_length", f"must be 1 to 10, not {self.home_length}")
+            raise RulesError("home_length", f"must be 1 to 10, not {self.home_length}", "value", value=self.home_length)
         if self.dice not in (1, 2):
-            raise RulesError("dice", f"must be 1 or 2, not {self.dice}")
+            raise RulesError("dice", f"must be 1 or 2, not {self.dice}", "value", value=self.dice)
         if not 1 <= self.enter_on <= 6:
-            raise RulesError("enter_on", f"must be a die value 1 to 6, not {self.enter_on}")
+            raise RulesError("enter_on", f"must be a die value 1 to 6, not {self.enter_on}", "value",
+                             value=self.enter_on)
         for offset in self.safe_offsets:
             if not 0 <= offset < self.quarter:
-                raise RulesError("safe_offsets", f"{offset} is off the track (offsets run 0 to {self.quarter - 1})")
+                raise RulesError("safe_offsets", f"{offset} is off the track (offsets run 0 to {self.quarter - 1})",
+                                 "value", value=offset)
         if self.stacking not in ("forbidden", "allowed", "block"):
-            raise RulesError("stacking", f"must be forbidden, allowed or block, not {self.stacking!r}")
+            raise RulesError("stacking", f"must be forbidden, allowed or block, not {self.stacking!r}", "value",
+                             value=self.stacking)
         if self.pair_moves and self.stacking != "block":
-            raise RulesError("pair_moves", "pairs need stacking='block'")
+            raise RulesError("pair_moves", "pairs need stacking='block'", "pairs_need_blocks")
         if self.turn_order not in ("clockwise", "by_roll"):
-            raise RulesError("turn_order", f"must be clockwise or by_roll, not {self.turn_order!r}")
+            raise RulesError("turn_order", f"must be clockwise or by_roll, not {self.turn_order!r}", "value",
+                             value=self.turn_order)
         if self.game_end not in ("first", "all"):
-            raise RulesError("game_end", f"must be first or all, not {self.game_end!r}")
+            raise RulesError("game_end", f"must be first or all, not {self.game_end!r}", "value", value=self.game_end)
         if self.turn_limit < 0:
-            raise RulesError("turn_limit", f"must be 0 (none) or more, not {self.turn_limit}")
+            raise RulesError("turn_limit", f"must be 0 (none) or more, not {self.turn_limit}", "value",
+                             value=self.turn_limit)
         if self.reroll_six_no_move and self.dice != 2:
-            raise RulesError("reroll_six_no_move", "applies to two dice only")
+            raise RulesError("reroll_six_no_move", "applies to two dice only", "two_dice_only")
         for option in _FLAGS:
             _check_flag(option, getattr(self, option))
 
@@ -211,7 +239,7 @@ _FLAGS = frozenset(f.name for f in dataclasses.fields(Rules) if isinstance(f.def
 
 def _check_flag(option: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(option, f"must be true or false, not {value!r}")
+        raise RulesError(option, f"must be true or false, not {value!r}", "value", value=value)
 
 
 def check_seats(seats: tuple[int, ...], rules: Rules | None = None) -> None:
@@ -227,11 +255,13 @@ def check_seats(seats: tuple[int, ...], rules: Rules | None = None) -> None:
     engine.rules.RulesError: teams: two against two needs all 4 seats, not 2
     """
     if not 2 <= len(seats) <= MAX_SEATS:
-        raise RulesError("seats", f"a game has 2 to 4 seats, not {len(seats)}")
+        raise RulesError("seats", f"a game has 2 to 4 seats, not {len(seats)}", "seat_count", seats=len(seats),
+                         most=MAX_SEATS)
     if len(set(seats)) != len(seats) or not all(0 <= s < MAX_SEATS for s in seats):
-        raise RulesError("seats", f"seats are distinct numbers 0-3, not {seats}")
+        raise RulesError("seats", f"seats are distinct numbers 0-3, not {seats}", "seat_numbers")
     if rules is not None and rules.teams and len(seats) != MAX_SEATS:
-        raise RulesError("teams", f"two against two needs all 4 seats, not {len(seats)}")
+        raise RulesError("teams", f"two against two needs all 4 seats, not {len(seats)}", "teams_seats",
+                         seats=len(seats))
 
 
 def default_seats(players: int) -> tuple[int, ...]:

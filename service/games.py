@@ -40,12 +40,12 @@ import engine
 from engine import ai, autoplay
 from service import ratings, recap
 from service.alerts import Alerts
-from service.errors import Duplicate, Refused
+from service.errors import Duplicate, Refused, reason
 from service.guilds import Guilds
 from service.i18n import COLOUR_KEYS, Term
 from service.outcome import Outcome, Step
 from service.seasons import Seasons
-from service.seats import level_name, seat_of, seat_user, thinks
+from service.seats import level_name, seat_of, seat_user, thinks, to_play
 from service.takeover import Takeover
 from service.thinking import Pool
 from storage import (
@@ -119,7 +119,8 @@ class Games:
         if seat is None:
             raise Refused("refused.not_playing")
         if seat != state.current:
-            raise Refused("refused.not_your_turn", colour=Term(COLOUR_KEYS[state.current]))
+            raise Refused("refused.not_your_turn", who=to_play(record, state.current),
+                          colour=Term(COLOUR_KEYS[state.current]))
         try:
             action = engine.parse_action(action_text)
         except engine.InvalidAction as error:
@@ -129,7 +130,7 @@ class Games:
         try:
             state, events = engine.apply(state, action)
         except engine.IllegalAction as error:
-            raise Refused("refused.illegal", error=error) from error
+            raise Refused("refused.illegal", error=reason(error)) from error
         steps = [Step(seat, action, "player", events)]
         missed = list(record.missed)
         missed[seat] = 0

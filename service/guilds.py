@@ -8,6 +8,7 @@ from typing import Any
 
 import engine
 from service.errors import Refused
+from service.i18n import Term
 from service.languages import SPOKEN
 from service.seats import lobby_rules
 from storage import Conflict, GuildSettings, LobbyRecord, Storage
@@ -45,11 +46,12 @@ class Guilds:
                                 preset=changes.get("preset", current.preset), options=changes.get("options", {}))
             lobby_rules(probe)
         if changes.get("language") not in (None, *SPOKEN):
-            raise Refused("refused.settings", error=f"no language {changes['language']!r}")
+            raise Refused("refused.settings", error=Term("settings_error.language", {"value": changes["language"]}))
         try:
             updated = GuildSettings.model_validate({**current.model_dump(), **changes})
-        except ValueError as error:
-            raise Refused("refused.settings", error=error) from error
+        except ValueError as error:  # pydantic's, in English: named by the first setting it names, for the player
+            named = [name for name in changes if name in str(error)] or ["settings"]
+            raise Refused("refused.settings", error=Term("settings_error.value", {"option": named[0]})) from error
         try:
             return await self.storage.settings.save_settings(updated)
         except Conflict as conflict:

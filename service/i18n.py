@@ -48,10 +48,11 @@ import re
 import time
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
+from service import languages
 from service.languages import (
     CATALOGUES,
     DEFAULT,
@@ -67,7 +68,7 @@ from service.languages import (
 from service.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "Terms", "colour",
-           "directionless", "drawn", "isolated", "known", "language", "templates", "translate"]
+           "directionless", "drawn", "duration", "isolated", "known", "language", "templates", "translate"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -79,9 +80,11 @@ _NUMBERS = (int, float, Decimal)  # the values written the language's way
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """A value that is itself a key, translated along with the sentence it fills (a colour name)."""
+    """A value that is itself a key, translated along with the sentence it fills (a colour name), with values of
+    its own where it has any (the engine's reason inside a refusal: `Term("rules_error.value", option="dice")`)."""
 
     key: str
+    values: Mapping[str, object] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,17 +163,17 @@ def _fill(code: str, key: str, values: Mapping[str, object], isolate: bool) -> s
         values = {name: _Moment(code, value) if name in times and isinstance(value, int | float) else value
                   for name, value in values.items()}
     form = _form(entry, isolate)
-    filled = {name: _value(code, name, value, form) for name, value in values.items()}
+    filled = {name: _value(code, name, value, form, isolate) for name, value in values.items()}
     return form.text.format(**filled)
 
 
-def _value(code: str, name: str, value: object, form: _Form) -> object:
+def _value(code: str, name: str, value: object, form: _Form, isolate: bool) -> object:
     # the common cases first, a translate call being on every click's path: text, markup, and a small count, which
     # every language writes as its digits
     if type(value) is str or name in form.raw or (type(value) is int and 0 <= value < 1000 and name in form.plain):
         return value
     if isinstance(value, Term):
-        return _fill(code, value.key, {}, False)
+        return _fill(code, value.key, value.values, isolate and bool(value.values))
     if isinstance(value, Terms):
         return _listed(code, [_fill(code, key, {}, False) for key in value.keys])
     if isinstance(value, bool) or not isinstance(value, _NUMBERS):
@@ -197,6 +200,11 @@ def translate(locale: str | None, key: str, **values: object) -> str:
     right-to-left language each value sits in directional isolates."""
     code = language(locale)
     return _fill(code, key, values, code in RIGHT_TO_LEFT)
+
+
+def duration(locale: str | None, seconds: int) -> str:
+    """A length of time in `locale`'s language, in its largest whole unit ("1 day", not "1,440 min")."""
+    return languages.duration(language(locale), seconds)
 
 
 def drawn(locale: str | None, key: str, **values: object) -> str:

@@ -32,6 +32,7 @@ from typing import cast
 from babel import Locale
 from babel.dates import format_date, format_skeleton, format_time, format_timedelta
 from babel.numbers import NumberPattern
+from babel.units import format_unit
 
 from service.locales.forms import Plural
 
@@ -162,6 +163,16 @@ def _number(code: str, value: int | float | Decimal, spec: str) -> str:
     return str(pattern.apply(value, locale, numbering_system="latn"))
 
 
+def duration(code: str, seconds: int) -> str:
+    """A length of time in a language's words, in its largest whole unit: "1 day" for 1,440 minutes, "90 minutes"
+    (Babel's units, their plural forms, Latin digits)."""
+    locale = cldr_locale(_CODES[code].cldr)
+    for unit, size in (("day", 86400), ("hour", 3600)):
+        if seconds and seconds % size == 0:
+            return format_unit(seconds // size, f"duration-{unit}", locale=locale, numbering_system="latn")
+    return format_unit(seconds // 60, "duration-minute", locale=locale, numbering_system="latn")
+
+
 def moment(code: str, at: float, style: str, now: float) -> str:
     """The time `at` (Unix seconds) in a language's words, for what Discord's timestamp `<t:at:style>` would show:
     "R" relative to `now` ("in 5 minutes"; an hour or more away, with its UTC day and time after it), "d"/"D" a
@@ -175,6 +186,8 @@ def moment(code: str, at: float, style: str, now: float) -> str:
         return clock
     if style != "R":
         return format_skeleton("yMMMd", when, locale=locale) + " " + clock
-    relative = format_timedelta(timedelta(seconds=round(at - now)), granularity="minute", threshold=1.5,
+    # seconds under a minute ("in 10 seconds", where minutes would round a 10 s wait up to "in 1 minute"), then minutes
+    relative = format_timedelta(timedelta(seconds=round(at - now)),
+                                granularity="second" if abs(at - now) < 60 else "minute", threshold=1.5,
                                 add_direction=True, locale=locale)
     return relative if abs(at - now) < 3600 else f"{relative} ({format_skeleton('MMMd', when, locale=locale)} {clock})"

@@ -107,6 +107,8 @@ def rematch_lobby(record: GameRecord, lobby_id: str, host_id: int, host_name: st
         if f.name != "name" and (value := getattr(rules, f.name)) != getattr(base, f.name)}
     options.update({k: v for k in LOBBY_ONLY if (v := getattr(record, k)) is not None})
     options.update(seats=len(record.seats), thread=thread)
+    if record.tournament is not None:  # a table's rematch is a game of its own: its lobby says so
+        options["tournament"] = record.tournament.id
     players = [LobbySeat(user_id=host_id, name=kept_name(host_name), colour=s.seat)
                for s in record.seats if s.user_id == host_id]
     # an AI seat of a level no longer offered (master) comes back as the strongest offered: expert, which plays as

@@ -19,7 +19,7 @@ from engine.notation import parse_rules
 from engine.review import Decision, Review, ReviewTextError, review_game
 from service.errors import Refused
 from service.i18n import colour, translate
-from service.seats import seat_user
+from service.seats import beside_colour, seat_user
 from service.shared import SharedWork
 from service.text import action_label
 from service.thinking import Pool
@@ -130,10 +130,11 @@ def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown
     error = CHANCE_ERRORS.get(state_of(record).rules.name, CHANCE_ERROR)  # (a preset with options: the name's)
     lines = [translate(lang, "review.head", id=record.id, error=round(error))]
     final = review.curve[-1]
+    named = beside_colour(record, names, lang)  # (the line gives each one's colour)
     for player in sorted(review.players, key=lambda p: -final[p.seat]):
         accuracy = (translate(lang, "review.accuracy", share=round(100 * player.accuracy),
                               decisions=player.decisions) if player.decisions else translate(lang, "review.no_choices"))
-        lines.append(translate(lang, "review.player", who=names.get(player.seat, colour(lang, player.seat)),
+        lines.append(translate(lang, "review.player", who=named.get(player.seat, colour(lang, player.seat)),
                                colour=colour(lang, player.seat), start=round(100 * review.curve[0][player.seat]),
                                end=round(100 * final[player.seat]), dice=points(player.dice),
                                choices=points(player.choices), others=points(player.others), accuracy=accuracy))

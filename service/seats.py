@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import engine
 from engine import ai
-from service.errors import Refused
-from service.i18n import DEFAULT, colour, directionless, drawn, translate
+from service.errors import Refused, reason
+from service.i18n import DEFAULT, Term, colour, directionless, drawn, translate
 from storage import GameRecord, LobbyRecord
 
 AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple; stored seats keep every level, master included
@@ -22,7 +23,9 @@ OFFERED_LEVELS = ("random", "greedy", "expert")
 # the click is answered first, and a worker process plays their turns after (see `service.games`).
 THINKING_LEVELS = frozenset({"master"})
 COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
-LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread", "delivery"})
+# (with "tournament": the id of the tournament whose table a rematch follows, for its lobby to say it is no part of it)
+LOBBY_ONLY_OPTIONS = frozenset({"seats", "ai_takeover", "auto_single", "turn_seconds", "thread", "delivery",
+                                "tournament"})
 NAME_LIMIT = 100  # characters of a player's display name kept in a record
 
 
@@ -82,6 +85,24 @@ def _picture_names(seats: tuple[tuple[int, str | None, int | None], ...], lang: 
                  for seat, name, ai_level in seats)
 
 
+def beside_colour(record: GameRecord, names: Mapping[int, str], lang: str = DEFAULT) -> dict[int, str]:
+    """The seats' names for a sentence that says each one's colour beside it ("It is AI (expert)'s turn (green)"): an
+    AI seat as "AI (level)" (`picture_names`), whose full name would say its colour twice ("Green AI (expert)
+    (green)"); a player as `names` has them."""
+    short = picture_names(record, lang)
+    return {**names, **{s.seat: short[s.seat] for s in record.seats if s.ai_level is not None}}
+
+
+def to_play(record: GameRecord, seat: int) -> str | Term:
+    """Who holds `seat`, for a sentence read in any language: a player's mention, or an AI seat's "AI (level)" (the
+    sentence names the colour)."""
+    user = seat_user(record, seat)
+    if user is not None:
+        return f"<@{user}>"
+    level = next((s.ai_level for s in record.seats if s.seat == seat), None) or 0
+    return Term("lobby.ai", {"level": Term("ai." + level_name(level))})
+
+
 def seat_user(record: GameRecord, seat: int) -> int | None:
     """The user id holding `seat`, or None for an AI seat."""
     for s in record.seats:
@@ -111,7 +132,7 @@ def lobby_rules(lobby: LobbyRecord) -> engine.Rules:
     try:
         return engine.Rules.preset(lobby.preset, **options)
     except engine.RulesError as error:
-        raise Refused("refused.rules", error=error) from error
+        raise Refused("refused.rules", error=reason(error)) from error
 
 
 # -- colours in a lobby ---------------------------------------------------------------------------------------------
@@ -124,6 +145,15 @@ def side_by_side(colours: list[int]) -> bool:
     """True for two players who do not sit opposite each other: RULES.md seats a game of two in opposite corners
     (as every Ludo app does), so neither enters the track right behind the other."""
     return len(colours) == 2 and colours[1] != opposite(colours[0])
+
+
+def to_face(lobby: LobbyRecord) -> tuple[int, int]:
+    """For two players side by side: who is asked to move (a user id) and to which colour, the one across from the
+    other's. The later player moves, being the one who sat down beside the first; an AI seat cannot choose, so then
+    the other player does (the host, whose lobby it is, if both are AI seats)."""
+    first, second = lobby.players[0], lobby.players[1]
+    mover, other = (second, first) if second.user_id is not None else (first, second)
+    return (mover.user_id if mover.user_id is not None else lobby.host_id), opposite(other.colour)
 
 
 def free_colour(lobby: LobbyRecord, user_id: int | None = None) -> int | None:

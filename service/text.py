@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 import engine
 from engine import events as ev
-from service.i18n import DEFAULT, colour, translate
+from service.i18n import DEFAULT, Term, colour, translate
 
 LABEL_LIMIT = 80  # Discord's limit on a button label
 CONTENT_LIMIT = 2000  # Discord's limit on a message's content
@@ -86,6 +86,13 @@ def listed(words: Iterable[str], lang: str = DEFAULT) -> str:
     """Words as a list: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     words = list(words)
     return words[0] if len(words) == 1 else translate(lang, "word.and", a=", ".join(words[:-1]), b=words[-1])
+
+
+def preset_name(name: str) -> Term | str:
+    """A preset's name as a sentence says it: as the reader's client lists it among the commands' choices
+    (`choice.preset.<name>`: "Klassisch", "classic" in Arabic, Urdu and Bengali, which Discord lists in English); a name
+    no preset has (a stored game's, from before a preset was renamed) as it is."""
+    return Term(f"choice.preset.{name}") if name in engine.rules.PRESETS else name
 
 
 def dice_text(values: Iterable[int], lang: str = DEFAULT) -> str:
@@ -162,7 +169,7 @@ def rules_summary(rules: engine.Rules, lang: str = DEFAULT) -> str:
         return translate(lang, "rules." + key, **values)
 
     dice = say("one_die") if rules.dice == 1 else say("dice", n=rules.dice)
-    lines = [say("head", name=rules.name, track=rules.track_length, home=rules.home_length, dice=dice),
+    lines = [say("head", name=preset_name(rules.name), track=rules.track_length, home=rules.home_length, dice=dice),
              say("enter_either" if rules.dice == 2 else "enter", value=rules.enter_on)]
     extras: list[str] = []
     if rules.bonus_on_six:

@@ -22,7 +22,7 @@ from typing import Any
 
 import engine
 from service.archive import typed_id
-from service.errors import Refused
+from service.errors import Refused, reason
 from service.guilds import Guilds
 from service.lobbies import TURN_MINUTES
 from service.seats import LOBBY_ONLY_OPTIONS, kept_name
@@ -123,7 +123,7 @@ class Tournaments:
             rules = engine.Rules.preset(preset or settings.preset, **{k: tuple(v) if isinstance(v, list) else v
                                                                       for k, v in chosen.items()})
         except engine.RulesError as error:
-            raise Refused("refused.rules", error=error) from error
+            raise Refused("refused.rules", error=reason(error)) from error
         record = TournamentRecord(id=new_game_id(), guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                                   locale=settings.language or locale, format=format,
                                   preset=rules.name, options=chosen, max_players=max_players, rounds=rounds,

@@ -92,9 +92,11 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.head": "🎲 **لوڈو لابی** — <@{host}> {seats} کھلاڑیوں کے لیے **{rules}**{extra} کی میزبانی کر رہے ہیں۔",
     "lobby.ai": "کمپیوٹر ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(خالی)",
     "lobby.foot": "شامل ہوں (یا اپنا رنگ چنیں)، پھر میزبان کھیل شروع کرے گا (کم از کم 2 کھلاڑی)۔",
-    "lobby.side_by_side": "⚠️ دو کھلاڑی آمنے سامنے بیٹھتے ہیں، سرخ اور پیلا یا سبز اور نیلا: آپ میں سے کوئی ایک، "
-                          "دوسرے کھلاڑی کے سامنے والا رنگ چن لے۔",
+    "lobby.side_by_side": ("⚠️ اگر صرف یہ دو کھیلیں تو انہیں آمنے سامنے بیٹھنا ہوگا (سرخ اور پیلا، یا سبز اور "
+                           "نیلا): {who}، {colour} رنگ چنیں، جب تک کوئی تیسرا کھلاڑی شامل نہ ہو۔"),
     "lobby.rematch": "🔁 کھیل `{id}` کا ری میچ۔",
+    "lobby.not_tournament": ("🤝 یہ الگ کھیل ہے، ٹورنامنٹ `{id}` کا حصہ نہیں: اس سے اس کے پوائنٹس ٹیبل میں کچھ نہیں "
+                             "بدلتا۔"),
     "lobby.invited": "{players}: دوبارہ کھیلنے کے لیے **شامل ہوں** یا اپنا رنگ دبائیں۔",
     "rematch.opened_there": "ری میچ کی لابی <#{channel}> میں کھلی ہے۔",
     "lobby.started": "🎲 کھیل شروع ہو گیا۔\n{order}",
@@ -172,9 +174,11 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_seasons": ("یہ سرور ریٹنگ سیزن نہیں کھیلتا، اس لیے اس کا لیڈر بورڈ اب تک کے سارے کھیل گنتا ہے۔ سرور "
                            "کا انتظام کرنے والے /ludo settings میں سیزن چالو کر سکتے ہیں۔"),
     "refused.board_choice": "ایسا کوئی لیڈر بورڈ نہیں: یہ سیزن، پچھلا سیزن یا اب تک کا سب چنیں۔",
-    "settings.saved": "لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} منٹ کی، {reminder} منٹ پہلے یاد دہانی، "
-                      "وقت ختم ہونے پر: {action}۔",
+    "settings.saved": ("لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} کی، {reminder} پہلے یاد دہانی، وقت ختم "
+                       "ہونے پر: {action}۔"),
     "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",
+    "settings.language_kept": ("جو لابیاں، کھیل اور ٹورنامنٹ پہلے سے کھلے ہیں وہ اپنی زبان میں ہی چلیں گے؛ نئے اس "
+                               "زبان میں ہوں گے۔"),
     "settings.after": " ({misses} بار چوکنے کے بعد)",
     "verify.ok": "✅ ہر پانسہ درست نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
     "verify.bad": "❌ یہ کھیل جانچ میں **درست نہیں** نکلا: کھیل `{id}`، سیڈ `{seed}`، کمٹمنٹ `{commitment}`۔",
@@ -233,10 +237,48 @@ TEXTS: dict[str, str | Plural] = {
     "perm.create_public_threads": "Create Public Threads",
     "perm.attach_files": "Attach Files",
     "perm.read_message_history": "Read Message History",
-    "refused.not_your_turn": "آپ کی باری نہیں: ابھی {colour} کھیل رہا ہے۔",
+    "refused.not_your_turn": "آپ کی باری نہیں: ابھی باری {who} کی ہے ({colour})۔",
     "refused.other_channel": "یہ بٹن کسی دوسرے چینل کے کھیل کا ہے۔",
     "refused.foreign_button": "یہ بٹن اس کھیل کا نہیں ہے۔",
     "refused.illegal": "یہ چال نہیں چل سکتے: {error}۔",
+    # the engine's reasons, filled into refused.rules, refused.settings and refused.illegal (service.errors.reason)
+    "rules_error.unknown_option": "`{option}` نام کا کوئی آپشن نہیں",
+    "rules_error.unknown_preset": "`{value}` نام کا کوئی اصولوں کا سیٹ نہیں (یہ ہیں: {presets})",
+    "rules_error.value": "`{option}` کی قدر `{value}` نہیں ہو سکتی",
+    "rules_error.strict_only": "`{option}` (گھر کے راستے کی لمبائی) صرف strict اصولوں میں چلتا ہے",
+    "rules_error.pairs_need_blocks": "ان اصولوں میں بلاک جوڑی بن کر چلتے ہیں، اس لیے `stacking` کو block ہی رہنے دیں",
+    "rules_error.two_dice_only": ("ان اصولوں میں جو چھکا چل نہ سکے وہ دوبارہ پھینکا جاتا ہے، اور اس کے لیے دو پانسے "
+                                  "چاہییں: `dice` کو 2 ہی رہنے دیں"),
+    "rules_error.seat_count": "ایک کھیل میں 2 سے {most} کھلاڑی ہوتے ہیں، {seats} نہیں",
+    "rules_error.seat_numbers": "ہر نشست ایک ہی بار لی جا سکتی ہے",
+    "rules_error.teams_seats": "ٹیمیں 2 بمقابلہ 2 کھیلتی ہیں، اس لیے چاروں نشستیں بھری ہونی چاہییں (ابھی {seats})",
+    "settings_error.language": "بوٹ `{value}` نام کی کوئی زبان نہیں بولتا",
+    "settings_error.value": "`{option}` کی یہ قدر نہیں ہو سکتی",
+    "illegal.roll": "پہلے پانسہ پھینکیں",
+    "illegal.choose": "پہلے چنیں کہ کون سا پانسہ چلنا ہے",
+    "illegal.move": "جو پانسہ چل رہا ہے اس سے کوئی گوٹی چلیں",
+    "illegal.over": "کھیل ختم ہو چکا ہے",
+    "illegal.no_die": "کسی پانسے پر {value} نہیں آیا",
+    "illegal.die_no_move": "{value} سے کوئی گوٹی نہیں چل سکتی",
+    "illegal.token_number": "گوٹیوں کے نمبر 1 سے {most} تک ہیں",
+    "illegal.pair_number": "جوڑی دو الگ گوٹیوں کی ہوتی ہے جن کے نمبر 1 سے {most} تک ہیں",
+    "illegal.not_playing": "{colour} نہیں کھیل رہا",
+    "illegal.dice_values": "یہ پانسے ان اصولوں سے میل نہیں کھاتے (ایک بار میں پانسے: {dice})",
+    "illegal.what_token": "گوٹی {tokens}",
+    "illegal.what_pair": "جوڑی {tokens}",
+    "illegal.what_tokens": "گوٹیاں {tokens}",
+    "illegal.home": "{what} پہلے ہی گھر پہنچ چکی ہے",
+    "illegal.locked": "{what} محفوظ خانے تک جوڑی میں بندھی ہے: جوڑی چلیں",
+    "illegal.enter": "{what} کھولنے کے لیے {detail} چاہیے",
+    "illegal.overshoot": "{what} گھر سے آگے نکل جائے گی ({detail} زیادہ)",
+    "illegal.pass_block": "{what} {colour} والے بلاک سے آگے نہیں جا سکتی",
+    "illegal.land_block": "{what} {colour} والے بلاک پر نہیں رک سکتی",
+    "illegal.own_square": "{what} ایسے خانے پر نہیں رک سکتی جہاں آپ کی گوٹی پہلے سے ہے",
+    "illegal.no_block": "{what} بلاک نہیں بناتیں",
+    "illegal.split": "{what} چلنے سے بندھی جوڑی ٹوٹ جائے گی",
+    "illegal.odd": "{what} صرف جفت نمبر پر چلتی ہے",
+    "illegal.no_pairs": "ان اصولوں میں جوڑیاں ساتھ نہیں چلتیں",
+    "illegal.cannot_move": "{what} ابھی نہیں چل سکتی",
     "refused.already_over": "یہ کھیل پہلے ہی ختم ہو چکا ہے۔",
     "refused.host_ends": "صرف میزبان یا اس چینل کا انتظام کرنے والا ہی کھیل ختم کر سکتا ہے۔",
     "refused.table_player_ends": ("آپ اس میز پر کھیل رہے ہیں، اس لیے اسے ختم نہیں کر سکتے: کھیل آخر تک یا راؤنڈ کا "
@@ -275,21 +317,18 @@ TEXTS: dict[str, str | Plural] = {
     "refused.user_burst": "آپ بوٹ کی اجازت سے زیادہ تیزی سے لوڈو لابیاں کھول رہے ہیں: <t:{at}:R> دوبارہ کوشش کریں۔",
     "refused.guild_burst": "اس سرور میں بوٹ کی اجازت سے زیادہ تیزی سے لوڈو لابیاں کھولی جا رہی ہیں: <t:{at}:R> دوبارہ "
                            "کوشش کریں۔",
-    "refused.wait_replay": "آپ نے ابھی ابھی ری پلے مانگا تھا؛ ری پلے بنانا بوٹ کے لیے بھاری کام ہے، اس لیے اگلا "
-                           "<t:{at}:R> مل سکے گا ({seconds} سیکنڈ میں)۔",
-    "refused.wait_verify": "آپ نے ابھی ابھی /ludo verify استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ "
-                           "میں)۔",
-    "refused.wait_export": "آپ نے ابھی ابھی /ludo export استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ "
-                           "میں)۔",
-    "refused.wait_board": "آپ نے ابھی ابھی /ludo board استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ میں)۔",
+    "refused.wait_replay": ("آپ نے ابھی ابھی ری پلے مانگا تھا؛ ری پلے بنانا بوٹ کے لیے بھاری کام ہے، اس لیے اگلا "
+                            "<t:{at}:R> مل سکے گا۔"),
+    "refused.wait_verify": "آپ نے ابھی ابھی /ludo verify استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں۔",
+    "refused.wait_export": "آپ نے ابھی ابھی /ludo export استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں۔",
+    "refused.wait_board": "آپ نے ابھی ابھی /ludo board استعمال کیا: <t:{at}:R> دوبارہ کوشش کریں۔",
     "refused.replays_busy": "بوٹ ابھی بہت سارے ری پلے بنا رہا ہے: ایک منٹ بعد دوبارہ مانگیں۔",
     "button.review": "تجزیہ", "button.post_review": "چینل میں دکھائیں",
     "cmd.review": "مکمل کھیل کا تجزیہ: پانسوں کا اثر، فیصلوں کا اثر، سب سے زیادہ نقصان دہ فیصلے",
     "refused.review_playing": "کھیل `{id}` ابھی جاری ہے: اس کا تجزیہ کھیل ختم ہونے پر ملے گا۔",
     "refused.reviews_busy": "بوٹ ابھی بہت سارے کھیلوں کا تجزیہ کر رہا ہے: ایک منٹ بعد دوبارہ مانگیں۔",
-    "refused.wait_review": "آپ نے ابھی ابھی تجزیہ مانگا تھا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ میں)۔",
-    "refused.wait_review_post": "آپ نے ابھی ابھی ایک تجزیہ پوسٹ کیا: <t:{at}:R> دوبارہ کوشش کریں ({seconds} سیکنڈ "
-                                "میں)۔",
+    "refused.wait_review": "آپ نے ابھی ابھی تجزیہ مانگا تھا: <t:{at}:R> دوبارہ کوشش کریں۔",
+    "refused.wait_review_post": "آپ نے ابھی ابھی ایک تجزیہ پوسٹ کیا: <t:{at}:R> دوبارہ کوشش کریں۔",
     "review.head": "📈 **کھیل `{id}` کا تجزیہ**: انجن کے حساب سے جیت کے امکانات (تقریباً ±{error} نمبر کے فرق سے)",
     "review.player": "**{who}** ({colour}): {start}% ← {end}% · پانسے {dice} · اپنے فیصلے {choices} · دوسروں کے "
                      "فیصلے {others} · {accuracy}",
@@ -371,6 +410,10 @@ TEXTS: dict[str, str | Plural] = {
     "opt.game": "کھیل کی ID (/ludo history دیکھیں)",
     "choice.stacking.forbidden": "منع", "choice.stacking.allowed": "اجازت ہے", "choice.stacking.block": "بلاک",
     "choice.game_end.first": "پہلا", "choice.game_end.all": "سب",
+    "choice.preset.classic": "classic",
+    "choice.preset.star": "star",
+    "choice.preset.strict": "strict",
+    "choice.preset.twodice": "twodice",
     "choice.timeout_action.ai": "کمپیوٹر کھیلے", "choice.timeout_action.skip": "باری چھوڑیں",
     "choice.timeout_action.forfeit": "باہر",
     # the board picture's alt text (engine.describe)
@@ -472,11 +515,11 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.champion": "🏆 چیمپئن: **{name}**!",
     "tourney.no_champion": "🏁 ٹورنامنٹ بغیر چیمپئن کے ختم ہوا: جیتنے کے لیے کوئی باقی نہیں رہا۔",
     "tourney.cancelled": "❌ یہ ٹورنامنٹ <@{who}> نے منسوخ کیا۔",
-    "tourney.thread": "راؤنڈ {round} · میز {table}",
+    "tourney.thread": "{round} · میز {table}",
     "tourney.ai_seats": "{count} کمپیوٹر کھلاڑی",
     "tourney.intro": ("🏆 لوڈو ٹورنامنٹ `{id}`، {round}، میز {table}: {players}۔ گڈ لک! راؤنڈ <t:{at}:R> ختم ہو گا؛ "
                       "تب تک جو میز جاری ہو گی، وہ جیسی ہے ویسی طے ہو گی۔"),
-    "tourney.announce": "🏆 **{name}** (<@{user}>) لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
+    "tourney.announce": "🏆 <@{user}> لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
     "tourney.announce_none": "🏁 لوڈو ٹورنامنٹ `{id}` ختم ہوا، بغیر چیمپئن کے۔",
     "tourney.left_signup": "اب آپ ٹورنامنٹ `{id}` کی فہرست میں نہیں ہیں۔",
     "tourney.left_running": ("آپ نے ٹورنامنٹ `{id}` چھوڑ دیا: جاری کھیل میں آپ کی ہار مانی گئی (اپنی میز پر آخری "

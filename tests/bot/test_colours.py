@@ -109,6 +109,25 @@ async def test_two_players_side_by_side_are_asked_to_sit_opposite(standin: Stand
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+async def test_two_side_by_side_with_a_seat_open_are_told_if_only_they_play_and_who_moves_where(
+        standin: StandIn, ludo: LudoBot, lang: str) -> None:
+    """Issue 44, item 7: red and green taken, a third seat open. The lobby said "Two players sit opposite each other
+    ...: one of you, choose the colour across from the other's", which read as false (a third may still join) and
+    named nobody: it says the condition, who should move (the one who sat down beside the first) and to which
+    colour."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    lobby = await open_in(standin, ludo, alice, lang, seats=3)
+    await click(standin, ludo, bob, lobby, label=LABELS[lang][1], locale=lang)  # green, beside red
+    said = {"en": f"⚠️ If only these two play, they must sit opposite each other (red and yellow, or green and blue): "
+                  f"<@{bob.id}>, choose yellow, unless a third player joins.",
+            "de": f"⚠️ Spielen nur diese beiden, sitzen sich die Spieler gegenüber (Rot und Gelb oder Grün und Blau): "
+                  f"<@{bob.id}>, wähle Gelb, außer es kommt noch ein dritter Spieler dazu."}
+    assert said[lang] in lobby.content.splitlines()
+    await click(standin, ludo, bob, lobby, label=LABELS[lang][2], locale=lang)  # bob takes yellow: red faces him
+    assert "⚠️" not in lobby.content
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 async def test_two_members_choosing_one_colour_at_once_one_wins_the_other_is_told(
         standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     """Bob (speaking `lang`) chooses blue: his lobby is read, then Carol's choice of blue lands and is saved before

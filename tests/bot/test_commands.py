@@ -84,7 +84,7 @@ async def test_rules_of_a_preset_that_is_no_choice_is_refused_privately(standin:
     """A modified client may send any text for a choice (found by the fuzz): a clear answer, no error logged."""
     alice = standin.add_user("alice")
     refused = private_text(await slash(standin, ludo, alice, standin.channel, "rules", preset="nonsense"))
-    assert "unknown preset 'nonsense'" in refused and "classic" in refused
+    assert "there is no preset `nonsense`" in refused and "classic" in refused
 
 
 async def test_leave_forfeits_and_the_game_ends_for_two(standin: StandIn, ludo: LudoBot) -> None:
@@ -159,7 +159,7 @@ async def test_settings_need_manage_server(standin: StandIn, ludo: LudoBot) -> N
     assert "manage this server" in private_text(refused)
     saved = private_text(await slash(standin, ludo, admin, standin.channel, "settings", preset="star",
                                      turn_minutes=30, reminder_minutes=5, timeout_action="forfeit", forfeit_after=2))
-    assert "preset **star**" in saved and "turns of 30 min," in saved and "forfeit (after 2 misses)" in saved
+    assert "preset **star**" in saved and "turns of 30 minutes," in saved and "forfeit (after 2 misses)" in saved
     lobby = await slash(standin, ludo, alice, standin.channel, "start")
     assert "**star**" in ((await lobby.result()) or standin.messages(standin.channel)[-1]).content
 

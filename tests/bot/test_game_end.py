@@ -31,6 +31,7 @@ async def test_a_game_of_every_preset_ends_with_ranking_replay_and_stats(
     final = await play_to_end(standin, ludo)
 
     assert "Game over" in final.content and "🥇" in final.content and "🥈" in final.content
+    assert final.content.count("Game over") == 1  # (issue 44: "🏆 Game over: Bob wins!", then "🏆 Game over")
     assert final.labels() == ["Replay", "Rematch", "Review"]
     assert final.file("board.png").data.startswith(PNG_MAGIC)
     record = await ludo.handlers.service.games.load(game_id)  # type: ignore[union-attr]

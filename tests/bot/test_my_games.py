@@ -94,10 +94,10 @@ async def test_a_german_member_reads_their_games_in_german(standin: StandIn, lud
     await play_until(standin, ludo, standin.channel, alice, theirs=False)
     lines = (await games_answer(standin, ludo, alice, locale="de")).split("\n")
     assert lines[0] == "🎲 **Deine Ludo-Spiele auf diesem Server** (1), deine Züge zuerst:" and len(lines) == 2
-    assert re.fullmatch(r"• Bob ist dran · \*\*star\*\* · Spiel `\w+` · Zug endet <t:\d+:R> · "
+    assert re.fullmatch(r"• Bob ist dran · \*\*Stern\*\* · Spiel `\w+` · Zug endet <t:\d+:R> · "
                         r"https://discord\.com/channels/\d+/\d+/\d+", lines[1]), lines[1]
     lines = (await games_answer(standin, ludo, bob, locale="de")).split("\n")
-    assert lines[1].startswith("• **du bist dran** · **star** · Spiel `")
+    assert lines[1].startswith("• **du bist dran** · **Stern** · Spiel `")  # the preset's German name
 
 
 async def test_a_member_with_no_games_is_told_so_in_their_language(standin: StandIn, ludo: LudoBot) -> None:

@@ -29,6 +29,7 @@ from tests.bot.helpers import (
     slash,
     start_game,
 )
+from tests.bot.tourney_helpers import create, join, start, tables_of_round, tournament_id
 
 REMATCH = "ludo:m:"
 
@@ -233,3 +234,23 @@ async def test_a_rematch_of_a_game_with_a_master_seat_seats_an_expert(standin: S
     assert again is not None and "AI (expert)" in again.content and "master" not in again.content
     lobby = await ludo.handlers.service.lobbies.load(lobby_id(again))
     assert [(p.ai_level, p.colour) for p in lobby.players if p.user_id is None] == [(2, colour)]
+
+
+async def test_a_tournament_tables_rematch_says_it_is_no_part_of_the_tournament(standin: StandIn,
+                                                                               ludo: LudoBot) -> None:
+    """Issue 44, item 11: a rematch pressed on a finished table opens an ordinary lobby (in the table's thread, or its
+    channel); it says that this game is not one of the tournament's, whose standing it leaves alone."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    signup = await create(standin, ludo, standin.owner, format="knockout", preset="star", turn_limit=2)
+    await join(standin, ludo, signup, alice, bob)
+    await start(standin, ludo, standin.owner, signup)
+    (table,) = await tables_of_round(standin, standin.channel, 1)
+    final = await play_to_end(standin, ludo, table)
+    again = (await rematch(standin, ludo, alice, final)).original
+    assert again is not None and "Rematch of game" in again.content
+    assert (f"🤝 A game of its own, not part of tournament `{tournament_id(signup)}`: it changes nothing in its "
+            "standing.") in again.content.splitlines()
+    record = await ludo.handlers.service.lobbies.load(lobby_id(again))  # type: ignore[union-attr]
+    await click(standin, ludo, bob, again, label="Join")
+    await click(standin, ludo, alice, again, label="Start")
+    assert (await game(ludo, record.id)).tournament is None  # the game played is a game of its own

@@ -44,6 +44,8 @@ async def test_the_review_button_answers_privately_and_its_post_shows_it_to_ever
     assert answer.ephemeral and f"Review of game `{game_id}`" in answer.content
     players = PLAYER.findall(answer.content)
     assert len(players) == 2  # alice and the AI
+    ai = next(p for p in players if "AI" in p[0])  # its colour said once (it read "Green AI (expert)** (green)")
+    assert re.fullmatch(r"AI \(\w+\)", ai[0]), ai
     assert sum(int(p[3]) for p in players) in range(99, 102)  # the final chances add up to the whole
     assert "accuracy" in answer.content or "no real choice" in answer.content
     sizes = pictures(answer)

@@ -43,7 +43,7 @@ def before(key: str, field: str) -> str:
 
 
 def lobby_head(host: int, seats: int) -> str:
-    return translate("pt-BR", "lobby.head", host=host, rules="classic", extra="", seats=seats)
+    return translate("pt-BR", "lobby.head", host=host, rules="clássico", extra="", seats=seats)  # (its name there)
 
 
 def label_pattern(*keys: str) -> re.Pattern[str]:
@@ -56,7 +56,8 @@ async def test_the_language_is_chosen_stored_as_a_code_and_spoken_in_public(stan
     assert ludo.handlers is not None and ludo.storage is not None
     saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt"))
     assert saved.startswith("Ludo settings: preset **classic**")  # the owner's own language: English
-    assert saved.endswith("The bot's messages in this server: **Português (Brasil)**.")
+    assert "turns of 1 day, reminder 1 hour before" in saved  # (it said "turns of 1,440 min, reminder 60 min")
+    assert "The bot's messages in this server: **Português (Brasil)**." in saved
     raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
     assert raw is not None and json.loads(raw)["language"] == "pt"  # a code, never a sentence
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
@@ -94,7 +95,7 @@ async def test_a_server_that_chose_a_language_can_follow_its_discord_locale_agai
     standin.guild.locale = "de"
     await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt")
     back = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="discord"))
-    assert back.endswith(translate("en", "settings.follows", language="Deutsch"))  # the owner reads English
+    assert translate("en", "settings.follows", language="Deutsch") in back  # the owner reads English
     raw = await ludo.storage.redis.hget(keys.guild_settings(standin.guild.id), "rec")
     assert raw is not None and json.loads(raw).get("language") is None  # as before any choice
     alice = standin.add_user("alice")
@@ -103,6 +104,24 @@ async def test_a_server_that_chose_a_language_can_follow_its_discord_locale_agai
     choices = next(o for o in ludo.tree.get_command("ludo").get_command("settings").parameters  # type: ignore[union-attr]
                    if o.name == "language").choices
     assert [c.value for c in choices][-1] == "discord" and "Deutsch" in [c.name for c in choices]
+
+
+async def test_a_new_language_says_that_the_open_lobby_keeps_its_own(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 44, item 8: the lobby open when the language changes goes on in the language it opened in (its game
+    keeps it to the end), and the answer to /ludo settings says so."""
+    standin.guild.locale = "en-US"
+    alice = standin.add_user("alice")
+    lobby = await (await slash(standin, ludo, alice, standin.channel, "start", seats=2)).result()
+    assert lobby is not None and "**Ludo lobby**" in lobby.content
+    saved = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", language="pt"))
+    assert saved.endswith("The bot's messages in this server: **Português (Brasil)**. Lobbies, games and tournaments "
+                          "already open go on in their language; new ones speak this one.")
+    await click(standin, ludo, alice, lobby, label="Add AI (random)")
+    assert "**Ludo lobby**" in lobby.content  # the open lobby: English still
+    fresh = await (await slash(standin, ludo, alice, standin.add_channel(standin.guild, "other"), "start")).result()
+    assert fresh is not None and "**Sala de Ludo**" in fresh.content  # a new lobby: Portuguese
+    unasked = private_text(await slash(standin, ludo, standin.owner, standin.channel, "settings", turn_minutes=30))
+    assert "already open" not in unasked  # said when the language is what changes
 
 
 async def test_a_language_the_bot_does_not_speak_is_refused_and_changes_nothing(ludo: LudoBot) -> None:

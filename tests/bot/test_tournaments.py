@@ -31,7 +31,7 @@ async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo:
     await play_tables(standin, ludo, first)
 
     final = await tables_of_round(standin, standin.channel, 1, after=2)
-    assert final[0].name == "Round 2 · table 1"
+    assert final[0].name == "Final · table 1"  # as the standing calls the round (issue 44: "Round 2 · table 1")
     record = await until(ludo, tid, lambda r: len(r.played) == 2)
     went_through = set(record.played[1].tables[0].user_ids)
     for table in record.played[0].tables:  # two from each table, the best placed two
@@ -45,7 +45,8 @@ async def test_a_knockout_of_eight_plays_to_its_champion(standin: StandIn, ludo:
     champion = standin.users[record.champion]
     announced = await standin.wait_until(lambda: [m for m in standin.messages(standin.channel)
                                                   if "is the champion" in m.content], what="the announcement")
-    assert f"**{champion.global_name}**" in announced[0].content and announced[0].notified == {champion.id}
+    assert announced[0].content.startswith(f"🏆 <@{champion.id}> is the champion")  # named once: the mention
+    assert announced[0].notified == {champion.id}
     assert announced[0].attachments and announced[0].attachments[0].data.startswith(PNG_MAGIC)
     standing = await standin.wait_until(lambda: signup if "Champion" in signup.content else None)
     assert "**Final**" in standing.content and standing.attachments
@@ -73,7 +74,7 @@ async def test_a_swiss_of_five_with_ai_seats_plays_two_rounds(standin: StandIn, 
     await play_tables(standin, ludo, first)
 
     second = await tables_of_round(standin, standin.channel, 2, after=2)
-    assert [t.name for t in second] == ["Round 2 · table 1", "Round 2 · table 2"]
+    assert [t.name for t in second] == ["Round 2 of 2 · table 1", "Round 2 of 2 · table 2"]
     record = await stored(ludo, tid)
     after_one = scores(record.model_copy(update={"played": record.played[:1]}))
     assert set(record.played[1].tables[0].user_ids) == {s.user_id for s in after_one[:3]}  # seated by standings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -77,3 +78,26 @@ def test_the_game_file_names_a_log_entry_that_is_no_action() -> None:
         export_game(CLASSIC, (0, 2), 42, ["R", "zz"])
     with pytest.raises(IllegalAction):
         export_game(CLASSIC, (0, 2), 42, ["M1"])
+
+
+def test_a_refusal_names_its_reason_by_code_with_its_values_beside_the_english() -> None:
+    """Issue 44, item 5: the service says the reason in the player's language from the code and values; the English
+    message stays for logs."""
+    state = new_game(CLASSIC, (0, 2), seed=1)
+    with pytest.raises(IllegalAction) as early:
+        apply(state, Move(0))
+    assert (early.value.code, early.value.values, str(early.value)) == ("roll", {}, "roll the dice first")
+    with pytest.raises(engine.RulesError) as wrong:
+        Rules.preset("classic", end_path=5)
+    assert (wrong.value.code, wrong.value.values) == ("strict_only", {"option": "end_path"})
+
+
+def test_a_refusal_crosses_to_another_process_with_its_code() -> None:
+    """A review or an AI's move is worked out in worker processes: an error pickled there keeps its code and values."""
+    with pytest.raises(IllegalAction) as early:
+        apply(new_game(CLASSIC, (0, 2), seed=1), Move(0))
+    with pytest.raises(engine.RulesError) as wrong:
+        Rules.preset("classic", dice=3)
+    for error in (early.value, wrong.value):
+        copy = pickle.loads(pickle.dumps(error))
+        assert (type(copy), str(copy), copy.code, copy.values) == (type(error), str(error), error.code, error.values)

@@ -132,7 +132,7 @@ async def test_a_knockout_of_six_members_and_ai_seats_plays_to_its_champion_in_t
                                                                "🧵 Round 1 · table 2"]
             assert await play_thread(page) > 0
             await back_to_channel(page)
-        await open_table(page, 1, "Round 2 · table 1")
+        await open_table(page, 1, "Final · table 1")
         assert "Final" in await page.locator("[data-testid=message]").first.inner_text()
         await play_thread(page)
         await back_to_channel(page)

@@ -101,7 +101,7 @@ async def test_a_knockout_of_six_members_and_ai_seats_plays_to_its_champion_in_t
         await play_table(http, crowd, thread)
 
     (final,) = await tables(crowd, 1, after=2)
-    assert final.name == "Round 2 · table 1"
+    assert final.name == "Final · table 1"
     await standin.wait_until(lambda: f"<#{final.id}>" in signup.content and "**Final**" in signup.content,
                              what="the standing's final")
     await play_table(http, crowd, final)

@@ -99,6 +99,20 @@ def test_counted_templates_pick_their_form_where_the_engine_and_render_fill_them
     assert view.word("chart_title", moves=80) == "Gewinnchancen über 80 Züge"
 
 
+def test_a_wait_the_bot_writes_is_one_time_in_seconds_under_a_minute() -> None:
+    """Issue 44, item 6: "1 منٹ میں دوبارہ کوشش کریں (10 سیکنڈ میں)" named a 10 s wait twice, the first rounded up
+    to a minute. Where the bot writes the time, a wait is said once: in seconds under a minute, then in minutes."""
+    now = time.time()
+    urdu = translate("ur", "refused.wait_board", at=now + 10.3, seconds=11)
+    assert urdu == f"آپ نے ابھی ابھی /ludo board استعمال کیا: {FSI}10 سیکنڈ میں{PDI} دوبارہ کوشش کریں۔"
+    arabic = translate("ar", "refused.wait_verify", at=now + 10.3, seconds=11)
+    assert arabic == f"استخدمت /ludo verify قبل لحظات: حاول مرة أخرى {FSI}خلال 10 ثوانٍ{PDI}."
+    assert translate("bn", "refused.wait_replay", at=now + 300.3, seconds=301).endswith(" 5 মিনিটে।")
+    # where Discord writes the time (in the reader's client language), the seconds stay beside its timestamp
+    assert translate("de", "refused.wait_board", at=1700000010, seconds=10).endswith(
+        "<t:1700000010:R> wieder (in 10 s).")
+
+
 def test_a_sentence_for_a_picture_is_drawn_without_isolates() -> None:
     assert drawn("de", "game.caption", id="abc12", ply=1234) == "Spiel abc12 · Zug 1.234"
 
