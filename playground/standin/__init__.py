@@ -12,7 +12,9 @@ to that shard), `add_channel`, `add_role(guild, name, permissions)`, `add_member
 Permissions are Discord's: `await set_overwrite(channel, role_or_user, allow=, deny=)` (the guild's id is @everyone's
 role), `permissions_in(channel, user_id)` (a thread takes its parent's overwrites); an interaction carries the
 member's and the bot's permissions in its channel, a user cannot act in a channel they cannot view, and the bot's
-sends, bulk deletes and channel reads are refused without the permission.
+sends, bulk deletes and channel reads are refused without the permission (every request to a channel it may not
+view: 403 Missing Access). `await delete_channel(channel)` deletes a channel and its threads, telling a running bot
+(CHANNEL_DELETE, THREAD_DELETE); requests to it are then 404 Unknown Channel.
 
 Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE went to the owning shard):
     await standin.slash(user, channel, "ludo", "start", options={"preset": "classic", "player": bob})

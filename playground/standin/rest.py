@@ -321,12 +321,14 @@ class RestApi:
                                [FieldError((key,), "NUMBER_TYPE_COERCE", "Value is not snowflake.")]) from exc
 
     def _channel(self, request: web.Request) -> Channel:
-        """The channel of a channel endpoint. One the bot is not in (a group DM, a server that never added it) is
-        refused whatever the request: 403 Missing Access (code 50001), a "missing-access" violation."""
+        """The channel of a channel endpoint. One the bot is not in (a group DM, a server that never added it), or a
+        guild channel it may not view (a thread: its parent), is refused whatever the request: 403 Missing Access
+        (code 50001), a "missing-access" violation. One that does not exist (deleted) is 404 Unknown Channel."""
         channel = self.s.channels.get(self._int(request, "channel_id"))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
-        if not self.s.bot_can_access(channel):
+        if not self.s.bot_can_access(channel) or (
+                channel.guild_id is not None and not self.s.permissions_in(channel, self.s.bot_user.id) & VIEW_CHANNEL):
             raise self._refuse("missing-access", DiscordError(403, 50001, "Missing Access"), request)
         return channel
 

@@ -351,6 +351,24 @@ class StandIn:
         self.changes.notify()
         return thread
 
+    async def delete_channel(self, channel: Channel) -> None:
+        """A member deletes a guild channel (its threads go with it): a running bot hears of it (CHANNEL_DELETE, and
+        THREAD_DELETE for a thread), as from Discord; requests to it are answered 404 Unknown Channel (10003)."""
+        gone = [channel, *(self.threads(channel) if not channel.is_thread else [])]
+        for each in gone:
+            self.channels.pop(each.id, None)
+            if each.guild_id is not None:
+                self.guilds[each.guild_id].channel_ids.remove(each.id)
+        for each in gone:
+            payload = each.payload(bot_id=self.bot_user.id)
+            if each.is_thread:
+                await self.broadcast(each.guild_id, "THREAD_DELETE", {
+                    "id": str(each.id), "guild_id": str(each.guild_id), "parent_id": str(each.parent_id),
+                    "type": each.type}, intent=GUILDS)
+            else:
+                await self.broadcast(each.guild_id, "CHANNEL_DELETE", payload, intent=GUILDS)
+        self.changes.notify()
+
     def threads(self, channel: Channel | None = None) -> list[Channel]:
         return [c for c in self.channels.values() if c.is_thread and (channel is None or c.parent_id == channel.id)]
 
