@@ -20,8 +20,9 @@ from bot.endpoint import Endpoint
 from bot.errors import answer_privately
 from bot.metrics import Metrics
 from bot.notify_worker import AlertWorker
-from bot.outbox import Gate
+from bot.pacing import Gate
 from bot.parts import Parts
+from bot.refusals import Forget
 from bot.season_worker import SeasonWorker
 from bot.settings import BotSettings
 from bot.takeover_worker import Adoption
@@ -84,6 +85,7 @@ class LudoBot(discord.AutoShardedClient):
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
         self.gate = Gate(settings.requests_per_second())  # the process's share of the token's global limit
         self.metrics = Metrics()  # this process's own registry
+        self.metrics.watch_refused(self.gate.refused.count)
         trace = self.gate.trace()
         self.metrics.trace(trace)
         without_voice()
@@ -95,6 +97,7 @@ class LudoBot(discord.AutoShardedClient):
         self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
         self.storage: Storage | None = None
         self.handlers: Parts | None = None
+        self.forget: Forget | None = None  # the refusals the gateway's news may lift (`bot.refusals`)
         self._deadlines: DeadlineWorker | None = None
         self._alerts: AlertWorker | None = None
         self._seasons: SeasonWorker | None = None
@@ -117,6 +120,7 @@ class LudoBot(discord.AutoShardedClient):
                           open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days,
                           cooldowns=self.settings.cooldowns())
         self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
+        self.forget = Forget(service)
         tourney = TourneyWork(self, service, self.handlers.live, self.handlers.outbox)
         self._deadlines = DeadlineWorker(service, self.handlers.live, tourney)
         self._alerts = AlertWorker(self, service, self.handlers.outbox)
@@ -155,13 +159,54 @@ class LudoBot(discord.AutoShardedClient):
         return health.judge(now, self.supervisor.report(), now)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer clicks that no button of ours will take: discord.py would leave them unanswered."""
+        """Answer clicks that no button of ours will take: discord.py would leave them unanswered. Every
+        interaction's `app_permissions` may lift what Discord refused the bot in its channel (its own task: the
+        answer does not wait for it)."""
+        if self.forget is not None:
+            await self.forget.interaction(interaction)
         if interaction.type is not discord.InteractionType.component or self.handlers is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not handled(custom_id, interaction.message):
             await self.handlers.clicks.unknown(interaction)
+
+    # -- the gateway's news of permissions (`bot.refusals`): what Discord refused may be allowed now ----------------
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        if self.forget is not None:
+            await self.forget.channel(after)
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        if self.forget is not None:
+            await self.forget.channels([after.id])
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        if self.forget is not None:
+            await self.forget.gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        if self.forget is not None:
+            await self.forget.gone(payload.thread_id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        if self.forget is not None:
+            await self.forget.guild(after.guild)
+
+    async def on_guild_role_delete(self, role: discord.Role) -> None:
+        if self.forget is not None:
+            await self.forget.guild(role.guild)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.forget is not None and self.user is not None and after.id == self.user.id:  # the bot's roles
+            await self.forget.guild(after.guild)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if self.forget is not None:
+            await self.forget.guild(after)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if self.forget is not None:  # (added again, perhaps with other permissions)
+            await self.forget.guild(guild)
 
     async def close(self) -> None:
         """Stop cleanly: the endpoint, the workers, the clicks in flight (answered, or left to another process's

@@ -1,13 +1,23 @@
 """The deadline worker's Discord side: it claims due turn deadlines through `Service` (any number of bot processes
-run one) and shows what each did, a reminder or a timed-out turn, in the game's live message."""
+run one) and shows what each did, a reminder or a timed-out turn, in the game's live message.
+
+A game whose channel Discord refuses the bot for good (a member took its permissions away, hid the channel from it,
+or deleted it: `bot.refusals`) is not posted to on a timer: at its first refused post (or one the outbox answers
+itself from what it remembers) it goes on through its players' clicks alone, as a game delivered through
+interactions does: its players keep playing on the board they see (a click's answer needs no permission in the
+channel), a turn past its deadline is settled by "Time's up", and nothing is posted later. That is what a player
+expects of a game that still shows its buttons; the live message says so where the bot may still edit it. A game
+whose channel is gone ends as abandoned (nobody can click in it).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
-from bot.live import LiveMessages, next_person, posts_itself
+from bot.live import LiveMessages, message_fields, next_person, posts_itself
 from bot.messages import game_post, outcome_post, text_names
+from bot.refusals import BACKGROUND, ChannelRefused
 from bot.tourney import TourneyWork
 from service import (
     ABANDONED,
@@ -16,6 +26,7 @@ from service import (
     THOUGHT,
     TOURNAMENT_KINDS,
     Claim,
+    GameRecord,
     Outcome,
     Service,
     StorageUnavailable,
@@ -102,14 +113,30 @@ class DeadlineWorker:
         return await self.service.deadlines.next_due()  # (on the clock deadlines were set by)
 
     async def _handle(self, claim: Claim) -> None:
+        BACKGROUND.set(True)  # (this claim's own task): its calls answer nobody, slowed first (`bot.refusals`)
         try:
             if claim.deadline.kind in TOURNAMENT_KINDS:
                 await self.tourney.handle(claim)
                 return
             result = await self.service.deadlines.handle(claim)
             if result is not None:
-                await self.announce(*result)
+                try:
+                    await self.announce(*result)
+                except ChannelRefused as refused:
+                    await self.by_clicks(result[1].record, refused)
         except StorageUnavailable:
             raise
         except Exception:  # one bad game (or tournament) must not stop the others' deadlines
             logger.exception("deadline %s failed", claim.deadline.member)
+
+    async def by_clicks(self, record: GameRecord, refused: ChannelRefused) -> None:
+        """Discord refuses the bot the game's channel for good: the game goes on through clicks alone, or ends as
+        abandoned where the channel is gone (see the module's text), and its live message says so where the bot may
+        still edit it."""
+        moved = await self.service.refusals.by_clicks(record, gone=refused.gone)
+        logger.warning("game %s: its channel refuses the bot (%s): %s", record.id, refused.code,
+                       "none" if moved is None else "ended" if refused.gone else "played through clicks from now on")
+        if moved is None or refused.gone or moved.message_id is None:
+            return
+        post = await game_post(moved, note=translate(moved.locale, "game.by_clicks"))
+        await self.live.outbox.edit(moved.channel_id, moved.message_id, lambda: message_fields(post))

@@ -8,6 +8,9 @@ served with `METRICS_PORT` by `bot.endpoint`:
 ``ludo_discord_requests_total{route,status}`` counter  HTTP requests to Discord (interaction callbacks included),
                                                        by route template (``POST /channels/{id}/messages``)
 ``ludo_discord_rate_limited_total{route,bucket,scope}``  429 answers, by route, Discord's bucket hash, scope
+``ludo_discord_refused_10m``                gauge      this process's responses of 401, 403 and 429 in the last 10
+                                                       minutes (Discord bans the address at 10,000; calls that
+                                                       answer nobody slow down from 500: `bot.refusals`)
 ``ludo_redis_round_trips_total{command}``   counter    round trips to Redis (a pipeline or transaction is one)
 ``ludo_redis_errors_total{command,kind}``   counter    of them, those that failed: the reply's code (READONLY,
                                                        MISCONF, OOM, LOADING, ...; NOSCRIPT is a script's first
@@ -23,7 +26,7 @@ served with `METRICS_PORT` by `bot.endpoint`:
 ==========================================  =========  ===========================================================
 
 Storage counts through the hook it exposes (`Storage.observe`), so it imports no metrics library; Discord calls
-are seen by an aiohttp trace hook on discord.py's session, the one the gate paces with (`bot.outbox.Gate`), so every
+are seen by an aiohttp trace hook on discord.py's session, the one the gate paces with (`bot.pacing.Gate`), so every
 request is counted as it really went out, retries and 429s included.
 """
 
@@ -84,6 +87,8 @@ class Metrics:
         self.redis_seconds = Histogram("ludo_redis_round_trip_seconds", "Seconds of a round trip to Redis",
                                        buckets=REDIS_BUCKETS, registry=into)
         self.active_games = Gauge("ludo_active_games", "Games with a turn running", registry=into)
+        self.discord_refused = Gauge("ludo_discord_refused_10m", "Responses of 401, 403 and 429 in the last 10 minutes",
+                                     registry=into)
         self._games_at = float("-inf")
         # Each labelled series once: prometheus-client's `labels` checks and locks on every call, and a click counts
         # several (its Redis round trips, its Discord requests); the label values are a few dozen in all.
@@ -110,6 +115,10 @@ class Metrics:
         if series is None:
             series = self._series[metric, values] = metric.labels(*values)
         return series
+
+    def watch_refused(self, count: Callable[[], int]) -> None:
+        """Where the count of refused responses in 10 minutes is read from on a scrape (the gate's)."""
+        self.discord_refused.set_function(count)
 
     def watch_workers(self, report: Callable[[], list[Liveness]]) -> None:
         """Where the worker gauges are read from on a scrape (the supervisor's report)."""

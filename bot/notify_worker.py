@@ -23,7 +23,8 @@ import discord
 
 from bot.messages import NO_PINGS
 from bot.notify import alert_post
-from bot.outbox import DELETE, Outbox
+from bot.outbox import Outbox
+from bot.pacing import DELETE
 from service import AlertClaim, Service, StorageError
 from service.workers import Pulse, polled
 

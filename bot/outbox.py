@@ -3,15 +3,19 @@
 Discord lets a bot token make 50 requests a second across the API, and bounds each route per resource (5 new
 messages and 5 edits per 5 s in a channel, 5 deletes per second); the interaction callback is exempt from the
 global limit. So a click is answered by its callback alone, and everything else goes through here:
-- `Gate`: every request of the process but interaction callbacks waits for a slot of the process's share of the
-  global limit just before it goes out (an aiohttp trace hook that discord.py awaits), most urgent first. It
-  paces at the wire: discord.py may hold a request back for a route's bucket after the outbox let it go;
+- `bot.pacing.Gate`: every request of the process but interaction callbacks waits for a slot of the process's
+  share of the global limit just before it goes out (an aiohttp trace hook that discord.py awaits), most urgent
+  first. It paces at the wire: discord.py may hold a request back for a route's bucket after the outbox let it go;
 - `Outbox`: a few of its calls are under way at once (`IN_FLIGHT`), most urgent first: a message that tells a
   player it is their turn before an edit, an edit before a delete; an edit or delete still waiting is replaced
   by a newer one for the same message (only the newest version of a message is sent; a delete wins over edits);
 - discord.py itself waits when a route's bucket is empty and retries a 429 after `retry_after`; a request that
   still fails with 429 or a server error is tried again later (`RETRIES` times), one that Discord refuses for
-  good (the message is gone, a permission is missing) is logged and dropped.
+  good (the message is gone, a permission is missing) is logged and dropped;
+- a refusal of the channel itself (`bot.refusals.lasting`: no access, a permission missing, the channel gone) is
+  remembered for the channel, and later requests of that kind there are answered here (`ChannelRefused`, sends) or
+  dropped (edits, deletes) without asking Discord until something changes; the gate counts the refused responses
+  and slows the calls that answer nobody as they grow (`bot.refusals.RefusedCount`).
 What waits here lives in this process's memory only: a process that dies loses its pending edits and deletes,
 which leaves an old message with stale buttons (a click on one says the game moved on, or posts the game anew).
 """
@@ -19,7 +23,6 @@ which leaves an old message with stale buttons (a click on one says the game mov
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import heapq
 import itertools
 import logging
@@ -28,16 +31,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import aiohttp
 import discord
 
+from bot.pacing import DELETE, EDIT, PRIORITY, SEND
+from bot.refusals import MISSING_PERMISSIONS, ChannelRefused, lasting
 from service import StorageUnavailable
+from service.refusals import Refusals
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
-SEND, EDIT, DELETE = 0, 1, 2  # priorities: lower goes first
-PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("ludo_discord_priority", default=SEND)
 # outbox calls under way at once: the rest wait in the outbox, where newer versions replace them. discord.py
 # holds the call that empties a route's bucket until the bucket's window ends (up to 5 s for new messages), so a
 # few calls in flight must not be all there is
@@ -47,85 +50,6 @@ BULK_AGE = 13 * 24 * 3600.0  # seconds: Discord bulk-deletes messages under 14 d
 RETRIES = 5
 RETRY_AFTER = 1.0  # seconds before a failed call is tried again (doubled each time)
 TRANSIENT = (429, 500, 502, 503, 504)
-
-
-class Pacer:
-    """At most `rate` requests a second (bursts of up to `burst`), handed out by priority, then in order."""
-
-    def __init__(self, rate: float, burst: float = 1.0) -> None:
-        self.rate = rate
-        self.burst = max(1.0, burst)
-        self._tokens = self.burst
-        self._stamp = time.monotonic()
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-
-    @classmethod
-    def within(cls, limit: float) -> Pacer:
-        """A pacer that never passes more than 60 % of `limit` requests in any one second (a bucket lets
-        `rate + burst` through in a second when it starts full). The rest is slack for requests that reach
-        Discord bunched together (Discord counts them where they arrive, after queues on the way): with 85 % and
-        75 %, the load benchmark's stand-in counted 55 and 50 in its busiest second. Bulk deletes make the lower
-        rate cheap: old boards waiting in a channel go in one request."""
-        return cls(rate=0.5 * limit, burst=max(1.0, 0.1 * limit))
-
-    async def take(self, priority: int) -> None:
-        """Wait for a slot."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), future))
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._hand_out(), name="ludo-pacer")
-        self._wake.set()
-        await future
-
-    async def _hand_out(self) -> None:
-        while True:
-            while not self._waiting:
-                self._wake.clear()
-                await self._wake.wait()
-            now = time.monotonic()
-            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-            self._stamp = now
-            if self._tokens < 1:
-                await asyncio.sleep((1 - self._tokens) / self.rate)
-                continue
-            _, _, future = heapq.heappop(self._waiting)
-            if not future.done():  # (a waiter cancelled meanwhile gives its slot to the next)
-                future.set_result(None)
-                self._tokens -= 1
-
-    def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-        for _, _, future in self._waiting:
-            future.cancel()
-        self._waiting.clear()
-
-
-class Gate:
-    """Every request of this process but interaction callbacks and the gateway waits here for a slot of its share
-    of the bot token's global limit (`Pacer.within`), at the priority its caller set in `PRIORITY`."""
-
-    def __init__(self, limit: float) -> None:
-        self.pacer = Pacer.within(limit)
-
-    def trace(self) -> aiohttp.TraceConfig:
-        """The aiohttp trace config to give discord.py (`http_trace`)."""
-        config = aiohttp.TraceConfig()
-        config.on_request_start.append(self._before)
-        return config
-
-    async def _before(self, session: aiohttp.ClientSession, context: Any,
-                      params: aiohttp.TraceRequestStartParams) -> None:
-        path = params.url.path
-        if not path.startswith("/api/") or path.endswith("/callback"):  # the gateway; exempt callbacks
-            return
-        await self.pacer.take(PRIORITY.get())
-
-    def close(self) -> None:
-        self.pacer.close()
 
 
 class Slots:
@@ -164,7 +88,7 @@ class _Pending:
 
     priority: int
     call: Callable[[], Awaitable[Any]]
-    channel_id: int = 0
+    channel_id: int
     bulk: bool = False
     tries: int = 0
     done: list[asyncio.Future[None]] = field(default_factory=list)
@@ -173,22 +97,30 @@ class _Pending:
 class Outbox:
     """This process's Discord calls outside interaction responses (see the module docstring)."""
 
-    def __init__(self, client: discord.Client, in_flight: int = IN_FLIGHT) -> None:
+    def __init__(self, client: discord.Client, in_flight: int = IN_FLIGHT, *,
+                 refusals: Refusals | None = None) -> None:
         self.client = client
+        self.refusals = refusals  # what Discord refused for good, per channel (None: nothing remembered)
         self.slots = Slots(in_flight)
         self._pending: dict[int, _Pending] = {}  # by message id
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._others: set[asyncio.Task[Any]] = set()
 
-    async def call(self, priority: int, request: Callable[[], Awaitable[T]]) -> T:
+    async def call(self, priority: int, request: Callable[[], Awaitable[T]], *, channel_id: int | None = None,
+                   kind: str = "send") -> T:
         """Make one request in its turn (e.g. a new message whose id the caller needs), tried again after a 429
-        or a server error; other errors are the caller's."""
+        or a server error; other errors are the caller's. With `channel_id`, a request of a `kind` ("send",
+        "thread") Discord refused there for good is not made: `ChannelRefused`, also for the refusal that tells."""
         for attempt in itertools.count():
+            if channel_id is not None:
+                await self._refused(channel_id, kind)
             await self.slots.take(priority)
             token = PRIORITY.set(priority)
             try:
                 return await request()
             except discord.HTTPException as error:
+                if channel_id is not None and await self._noted(channel_id, kind, error):
+                    raise ChannelRefused(channel_id, error.code) from error
                 if error.status not in TRANSIENT or attempt + 1 >= RETRIES:
                     raise
                 logger.warning("discord call failed (%s), again in %.1f s", error.status, RETRY_AFTER * 2 ** attempt)
@@ -202,14 +134,14 @@ class Outbox:
         """A new message in a channel (most urgent: it tells someone something); `fields()` gives discord.py's
         send arguments (called for every try, so that files are fresh)."""
         channel = self.client.get_partial_messageable(channel_id)
-        return self.call(SEND, lambda: channel.send(**fields()))
+        return self.call(SEND, lambda: channel.send(**fields()), channel_id=channel_id)
 
     def edit(self, channel_id: int, message_id: int, fields: Callable[[], dict[str, Any]]) -> asyncio.Future[None]:
         """Change a message; `fields()` gives discord.py's edit arguments (called at sending time, so that files
         are fresh). Replaces an edit of the same message still waiting. The future completes once it is sent,
         replaced or dropped."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        return self._put(message_id, EDIT, lambda: message.edit(**fields()))
+        return self._put(message_id, EDIT, lambda: message.edit(**fields()), channel_id=channel_id)
 
     def delete(self, channel_id: int, message_id: int, *, bulk: bool = False) -> asyncio.Future[None]:
         """Delete a message (replaces any change of it still waiting). With `bulk` (the bot may manage messages in
@@ -218,7 +150,7 @@ class Outbox:
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         return self._put(message_id, DELETE, message.delete, channel_id=channel_id, bulk=bulk)
 
-    def _put(self, message_id: int, priority: int, call: Callable[[], Awaitable[Any]], *, channel_id: int = 0,
+    def _put(self, message_id: int, priority: int, call: Callable[[], Awaitable[Any]], *, channel_id: int,
              bulk: bool = False) -> asyncio.Future[None]:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         waiting = self._pending.get(message_id)
@@ -246,7 +178,19 @@ class Outbox:
 
     async def _next(self, message_id: int) -> float:
         """Send the newest change waiting for a message; seconds to wait before trying it again, or 0."""
-        await self.slots.take(self._pending[message_id].priority)
+        first = self._pending[message_id]
+        try:
+            await self._refused(first.channel_id, _kind(first))
+        except ChannelRefused:  # dropped without asking (and whatever replaced it meanwhile: the same channel)
+            dropped = self._pending.pop(message_id, None)
+            for future in dropped.done if dropped else []:
+                if not future.done():
+                    future.set_result(None)
+            return 0.0
+        waiting = self._pending.get(message_id)  # (taken into another's bulk delete meanwhile: nothing left)
+        if waiting is None:
+            return 0.0
+        await self.slots.take(waiting.priority)
         pending = self._pending.pop(message_id, None)
         together: dict[int, _Pending] = {}
         try:
@@ -262,6 +206,8 @@ class Outbox:
                 await pending.call()
         except discord.Forbidden as refused:
             assert pending is not None
+            if not together or refused.code != MISSING_PERMISSIONS:
+                await self._noted(pending.channel_id, _kind(pending), refused)
             if not together:
                 logger.warning("message %s: change dropped: %s", message_id, refused)
             else:  # no bulk deletes here after all: one at a time
@@ -275,6 +221,7 @@ class Outbox:
                 pending.tries += 1
                 self._pending[message_id] = pending
                 return float(RETRY_AFTER * 2**pending.tries)
+            await self._noted(pending.channel_id, _kind(pending), error)
             if error.status != 404:  # (404: the message is gone already, nothing left to change)
                 logger.warning("message %s: %s dropped: %s", message_id,
                                "delete" if pending.priority == DELETE else "edit", error)
@@ -286,6 +233,22 @@ class Outbox:
             if not future.done():
                 future.set_result(None)
         return 0.0
+
+    async def _refused(self, channel_id: int, kind: str) -> None:
+        """`ChannelRefused` if Discord refused requests of `kind` in the channel for good."""
+        code = None if self.refusals is None else await self.refusals.refused(channel_id, kind)
+        if code is not None:
+            raise ChannelRefused(channel_id, code)
+
+    async def _noted(self, channel_id: int, kind: str, error: discord.HTTPException) -> bool:
+        """Remember a refusal of the channel that waiting will not change; whether it was one."""
+        remembered = lasting(error, kind)
+        if remembered is None or self.refusals is None or isinstance(error, ChannelRefused):
+            return remembered is not None
+        logger.warning("channel %s: Discord refuses the bot (%s), not asked again until something changes: %s",
+                       channel_id, remembered, error)
+        await self.refusals.remember(channel_id, remembered, error.code)
+        return True
 
     def _bulk_with(self, message_id: int, pending: _Pending) -> dict[int, _Pending]:
         """The other deletes waiting in the channel of a bulk delete, taken out of the queue (at most 99 more;
@@ -329,6 +292,11 @@ class Outbox:
         for task in [*self._tasks.values(), *self._others]:
             task.cancel()
         await asyncio.gather(*self._tasks.values(), *self._others, return_exceptions=True)
+
+
+def _kind(pending: _Pending) -> str:
+    """The kind of request a waiting change is (`bot.refusals`)."""
+    return "delete" if pending.priority == DELETE else "edit"
 
 
 def _young(message_id: int) -> bool:

@@ -29,7 +29,7 @@ class Parts:
     def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32,
                  meter: ClickMeter | None = None) -> None:
         self.service = service
-        self.outbox = Outbox(client)
+        self.outbox = Outbox(client, refusals=service.refusals)
         self.live = LiveMessages(service, self.outbox)
         self.notices = Notices(service.alerts, self.outbox)
         self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after,

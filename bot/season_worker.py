@@ -13,7 +13,8 @@ import logging
 import discord
 
 from bot.messages import NO_PINGS
-from bot.outbox import SEND, Outbox
+from bot.outbox import Outbox
+from bot.pacing import SEND
 from bot.translator import GUILD_DEFAULT
 from service import Service, Standing
 from service.i18n import translate
@@ -65,7 +66,8 @@ class SeasonWorker:
                 + standings_text(lang, ended.standings))
         channel = self.client.get_partial_messageable(ended.channel_id, guild_id=ended.guild_id)
         try:
-            await self.outbox.call(SEND, lambda: channel.send(text, allowed_mentions=NO_PINGS))
+            await self.outbox.call(SEND, lambda: channel.send(text, allowed_mentions=NO_PINGS),
+                                   channel_id=ended.channel_id)  # (a channel that refuses the bot: not asked)
         except discord.HTTPException as error:
             logger.warning("season %s of guild %s: the final top ten was kept but not posted: %s", ended.season_id,
                            ended.guild_id, error)

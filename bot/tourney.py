@@ -19,7 +19,9 @@ import discord
 from bot.clicks import Clicks
 from bot.live import LiveMessages, edit_clicked, posts_itself
 from bot.messages import DRAWING, NO_PINGS, game_post, outcome_post
-from bot.outbox import SEND, Outbox
+from bot.outbox import Outbox
+from bot.pacing import SEND
+from bot.refusals import ChannelRefused
 from bot.tourney_posts import TourneyPost, champion_post, standing_post, table_intro, thread_name
 from service import ROUND, TOURNEY, Claim, CorruptRecord, Outcome, Refused, Service, Table, TournamentRecord
 from service.tourney_view import standing_png
@@ -28,8 +30,8 @@ logger = logging.getLogger(__name__)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a table's thread hides after a week without messages (Discord's longest:
 # a turn may take days)
 PUBLIC_THREAD: Literal[11] = 11  # Discord's channel type of a public thread
-AGAIN = 30.0  # seconds before a tournament's work is tried again when a table could not be opened or ended (Discord
-# refused a thread: a permission taken away since the tournament was created; the round's deadline places it at last)
+AGAIN = 30.0  # seconds before a tournament's work is tried again when a table could not be opened or ended (a
+# storage error, a server error of Discord's; a refusal that waiting will not change settles the table instead)
 
 
 def message_fields(post: TourneyPost) -> dict[str, Any]:
@@ -138,7 +140,11 @@ class TourneyWork:
             logger.warning("tournament %s: its champion could not be announced: %s", record.id, error)
 
     async def _open_tables(self, record: TournamentRecord) -> tuple[TournamentRecord, bool]:
-        """Open the running round's tables that are not open yet; whether every one of them is."""
+        """Open the running round's tables that are not open yet; whether every one of them is. A table whose thread
+        Discord refuses for good (the bot lost Create Public Threads or Send Messages in Threads in the tournament's
+        channel, or its thread is gone: `bot.refusals`) is placed as seated, nobody's fault, and the round goes on
+        (its standing says why); asking again every `AGAIN` seconds until the round's deadline would spend Discord's
+        budget of refused requests, which every server shares."""
         current = record.current
         complete = True
         for number, table in enumerate(current.tables if current else [], start=1):
@@ -149,6 +155,9 @@ class TourneyWork:
                     record = await self._thread(record, number, table.game_id)
                     table = next(t for r in record.played for t in r.tables if t.game_id == table.game_id)
                 await self._table_game(record, number, table)
+            except ChannelRefused as refused:
+                logger.warning("tournament %s: table %d placed as seated: %s", record.id, number, refused)
+                record = await self.service.rounds.refused_table(record, table)
             except (discord.HTTPException, Refused) as error:
                 logger.warning("tournament %s: table %d not opened yet: %s", record.id, number, error)
                 complete = False
@@ -160,7 +169,7 @@ class TourneyWork:
         assert current is not None
         payload = await self.outbox.call(SEND, lambda: self.client.http.start_thread_without_message(
             record.channel_id, name=thread_name(record, current.number, number), auto_archive_duration=ARCHIVE_MINUTES,
-            type=PUBLIC_THREAD))
+            type=PUBLIC_THREAD), channel_id=record.channel_id, kind="thread")
         return await self.service.rounds.set_thread(record.id, game_id, int(payload["id"]))
 
     async def _table_game(self, record: TournamentRecord, number: int, table: Table) -> None:

@@ -16,6 +16,7 @@ from service.games import Games
 from service.guilds import Guilds
 from service.lobbies import Lobbies
 from service.moderation import Moderation
+from service.refusals import Refusals
 from service.rematch import Rematches
 from service.replays import Replays
 from service.reviews import Reviews
@@ -30,7 +31,7 @@ from storage import LobbyLimits, Storage
 class Service:
     """Lobbies, rematches, games, a moderator's end of one member's games, deadlines, guild settings and rating
     seasons, tournaments and their rounds, reads for the commands, replays, the waits between expensive commands, this
-    process's takeover inbox, and turn alerts by direct message."""
+    process's takeover inbox, turn alerts by direct message, and what Discord refused the bot for good per channel."""
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63),
@@ -55,6 +56,7 @@ class Service:
         self.reviews = Reviews(storage)  # (its own worker processes: a review never delays an AI's turn)
         self.replays = Replays(storage, reviews=self.reviews)  # (a replay keeps the review's costliest decisions)
         self.cooldowns = Cooldowns(storage, cooldowns)
+        self.refusals = Refusals(storage, self.games)  # what Discord refused the bot for good, per channel
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | None = None, **options: Any) -> Service:

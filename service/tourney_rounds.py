@@ -166,6 +166,18 @@ class TourneyRounds:
 
         return await self.tournaments.change(tournament_id, threaded)
 
+    async def refused_table(self, record: TournamentRecord, table: Table) -> TournamentRecord:
+        """Discord refused the bot the table's thread for good (a permission taken away in the tournament's channel):
+        the table is placed in seating order, as one never played, and the round goes on; nobody is blamed. A game
+        opened already ends as abandoned (no results, no rating change)."""
+        try:
+            game = await self.storage.games.load_game(table.game_id)
+        except NotFound:
+            game = None
+        if game is not None and game.active:
+            await self.games.stop(game, status="abandoned")  # (its item finds the table placed)
+        return await self.place(record.id, table.game_id, [s.colour for s in table.seats], "refused")
+
     async def open_table(self, record: TournamentRecord, table: Table) -> Outcome:
         """Open a table's game in its thread: the outcome of its start (AI seats played until a person acts; an
         entrant who left before it opened resigns at once). `Refused` when it was opened already (a race)."""

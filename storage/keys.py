@@ -61,6 +61,9 @@ Indexes (each a single key, so no cross-slot step is needed):
                                         claimed in their game's ``clicks`` instead
 ``ludo:{u:<user>}:wait:<c>``   string   ``1`` while the user waits before using the expensive command ``c``
                                         again (replay, verify, export, board); expires when the wait ends
+``ludo:{c:<channel>}:refused`` hash     what Discord refused the bot in the channel (or thread) for good:
+                                        kind (``send``, ``thread``, ``edit``, ``delete``, ``all``) -> its
+                                        code (50001, 50013, 10003); see storage.refusals
 =============================  =======  =====================================================================
 
 Bounds: a channel's claim is deleted when its game ends or its lobby is cancelled; a lobby's claim expires with
@@ -69,7 +72,9 @@ releases it; one left by a crash is taken over by the channel's next lobby): at 
 with a live game. A user's set loses a game's entry when the game ends (or the user hands their seat to an AI), and
 is pruned when a new game would make it larger than 20 (``storage.indexes.USER_GAMES_PRUNE_AT``): at most 20
 entries beyond the user's active games. ``i``: expires after 15 minutes. ``wait``: expires when the wait ends
-(``service.cooldowns``: 30 seconds at most by default).
+(``service.cooldowns``: 30 seconds at most by default). ``refused``: expires a day after its last refusal
+(``storage.refusals.REFUSAL_KEPT``), deleted when the gateway tells of a change there: at most one per channel or
+thread the bot was refused in that day.
 
 Bot processes (so that one can answer for another that died):
 
@@ -236,6 +241,11 @@ def clicks(game_id: str) -> str:
 def channel(channel_id: int) -> str:
     """The id of the channel's (or thread's) active game or lobby."""
     return f"ludo:{{c:{channel_id}}}"
+
+
+def channel_refused(channel_id: int) -> str:
+    """What Discord refused the bot in a channel or thread for good (hash)."""
+    return f"ludo:{{c:{channel_id}}}:refused"
 
 
 def user_games(user_id: int) -> str:

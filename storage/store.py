@@ -23,6 +23,7 @@ from storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from storage.limits import LimitStore
 from storage.lobbies import LobbyStore
 from storage.notify import AlertStore
+from storage.refusals import RefusalStore
 from storage.rematches import RematchStore
 from storage.replays import ReplayStore
 from storage.reviews import ReviewStore
@@ -63,6 +64,7 @@ class Storage:
         self.alerts = AlertStore(redis)
         self.seasons = SeasonStore(redis, lease=lease)
         self.tournaments = TournamentStore(redis, self.deadlines, retention=retention)
+        self.refusals = RefusalStore(redis)
 
     @classmethod
     async def open(cls, url: str | None = None, *, data_dir: str | os.PathLike[str] | None = None,

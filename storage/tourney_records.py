@@ -20,8 +20,9 @@ TourneyFormat = Literal["knockout", "swiss"]
 TourneyStatus = Literal["signup", "running", "finished", "cancelled"]
 # how a table's places came: its game was played to its end; settled as it stood when its round's time ran out;
 # ended early by a person, or as abandoned (ranked as it stood then); never opened before its round's time ran out
-# (its seats placed in seating order)
-TableEnd = Literal["played", "settled", "ended", "abandoned", "unplayed"]
+# (its seats placed in seating order); never opened because Discord refused the bot its thread for good (no player's
+# doing: placed in seating order, as an unplayed one)
+TableEnd = Literal["played", "settled", "ended", "abandoned", "unplayed", "refused"]
 MAX_ENTRANTS = 64
 MAX_ROUNDS = 10  # swiss rounds a tournament may play (and a knockout of 64 needs 5)
 

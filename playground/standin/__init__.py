@@ -13,9 +13,9 @@ Permissions are Discord's: `await set_overwrite(channel, role_or_user, allow=, d
 role), `permissions_in(channel, user_id)` (a thread takes its parent's overwrites; a private thread is there only
 for its members, `thread.member_ids`, and those who may manage threads); an interaction carries the
 member's and the bot's permissions in its channel, a user cannot act in a channel they cannot view, and the bot's
-sends, bulk deletes and channel reads are refused without the permission (every call in a channel it may not view:
-403 Missing Access). `await delete_channel(channel_or_thread)` deletes one (CHANNEL_DELETE or THREAD_DELETE to the
-bots; 404 Unknown Channel after).
+sends, bulk deletes and channel reads are refused without the permission (every request to a channel it may not
+view: 403 Missing Access). `await delete_channel(channel_or_thread)` deletes one, a channel with its threads
+(CHANNEL_DELETE or THREAD_DELETE to the bots); requests to it are then 404 Unknown Channel.
 
 Acting as users (each returns an `InteractionRecord` once INTERACTION_CREATE went to the owning shard):
     await standin.slash(user, channel, "ludo", "start", options={"preset": "classic", "player": bob})

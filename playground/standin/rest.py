@@ -324,7 +324,8 @@ class RestApi:
     def _channel(self, request: web.Request, *, viewed: bool = True) -> Channel:
         """The channel of a channel endpoint. One the bot is not in (a group DM, a server that never added it) is
         refused whatever the request: 403 Missing Access (code 50001), a "missing-access" violation; so is (with
-        `viewed`) a server's channel the bot may not view (a thread: its parent's overwrites), a "forbidden" one."""
+        `viewed`) a server's channel the bot may not view (a thread: its parent's overwrites), a "forbidden" one. One
+        that does not exist (deleted) is 404 Unknown Channel."""
         channel = self.s.channels.get(self._int(request, "channel_id"))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")

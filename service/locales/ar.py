@@ -123,6 +123,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "رمية ترتيب الأدوار: {rolls}\nالترتيب: {order}", "game.reroll": " | إعادة الرمي: ",
     "game.remind": "⏰ <@{user}>، حان دورك في لعبة لودو `{id}`: ينتهي <t:{at}:R>.",
     "game.timed_out": "⌛ انتهى وقت {who}.",
+    "game.by_clicks": "🔒 لم يعد بإمكاني النشر في هذه القناة: تستمر اللعبة بنقراتكم دون تذكيرات. وحين "
+        "ينتهي وقت دورٍ يمكن للآخرين الضغط على «انتهى الوقت».",
     "status.turn": "الدور على {who} ({colour}): {doing}{deadline}.",
     "status.roll": "رمي النرد", "status.thinking": "يفكّر…",
     "status.choose": "اختيار النرد الذي يُلعب أولًا ({dice})",
@@ -527,6 +529,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (أُنهيت مبكرًا)",
     "tourney.ended.abandoned": " (مهجورة)",
     "tourney.ended.unplayed": " (لم تُلعب قط: المراكز حسب ترتيب الجلوس)",
+    "tourney.ended.refused": " (لم تُلعب: لا يُسمح لي بإنشاء سلسلتها هنا، لذا المراكز حسب ترتيب "
+        "الجلوس)",
     "tourney.more_tables": plural("count", zero="… و{count} طاولة أخرى.", one="… و{count} طاولة أخرى.",
                                   two="… و{count} طاولتان أخريان.", few="… و{count} طاولات أخرى.",
                                   many="… و{count} طاولةً أخرى.", other="… و{count} طاولة أخرى."),

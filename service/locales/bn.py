@@ -108,6 +108,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "কে আগে খেলবে, তা ঠিক করার ছক্কা: {rolls}\nক্রম: {order}", "game.reroll": " | আবার: ",
     "game.remind": "⏰ <@{user}>, লুডু গেম `{id}`-এ তোমার দান: শেষ হবে <t:{at}:R>।",
     "game.timed_out": "⌛ {who}-এর সময় শেষ।",
+    "game.by_clicks": "🔒 এই চ্যানেলে আমি আর পোস্ট করতে পারছি না: খেলা তোমাদের ক্লিকেই চলবে, "
+        "রিমাইন্ডার ছাড়া। কোনো দানের সময় শেষ হলে বাকিরা **সময় শেষ** চাপতে পারবে।",
     "status.turn": "{who}-এর দান ({colour}): {doing}{deadline}।",
     "status.roll": "ছক্কা চালতে হবে", "status.thinking": "ভাবছে…",
     "status.choose": "কোন ছক্কা আগে খেলবে বাছতে হবে ({dice})",
@@ -482,6 +484,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (আগেই শেষ করা হয়েছে)",
     "tourney.ended.abandoned": " (পরিত্যক্ত)",
     "tourney.ended.unplayed": " (কখনো খেলা হয়নি: বসার ক্রমে স্থান)",
+    "tourney.ended.refused": " (খেলা হয়নি: এখানে এর থ্রেড বানাতে পারছি না, তাই বসার ক্রমে স্থান)",
     "tourney.more_tables": "… আর {count}টি টেবিল।",
     "tourney.legend_through": "✅ পরের রাউন্ডে উঠেছে।",
     "tourney.standings_head": "**পয়েন্ট তালিকা**",

@@ -104,6 +104,9 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
     "game.timed_out": "⌛ {who} hat die Zeit überschritten.",
+    "game.by_clicks": "🔒 Ich darf in diesem Kanal nicht mehr schreiben: Das Spiel geht mit euren "
+        "Klicks weiter, ohne Erinnerungen. Ist ein Zug abgelaufen, können die anderen auf „Zeit abgelaufen“ "
+        "drücken.",
     "status.turn": "{who} ist am Zug ({colour}): {doing}{deadline}.",
     "status.roll": "würfeln", "status.thinking": "denkt nach …",
     "status.choose": "wählen, welcher Würfel zuerst zählt ({dice})",
@@ -526,6 +529,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (vorzeitig beendet)",
     "tourney.ended.abandoned": " (verwaist)",
     "tourney.ended.unplayed": " (nie gespielt: nach Sitzordnung gewertet)",
+    "tourney.ended.refused": " (nicht gespielt: Ich darf hier keinen Thread dafür erstellen, daher "
+        "nach Sitzordnung gewertet)",
     "tourney.more_tables": plural("count", one="… und {count} weiterer Tisch.", other="… und {count} weitere Tische."),
     "tourney.legend_through": "✅ kommt in die nächste Runde.",
     "tourney.standings_head": "**Stand**",

@@ -103,6 +103,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Turn-order roll: {rolls}\nOrder: {order}", "game.reroll": " | re-roll: ",
     "game.remind": "⏰ <@{user}>, it is your turn in Ludo game `{id}`: it ends <t:{at}:R>.",
     "game.timed_out": "⌛ {who} ran out of time.",
+    "game.by_clicks": "🔒 I may no longer post in this channel: the game goes on through your clicks, "
+        "without reminders. When a turn runs out, the others can press Time's up.",
     "status.turn": "It is {who}'s turn ({colour}): {doing}{deadline}.",
     "status.roll": "roll the dice", "status.thinking": "thinking…",
     "status.choose": "choose which die to play first ({dice})",
@@ -469,6 +471,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (ended early)",
     "tourney.ended.abandoned": " (abandoned)",
     "tourney.ended.unplayed": " (never played: placed as seated)",
+    "tourney.ended.refused": " (not played: I may not open its thread here, so it is placed as "
+        "seated)",
     "tourney.more_tables": plural("count", one="… and {count} more table.", other="… and {count} more tables."),
     "tourney.legend_through": "✅ goes through to the next round.",
     "tourney.standings_head": "**Standings**",

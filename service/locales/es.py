@@ -131,6 +131,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Tirada para el orden: {rolls}\nOrden: {order}", "game.reroll": " | desempate: ",
     "game.remind": "⏰ <@{user}>, te toca en la partida de Ludo `{id}`: tu turno acaba <t:{at}:R>.",
     "game.timed_out": "⌛ A {who} se le ha acabado el tiempo.",
+    "game.by_clicks": "🔒 Ya no puedo escribir en este canal: la partida sigue con vuestros clics, "
+        "sin recordatorios. Cuando se acabe un turno, los demás pueden pulsar Tiempo agotado.",
     "status.turn": "Le toca a {who} ({colour}): {doing}{deadline}.",
     "status.roll": "tirar los dados", "status.thinking": "pensando…",
     "status.choose": "elegir qué dado usar primero ({dice})",
@@ -559,6 +561,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (terminada antes de tiempo)",
     "tourney.ended.abandoned": " (abandonada)",
     "tourney.ended.unplayed": " (nunca se jugó: clasificada por el orden de los puestos)",
+    "tourney.ended.refused": " (no se jugó: no puedo crear su hilo aquí, así que se clasifica por el "
+        "orden de los puestos)",
     "tourney.more_tables": plural("count", one="… y {count} mesa más.", many="… y {count} de mesas más.",
                                   other="… y {count} mesas más."),
     "tourney.legend_through": "✅ pasa a la siguiente ronda.",

@@ -130,6 +130,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Lancer pour l'ordre de jeu : {rolls}\nOrdre : {order}", "game.reroll": " | relance : ",
     "game.remind": "⏰ <@{user}>, c'est ton tour dans la partie de Ludo `{id}` : il se termine <t:{at}:R>.",
     "game.timed_out": "⌛ Temps écoulé pour {who}.",
+    "game.by_clicks": "🔒 Je ne peux plus écrire dans ce salon : la partie continue avec vos clics, "
+        "sans rappels. Quand un tour est écoulé, les autres peuvent appuyer sur Temps écoulé.",
     "status.turn": "C'est au tour de {who} ({colour}) : {doing}{deadline}.",
     "status.roll": "lancer les dés", "status.thinking": "en pleine réflexion…",
     "status.choose": "choisir quel dé jouer d'abord ({dice})",
@@ -565,6 +567,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (arrêtée avant la fin)",
     "tourney.ended.abandoned": " (abandonnée)",
     "tourney.ended.unplayed": " (jamais jouée : classée dans l'ordre des places)",
+    "tourney.ended.refused": " (non jouée : je ne peux pas créer son fil ici, elle est donc classée "
+        "dans l'ordre des places)",
     "tourney.more_tables": plural("count", one="… et {count} autre table.", many="… et {count} d'autres tables.",
                                   other="… et {count} autres tables."),
     "tourney.legend_through": "✅ qualifié pour la manche suivante.",

@@ -108,6 +108,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "बारी तय करने का पासा: {rolls}\nक्रम: {order}", "game.reroll": " | दोबारा: ",
     "game.remind": "⏰ <@{user}>, लूडो खेल `{id}` में तुम्हारी बारी है: यह <t:{at}:R> ख़त्म होगी।",
     "game.timed_out": "⌛ {who} का समय ख़त्म हो गया।",
+    "game.by_clicks": "🔒 अब मैं इस चैनल में पोस्ट नहीं कर सकता: खेल आपके क्लिक से चलता रहेगा, बिना "
+        "रिमाइंडर के। किसी बारी का समय ख़त्म होने पर बाक़ी खिलाड़ी **समय ख़त्म** दबा सकते हैं।",
     "status.turn": "{who} की बारी ({colour}): {doing}{deadline}।",
     "status.roll": "पासा फेंकना है", "status.thinking": "सोच रहा है…",
     "status.choose": "चुनना है कि पहले कौन सा पासा चलें ({dice})",
@@ -499,6 +501,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (पहले ही ख़त्म की गई)",
     "tourney.ended.abandoned": " (छोड़ दी गई)",
     "tourney.ended.unplayed": " (कभी नहीं खेली गई: बैठने के क्रम से जगहें)",
+    "tourney.ended.refused": " (नहीं खेली गई: मैं यहाँ इसका थ्रेड नहीं बना सकता, इसलिए बैठने के क्रम "
+        "से जगहें)",
     "tourney.more_tables": plural("count", one="… और {count} टेबल।", other="… और {count} टेबलें।"),
     "tourney.legend_through": "✅ अगले राउंड में पहुँचा।",
     "tourney.standings_head": "**पॉइंट्स टेबल**",

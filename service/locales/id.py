@@ -127,6 +127,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Lempar untuk urutan main: {rolls}\nUrutan: {order}", "game.reroll": " | lempar ulang: ",
     "game.remind": "⏰ <@{user}>, sekarang giliranmu di game Ludo `{id}`: giliranmu habis <t:{at}:R>.",
     "game.timed_out": "⌛ Waktu {who} habis.",
+    "game.by_clicks": "🔒 Aku tidak boleh lagi menulis di saluran ini: game berlanjut lewat klik "
+        "kalian, tanpa pengingat. Kalau waktu giliran habis, pemain lain bisa menekan Waktu habis.",
     "status.turn": "Giliran {who} ({colour}): {doing}{deadline}.",
     "status.roll": "lempar dadu", "status.thinking": "sedang berpikir…",
     "status.choose": "pilih dadu mana yang dipakai dulu ({dice})",
@@ -507,6 +509,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (dihentikan lebih awal)",
     "tourney.ended.abandoned": " (ditinggalkan)",
     "tourney.ended.unplayed": " (tidak pernah dimainkan: diurutkan menurut tempat duduk)",
+    "tourney.ended.refused": " (tidak dimainkan: aku tidak boleh membuat utasnya di sini, jadi "
+        "diurutkan menurut tempat duduk)",
     "tourney.more_tables": "… dan {count} meja lagi.",
     "tourney.legend_through": "✅ lolos ke babak berikutnya.",
     "tourney.standings_head": "**Klasemen**",

@@ -129,6 +129,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Dado para a ordem de jogo: {rolls}\nOrdem: {order}", "game.reroll": " | de novo: ",
     "game.remind": "⏰ <@{user}>, é a sua vez na partida de Ludo `{id}`: sua vez acaba <t:{at}:R>.",
     "game.timed_out": "⌛ O tempo de {who} acabou.",
+    "game.by_clicks": "🔒 Não posso mais postar neste canal: a partida continua pelos cliques de "
+        "vocês, sem lembretes. Quando o tempo de uma vez acabar, os outros podem apertar Tempo esgotado.",
     "status.turn": "É a vez de {who} ({colour}): {doing}{deadline}.",
     "status.roll": "jogar o dado", "status.thinking": "pensando…",
     "status.choose": "escolher qual dado usar primeiro ({dice})",
@@ -548,6 +550,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (encerrada antes do fim)",
     "tourney.ended.abandoned": " (abandonada)",
     "tourney.ended.unplayed": " (nunca jogada: classificada pela ordem dos lugares)",
+    "tourney.ended.refused": " (não jogada: não posso criar o tópico dela aqui, então foi "
+        "classificada pela ordem dos lugares)",
     "tourney.more_tables": plural("count", one="… e mais {count} mesa.", many="… e mais {count} de mesas.",
                                   other="… e mais {count} mesas."),
     "tourney.legend_through": "✅ avança para a próxima rodada.",

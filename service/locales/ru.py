@@ -134,6 +134,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Бросок за очерёдность: {rolls}\nПорядок: {order}", "game.reroll": " | переброс: ",
     "game.remind": "⏰ <@{user}>, твой ход в игре Лудо `{id}`: он закончится <t:{at}:R>.",
     "game.timed_out": "⌛ {who}: время вышло.",
+    "game.by_clicks": "🔒 Мне больше нельзя писать в этом канале: игра продолжается по вашим "
+        "нажатиям, без напоминаний. Когда время хода выйдет, остальные смогут нажать «Время вышло».",
     "status.turn": "Сейчас ходит {who} ({colour}): {doing}{deadline}.",
     "status.roll": "бросает кубик", "status.thinking": "думает…",
     "status.choose": "выбирает, какой кубик сыграть первым ({dice})",
@@ -559,6 +561,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (завершён досрочно)",
     "tourney.ended.abandoned": " (брошен)",
     "tourney.ended.unplayed": " (не сыгран: места по порядку рассадки)",
+    "tourney.ended.refused": " (не сыгран: мне нельзя создать для него ветку здесь, поэтому места по "
+        "порядку рассадки)",
     "tourney.more_tables": plural("count", one="… и ещё {count} стол.", few="… и ещё {count} стола.",
                                   many="… и ещё {count} столов.", other="… и ещё {count} стола."),
     "tourney.legend_through": "✅ проходит в следующий тур.",

@@ -126,6 +126,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Sıra için atılan zarlar: {rolls}\nSıra: {order}", "game.reroll": " | yeniden: ",
     "game.remind": "⏰ <@{user}>, `{id}` kodlu Ludo oyununda sıra sende: süren <t:{at}:R> bitiyor.",
     "game.timed_out": "⌛ {who} için süre doldu.",
+    "game.by_clicks": "🔒 Artık bu kanala yazamıyorum: oyun sizin tıklamalarınızla, hatırlatma "
+        "olmadan sürüyor. Bir sıranın süresi dolunca diğerleri Süre doldu düğmesine basabilir.",
     "status.turn": "Sırada {who} ({colour}) var: {doing}{deadline}.",
     "status.roll": "zar atacak", "status.thinking": "düşünüyor…",
     "status.choose": "önce hangi zarı oynayacağını seçecek ({dice})",
@@ -505,6 +507,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (erken bitirildi)",
     "tourney.ended.abandoned": " (terk edildi)",
     "tourney.ended.unplayed": " (hiç oynanmadı: oturma sırasına göre sıralandı)",
+    "tourney.ended.refused": " (oynanmadı: burada bunun için alt başlık açamıyorum, bu yüzden oturma "
+        "sırasına göre sıralandı)",
     "tourney.more_tables": "… ve {count} masa daha.",
     "tourney.legend_through": "✅ bir sonraki tura çıkar.",
     "tourney.standings_head": "**Sıralama**",

@@ -112,6 +112,8 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "باری طے کرنے کا پانسہ: {rolls}\nترتیب: {order}", "game.reroll": " | دوبارہ: ",
     "game.remind": "⏰ <@{user}>، لوڈو کھیل `{id}` میں آپ کی باری ہے: یہ <t:{at}:R> ختم ہو گی۔",
     "game.timed_out": "⌛ {who} کا وقت ختم ہو گیا۔",
+    "game.by_clicks": "🔒 اب میں اس چینل میں پوسٹ نہیں کر سکتا: کھیل آپ کے کلکس سے جاری رہے گا، یاد "
+        "دہانی کے بغیر۔ کسی باری کا وقت ختم ہونے پر باقی کھلاڑی «وقت ختم» دبا سکتے ہیں۔",
     "status.turn": "{who} کی باری ({colour}): {doing}{deadline}۔",
     "status.roll": "پانسہ پھینکنا ہے", "status.thinking": "سوچ رہا ہے…",
     "status.choose": "چننا ہے کہ پہلے کون سا پانسہ چلیں ({dice})",
@@ -506,6 +508,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.ended": " (پہلے ہی ختم کی گئی)",
     "tourney.ended.abandoned": " (چھوڑ دی گئی)",
     "tourney.ended.unplayed": " (کبھی نہیں کھیلی گئی: بیٹھنے کی ترتیب سے پوزیشنیں)",
+    "tourney.ended.refused": " (نہیں کھیلی گئی: میں یہاں اس کا تھریڈ نہیں بنا سکتا، اس لیے بیٹھنے کی "
+        "ترتیب سے پوزیشنیں)",
     "tourney.more_tables": plural("count", one="… اور {count} میز۔", other="… اور {count} میزیں۔"),
     "tourney.legend_through": "✅ اگلے راؤنڈ میں پہنچا۔",
     "tourney.standings_head": "**پوائنٹس ٹیبل**",

@@ -13,7 +13,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot.outbox import DELETE, EDIT, SEND, Gate, Outbox, Pacer
+from bot.outbox import Outbox
+from bot.pacing import DELETE, EDIT, SEND, Gate, Pacer
 from playground.standin import BotRunner, Message, StandIn
 from playground.standin.ratelimits import BucketSpec
 from playground.standin.records import MANAGE_MESSAGES

@@ -119,6 +119,10 @@ async def test_a_client_resolves_the_same_permissions_and_hears_of_changes(stand
     await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)  # the bot cannot read it either
     with pytest.raises(discord.Forbidden):
         await client.fetch_channel(room.id)
+    with pytest.raises(discord.Forbidden) as hidden:  # nor post, edit or delete there: Missing Access, every request
+        await client.http.send_message(room.id, params=discord.http.handle_message_parameters(content="hi"))
+    assert hidden.value.code == 50001
+    assert len(standin.take_violations("forbidden")) == 1  # (reading it: no violation)
 
 
 async def test_a_hidden_channel_refuses_every_call_and_a_deleted_one_is_unknown(standin: StandIn,

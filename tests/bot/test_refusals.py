@@ -1,0 +1,193 @@
+"""Issue 43: a refusal of Discord's that waiting will not change is asked once, not on a timer. A member takes the
+bot's permissions away in a channel mid-game, or deletes the channel, or takes away its threads mid-tournament:
+Discord's count of refused requests (which bans the bot's address at 10,000 in 10 minutes, for every server) stays
+small however long the games wait, the game goes on through its players' clicks (or ends, its channel gone), the
+round goes on past its refused table, and a permission given back lets the bot post again."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import bot.deadline_worker
+import bot.refusals
+from bot.app import LudoBot
+from bot.refusals import BACKGROUND, ChannelRefused
+from playground.standin import Channel, StandIn
+from playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
+from tests.bot.conftest import Launch
+from tests.bot.helpers import (
+    Clock,
+    click,
+    game_id_of,
+    live_message,
+    open_lobby,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
+from tests.bot.tourney_helpers import create, join, start, tournament_id, until
+
+REFUSED = (401, 403, 429)  # the responses Discord counts towards its ban
+
+
+@pytest.fixture(autouse=True)
+def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)  # a due deadline is seen at once
+
+
+def refused(standin: StandIn, since: int = 0) -> int:
+    """Responses Discord counts towards its ban, since the `since`-th request."""
+    return sum(1 for r in standin.requests[since:] if r.status in REFUSED)
+
+
+def asked(standin: StandIn, channel: Channel, since: int = 0) -> int:
+    """Requests to a channel's endpoints since the `since`-th request."""
+    return sum(1 for r in standin.requests[since:] if f"/channels/{channel.id}/" in f"{r.path}/")
+
+
+async def hours_pass(clock: Clock, steps: int, seconds: float = 61.0) -> None:
+    """`steps` turn deadlines (and their reminders) fall due, one after the other, the workers looking at each."""
+    for _ in range(steps):
+        clock.advance(seconds)
+        await asyncio.sleep(0.25)
+
+
+async def test_a_channel_that_refuses_the_bot_is_asked_once_and_its_game_goes_on_through_clicks(
+        standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    room = standin.add_channel(standin.guild, "room")
+    live = await start_game(standin, ludo, alice, (bob,), channel=room, turn_minutes=1)
+    assert live is not None
+    await standin.set_overwrite(room, standin.bot_user, deny=SEND_MESSAGES)  # a member takes it away mid-game
+    mark = len(standin.requests)
+
+    await hours_pass(clock, 3)  # reminders and time-outs fall due: the first post is refused, and remembered
+    board = await standin.wait_until(
+        lambda: next((m for m in standin.messages(room) if "I may no longer post in this channel" in m.content), None),
+        what="the players told, in the live message")
+    first = refused(standin, mark)
+    assert 1 <= first <= 2  # (a reminder and a time-out fell due together: both may have asked)
+    await hours_pass(clock, 20)  # twenty more turn lengths: nothing is asked again
+    assert refused(standin, mark) == first
+    assert len(standin.take_violations("forbidden")) == first
+
+    mover = to_act(standin, board)  # the game goes on: the player to act plays on the board they see
+    played = await click(standin, ludo, mover, board, label=board.labels()[0])
+    assert played.response_record is not None and not played.response_record.ephemeral, private_text(played)
+    assert refused(standin, mark) == first
+
+    # the permission given back while the bot was not listening (no gateway event): the next command used there
+    # carries the bot's permissions in the channel, which lets the bot post there again
+    room.overwrites = [o for o in room.overwrites if o.id != standin.bot_user.id]
+    ended = await slash(standin, ludo, alice, room, "end")
+    assert ended.response_record is not None and "was ended by" in (ended.response_record.content or "")
+    lobby = await open_lobby(standin, ludo, alice, room, seats=2, turn_minutes=1)
+    await click(standin, ludo, bob, lobby, label="Join")
+    started = await click(standin, ludo, alice, lobby, label="Start")
+    assert started.response_record is not None and not started.response_record.ephemeral, private_text(started)
+    clock.advance(61)
+    told = await standin.wait_for_message(room, lambda m: "ran out of time" in m.content or "⏰" in m.content)
+    assert told.channel_id == room.id and refused(standin, mark) == first
+
+
+async def test_a_channel_the_bot_may_not_see_is_never_asked_on_a_timer(
+        standin: StandIn, launch: Launch, clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    room = standin.add_channel(standin.guild, "hidden")  # (before the bot starts: the gateway tells it of it)
+    ludo = await launch()
+    assert await start_game(standin, ludo, alice, (bob,), channel=room, turn_minutes=1) is not None
+    await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)
+    mark = len(standin.requests)
+    await hours_pass(clock, 3)
+    await standin.wait_until(lambda: refused(standin, mark) >= 1, what="the first refusal")
+    first = refused(standin, mark)
+    await hours_pass(clock, 20)
+    assert first <= 2 and refused(standin, mark) == first
+    assert len(standin.take_violations("forbidden")) == first
+
+    assert ludo.handlers is not None  # the permission given back: the gateway tells every process, which ask again
+    refusals = ludo.handlers.service.refusals
+    assert await refusals.refused(room.id, "send") is not None
+    await standin.set_overwrite(room, standin.bot_user)
+    for _ in range(100):
+        if await refusals.refused(room.id, "send") is None:
+            break
+        await asyncio.sleep(0.05)
+    assert await refusals.refused(room.id, "send") is None
+
+
+async def test_a_deleted_channel_ends_its_game_and_is_not_asked_again(
+        standin: StandIn, launch: Launch, clock: Clock) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    room = standin.add_channel(standin.guild, "doomed")  # (before the bot starts: the gateway tells it of it)
+    ludo = await launch()
+    live = await start_game(standin, ludo, alice, (bob,), channel=room, turn_minutes=1)
+    assert live is not None and ludo.handlers is not None
+    game_id = game_id_of(live)
+    await standin.delete_channel(room)  # the gateway tells the bot (CHANNEL_DELETE)
+    await standin.wait_until(lambda: ludo.get_channel(room.id) is None, what="the bot to hear of it")
+    await asyncio.sleep(0.1)
+    mark = len(standin.requests)
+    await hours_pass(clock, 20)
+    games = ludo.handlers.service.games
+    record = await games.load(game_id)
+    assert record.status == "abandoned"  # nobody can click in it: it frees its place in the server's limits
+    assert asked(standin, room, mark) == 0, [(r.method, r.path, r.status) for r in standin.requests[mark:]]
+
+
+async def test_a_tournament_table_whose_thread_is_refused_is_placed_and_the_round_goes_on(
+        standin: StandIn, ludo: LudoBot, clock: Clock) -> None:
+    players = [standin.add_user(f"t{i}") for i in range(2)]
+    cup = standin.add_channel(standin.guild, "cup")
+    signup = await create(standin, ludo, standin.owner, cup, format="knockout", preset="star")
+    tid = tournament_id(signup)
+    await join(standin, ludo, signup, *players)
+    await standin.set_overwrite(cup, standin.bot_user, deny=CREATE_PUBLIC_THREADS)  # taken away after the sign-up
+    mark = len(standin.requests)
+    await start(standin, ludo, standin.owner, signup)
+
+    record = await until(ludo, tid, lambda r: r.status == "finished", what="the round to go on past its table")
+    table = record.played[0].tables[0]
+    assert table.ended == "refused" and table.thread_id is None and record.champion in [p.id for p in players]
+    standing = await standin.wait_until(lambda: signup if "I may not open its thread here" in signup.content else None,
+                                        what="the standing saying why")
+    assert "🏆" in standing.content or "Champion" in standing.content
+    await hours_pass(clock, 20, seconds=31.0)  # the old retry was every 30 s until the round's deadline
+    assert refused(standin, mark) == 1 and not standin.threads(cup)
+    assert len(standin.take_violations("forbidden")) == 1
+    assert live_message(standin, cup) is None
+
+
+async def test_the_refused_count_is_a_metric_and_holds_back_what_answers_nobody(
+        standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.refusals, "SLOW_AT", 2)  # (Discord's figures scaled down)
+    monkeypatch.setattr(bot.refusals, "HOLD_AT", 3)
+    monkeypatch.setattr(bot.refusals, "HELD_FOR", 0.05)
+    monkeypatch.setattr(bot.refusals, "SPACING", 0.05)
+    assert ludo.handlers is not None
+    outbox = ludo.handlers.outbox
+    hidden = [standin.add_channel(standin.guild, f"hidden{i}") for i in range(3)]
+    for room in hidden:
+        await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)
+        with pytest.raises(ChannelRefused):
+            await outbox.send(room.id, lambda: {"content": "hello"})
+        with pytest.raises(ChannelRefused):  # remembered: not asked again
+            await outbox.send(room.id, lambda: {"content": "hello again"})
+    standin.take_violations("missing-access")
+    assert ludo.metrics.registry.get_sample_value("ludo_discord_refused_10m") == 3  # what the operator sees
+
+    async def reminder() -> None:
+        BACKGROUND.set(True)  # (as the deadline worker's calls)
+        await outbox.send(standin.channel.id, lambda: {"content": "a reminder"})
+
+    held = asyncio.create_task(reminder())
+    answered = await slash(standin, ludo, standin.owner, standin.channel, "rules")  # a person is still answered
+    assert answered.response_record is not None
+    await asyncio.sleep(0.5)
+    assert not held.done() and not [m for m in standin.messages(standin.channel) if m.content == "a reminder"]
+    monkeypatch.setattr(bot.refusals, "HOLD_AT", 100)  # (as the window moves on)
+    await asyncio.wait_for(held, 5.0)
+    assert [m for m in standin.messages(standin.channel) if m.content == "a reminder"]
