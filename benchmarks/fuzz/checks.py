@@ -41,7 +41,7 @@ from benchmarks.fuzz.tournaments import TourneyChecks, still_wrong
 from benchmarks.fuzz.world import TRAIL, Lane, World, worker_problems
 from engine.notation import parse_rules
 from playground.standin import InteractionRecord
-from playground.standin.records import MANAGE_CHANNELS
+from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from render.sprites import text_sprite
 from render.view import BoardView
 from storage import CorruptRecord, GameRecord, NotFound, Seat, check_replay
@@ -320,7 +320,11 @@ class Checks:
             guild = self.world.standin.guilds[record.guild_id]
             may = record.ended_by == record.host_id or bool(
                 guild.permissions_of(record.ended_by or 0) & MANAGE_CHANNELS)
-            if record.ended_by not in enders or not may:
+            # or `/ludo end member:` for one of its people, by a member who manages the server
+            of_member = bool(guild.permissions_of(record.ended_by or 0) & MANAGE_GUILD) and any(
+                (record.ended_by, person) in self.ledger.ended_members
+                for person in {record.host_id, *(s.user_id for s in record.seats if s.user_id is not None)})
+            if not of_member and (record.ended_by not in enders or not may):
                 self.fail("permitted", where, f"{game} was ended by {record.ended_by}, who may not end it "
                                               "(or did not run /ludo end there)")
         self.games[record.id] = Seen(record.version, list(record.log), state, record.status, list(record.seats),

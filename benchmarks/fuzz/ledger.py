@@ -39,12 +39,15 @@ class Ledger:
     commands: dict[tuple[str, int], set[int]] = field(default_factory=lambda: collections.defaultdict(set))
     signups: dict[str, list[tuple[str, InteractionRecord]]] = field(
         default_factory=lambda: collections.defaultdict(list))
+    ended_members: set[tuple[int, int]] = field(default_factory=set)  # (who ran `/ludo end member:`, that member)
 
     def note(self, records: Iterable[InteractionRecord]) -> None:
         for record in records:
             custom_id = record.custom_id
             if custom_id is None:
                 self.commands[(command_name(record), record.channel_id)].add(record.user.id)
+                if (member := member_option(record)) is not None:
+                    self.ended_members.add((record.user.id, member))
             elif found := GameButton.__discord_ui_compiled_template__.fullmatch(custom_id):
                 self.clicks[(found["game"], int(found["ply"]), found["action"])].add(record.user.id)
             elif (found := LobbyButton.__discord_ui_compiled_template__.fullmatch(custom_id)) and \
@@ -67,6 +70,15 @@ def command_name(record: InteractionRecord) -> str:
     if options[0].get("type") == GROUP:
         name += " " + str((options[0].get("options") or [{}])[0].get("name"))
     return name
+
+
+def member_option(record: InteractionRecord) -> int | None:
+    """The member `/ludo end member:` names (every game of theirs in the server ends), if that is what ran."""
+    options = record.data.get("options") or [{}]
+    if options[0].get("name") != "end":
+        return None
+    found = [o.get("value") for o in options[0].get("options") or [] if o.get("name") == "member"]
+    return int(found[0]) if found and str(found[0]).isdigit() else None
 
 
 async def patiently(call: Callable[[], Awaitable[T]], within: float = 30.0) -> T:
