@@ -12,7 +12,7 @@ import discord
 from bot import components
 from bot.messages import NO_PINGS, plain
 from service import Round, Table, TournamentRecord, level_name
-from service.i18n import isolated, translate
+from service.i18n import duration, isolated, translate
 from service.text import clip, listed, preset_name, variants
 from service.tournaments import rules_of
 from service.tourney_plan import Score, is_final, scores, through
@@ -62,7 +62,7 @@ def head(record: TournamentRecord, lang: str) -> list[str]:
     form = (translate(lang, "tourney.format.swiss", rounds=record.rounds) if record.format == "swiss"
             else translate(lang, "tourney.format.knockout"))
     extra = variants_of(record, lang)
-    turn = (translate(lang, "tourney.turn", minutes=record.turn_seconds // 60) if record.turn_seconds
+    turn = (translate(lang, "tourney.turn", time=duration(lang, record.turn_seconds)) if record.turn_seconds
             else translate(lang, "tourney.turn_server"))
     hours = translate(lang, "tourney.round_hours", hours=record.round_seconds // 3600)
     fill = translate(lang, "tourney.fill") if record.fill_with_ai else ""

@@ -466,7 +466,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.format.knockout": "নকআউট (প্রতি টেবিলের সেরারা পরের রাউন্ডে যায়, যতক্ষণ না ফাইনাল টেবিল চ্যাম্পিয়ন ঠিক করে)",
     "tourney.format.swiss": "সুইস, {rounds} রাউন্ড (সবাই প্রতি রাউন্ড খেলে; স্থান অনুযায়ী পয়েন্ট)",
     "tourney.rules": "আয়োজক <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "প্রতি দানে {minutes} মিনিট",
+    "tourney.turn": "প্রতি দানে {time}",
     "tourney.turn_server": "দানের সময় সার্ভারের সেটিং অনুযায়ী",
     "tourney.round_hours": "প্রতি রাউন্ডে {hours} ঘণ্টা",
     "tourney.fill": " · খালি আসনে কম্পিউটার খেলোয়াড়",

@@ -511,7 +511,7 @@ TEXTS: dict[str, str | Plural] = {
                                    other=("Schweizer System, {rounds} Runden (alle spielen jede Runde; Punkte nach "
                                           "Platzierung)")),
     "tourney.rules": "Turnierleitung <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": plural("minutes", one="{minutes} Minute pro Zug", other="{minutes} Minuten pro Zug"),
+    "tourney.turn": "{time} pro Zug",
     "tourney.turn_server": "Zugzeit nach Servereinstellung",
     "tourney.round_hours": plural("hours", one="{hours} Stunde pro Runde", other="{hours} Stunden pro Runde"),
     "tourney.fill": " · freie Plätze mit KI-Gegnern aufgefüllt",

@@ -453,7 +453,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.format.swiss": plural("rounds", one="swiss, {rounds} round (everyone plays every round; points by place)",
                                    other="swiss, {rounds} rounds (everyone plays every round; points by place)"),
     "tourney.rules": "Organiser <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": plural("minutes", one="{minutes} minute a turn", other="{minutes} minutes a turn"),
+    "tourney.turn": "{time} a turn",
     "tourney.turn_server": "the server's turn length",
     "tourney.round_hours": plural("hours", one="{hours} hour a round", other="{hours} hours a round"),
     "tourney.fill": " · short tables filled with AI players",

@@ -541,8 +541,7 @@ TEXTS: dict[str, str | Plural] = {
                                    other=("sistema suizo, {rounds} rondas (todos juegan todas las rondas; puntos "
                                           "según el puesto)")),
     "tourney.rules": "Organiza <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": plural("minutes", one="{minutes} minuto por turno", many="{minutes} de minutos por turno",
-                           other="{minutes} minutos por turno"),
+    "tourney.turn": "{time} por turno",
     "tourney.turn_server": "turnos con la duración del servidor",
     "tourney.round_hours": plural("hours", one="{hours} hora por ronda", many="{hours} de horas por ronda",
                                   other="{hours} horas por ronda"),

@@ -547,8 +547,7 @@ TEXTS: dict[str, str | Plural] = {
                                    other=("système suisse, {rounds} manches (tout le monde joue chaque manche ; "
                                           "points selon la place)")),
     "tourney.rules": "Organisé par <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": plural("minutes", one="{minutes} minute par tour", many="{minutes} de minutes par tour",
-                           other="{minutes} minutes par tour"),
+    "tourney.turn": "{time} par tour",
     "tourney.turn_server": "durée des tours fixée par le serveur",
     "tourney.round_hours": plural("hours", one="{hours} heure par manche", many="{hours} d'heures par manche",
                                   other="{hours} heures par manche"),

@@ -484,7 +484,7 @@ TEXTS: dict[str, str | Plural] = {
                                 "कर दे)"),
     "tourney.format.swiss": "स्विस, {rounds} राउंड (सब हर राउंड खेलते हैं; जगह के हिसाब से अंक)",
     "tourney.rules": "आयोजक <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "हर बारी {minutes} मिनट",
+    "tourney.turn": "हर बारी {time}",
     "tourney.turn_server": "बारी का समय सर्वर की सेटिंग के हिसाब से",
     "tourney.round_hours": plural("hours", one="हर राउंड {hours} घंटा", other="हर राउंड {hours} घंटे"),
     "tourney.fill": " · खाली सीटें कंप्यूटर खिलाड़ियों से भरी जाती हैं",

@@ -491,7 +491,7 @@ TEXTS: dict[str, str | Plural] = {
                                 "juaranya)"),
     "tourney.format.swiss": "sistem Swiss, {rounds} babak (semua main di tiap babak; poin menurut peringkat)",
     "tourney.rules": "Penyelenggara <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "{minutes} menit per giliran",
+    "tourney.turn": "{time} per giliran",
     "tourney.turn_server": "lama giliran sesuai pengaturan server",
     "tourney.round_hours": "{hours} jam per babak",
     "tourney.fill": " · meja yang kurang diisi pemain AI",

@@ -530,8 +530,7 @@ TEXTS: dict[str, str | Plural] = {
                                    other=("sistema suíço, {rounds} rodadas (todos jogam todas as rodadas; pontos "
                                           "pela colocação)")),
     "tourney.rules": "Organizado por <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": plural("minutes", one="{minutes} minuto por vez", many="{minutes} de minutos por vez",
-                           other="{minutes} minutos por vez"),
+    "tourney.turn": "{time} por vez",
     "tourney.turn_server": "tempo de cada vez definido pelo servidor",
     "tourney.round_hours": plural("hours", one="{hours} hora por rodada", many="{hours} de horas por rodada",
                                   other="{hours} horas por rodada"),

@@ -489,7 +489,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.format.knockout": "eleme (her masanın en iyileri üst tura çıkar, sonunda final masası şampiyonu belirler)",
     "tourney.format.swiss": "İsviçre sistemi, {rounds} tur (herkes her turu oynar; sıralamaya göre puan)",
     "tourney.rules": "Düzenleyen <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "sıra başına {minutes} dakika",
+    "tourney.turn": "sıra başına {time}",
     "tourney.turn_server": "sıra süresi sunucunun ayarına göre",
     "tourney.round_hours": "tur başına {hours} saat",
     "tourney.fill": " · eksik masalar bilgisayar oyuncularıyla tamamlanır",

@@ -490,7 +490,7 @@ TEXTS: dict[str, str | Plural] = {
                                 "کر دے)"),
     "tourney.format.swiss": "سوئس، {rounds} راؤنڈ (سب ہر راؤنڈ کھیلتے ہیں؛ پوزیشن کے حساب سے نمبر)",
     "tourney.rules": "منتظم <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
-    "tourney.turn": "ہر باری {minutes} منٹ",
+    "tourney.turn": "ہر باری {time}",
     "tourney.turn_server": "باری کا وقت سرور کی ترتیب کے مطابق",
     "tourney.round_hours": plural("hours", one="ہر راؤنڈ {hours} گھنٹہ", other="ہر راؤنڈ {hours} گھنٹے"),
     "tourney.fill": " · خالی نشستیں کمپیوٹر کھلاڑیوں سے بھری جاتی ہیں",

@@ -85,7 +85,8 @@ async def test_my_games_come_mine_to_play_first_with_links_turns_and_their_ends(
         if turn_of(record) == alice.id:
             assert line.startswith("• **your turn** · **classic** · ")
         else:
-            assert line.startswith("• \\*\\*Bob\\*\\* \\[x](https://evil.example)'s turn · **classic** · ")
+            # (the link inside the name broken, so Discord does not make it one: issue 43)
+            assert line.startswith("• \\*\\*Bob\\*\\* \\[x](https:\u200b//evil.example)'s turn · **classic** · ")
 
 
 async def test_a_german_member_reads_their_games_in_german(standin: StandIn, ludo: LudoBot) -> None:

@@ -99,3 +99,12 @@ async def test_a_swiss_of_five_with_ai_seats_plays_two_rounds(standin: StandIn, 
     assert answer.ephemeral and f"Review of game `{record.played[1].tables[0].game_id}`" in answer.content
     replayed = await standin.click(seated, table_end, label="Replay")
     assert (await replayed.wait_followup(timeout=20.0)).attachments[0].data.startswith(b"GIF8")
+
+
+async def test_a_turn_of_a_day_reads_as_a_day(standin: StandIn, ludo: LudoBot) -> None:
+    """Issue 44: the sign-up said "turns of 1,440 minutes"; a length reads in its largest whole unit."""
+    signup = await create(standin, ludo, standin.owner, format="knockout", preset="star", turn_minutes=1440)
+    assert "1 day a turn" in signup.content and "1,440" not in signup.content
+    quick = await create(standin, ludo, standin.owner, standin.add_channel(standin.guild, "quick"),
+                         format="knockout", preset="star", turn_minutes=90)
+    assert "90 minutes a turn" in quick.content

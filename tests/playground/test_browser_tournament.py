@@ -139,7 +139,7 @@ async def test_a_knockout_of_six_members_and_ai_seats_plays_to_its_champion_in_t
 
         announced = page.locator("[data-testid=message]:has-text('is the champion')")
         await announced.wait_for()
-        champion = re.search(r"🏆 (.+?) \(@", await announced.inner_text())
+        champion = re.search(r"🏆 @(.+?) is the champion", await announced.inner_text())  # (named once: its mention)
         assert champion, await announced.inner_text()
         standing = await page.inner_text(STANDING)
         assert "Final" in standing and f"Champion: {champion.group(1)}!" in standing and "(edited)" in standing
@@ -171,7 +171,7 @@ async def test_a_final_is_played_in_its_thread_on_a_phone(crowd: Playground, chr
         await act_as_on(page, "alice", tap=True)
         await click_and_wait(page, f"{STANDING} button:has-text('Start')", tap=True)
 
-        await open_table(page, 1, "Round 1 · table 1", tap=True)
+        await open_table(page, 1, "Final · table 1", tap=True)  # (one table: the first round is the final)
         await fits_the_phone(page)
         board = page.locator("[data-testid=message]:not([data-ephemeral]) [data-testid=picture]").last
         box = await board.bounding_box()
