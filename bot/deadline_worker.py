@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.live import LiveMessages, message_fields, next_person, posts_itself
+from bot.live import LiveMessages, next_person, posts_itself
 from bot.messages import game_post, outcome_post, text_names
 from bot.refusals import BACKGROUND, ChannelRefused
 from bot.tourney import TourneyWork
@@ -26,7 +26,6 @@ from service import (
     THOUGHT,
     TOURNAMENT_KINDS,
     Claim,
-    GameRecord,
     Outcome,
     Service,
     StorageUnavailable,
@@ -123,20 +122,8 @@ class DeadlineWorker:
                 try:
                     await self.announce(*result)
                 except ChannelRefused as refused:
-                    await self.by_clicks(result[1].record, refused)
+                    await self.live.by_clicks(result[1].record, gone=refused.gone)
         except StorageUnavailable:
             raise
         except Exception:  # one bad game (or tournament) must not stop the others' deadlines
             logger.exception("deadline %s failed", claim.deadline.member)
-
-    async def by_clicks(self, record: GameRecord, refused: ChannelRefused) -> None:
-        """Discord refuses the bot the game's channel for good: the game goes on through clicks alone, or ends as
-        abandoned where the channel is gone (see the module's text), and its live message says so where the bot may
-        still edit it."""
-        moved = await self.service.refusals.by_clicks(record, gone=refused.gone)
-        logger.warning("game %s: its channel refuses the bot (%s): %s", record.id, refused.code,
-                       "none" if moved is None else "ended" if refused.gone else "played through clicks from now on")
-        if moved is None or refused.gone or moved.message_id is None:
-            return
-        post = await game_post(moved, note=translate(moved.locale, "game.by_clicks"))
-        await self.live.outbox.edit(moved.channel_id, moved.message_id, lambda: message_fields(post))

@@ -32,6 +32,7 @@ from bot.errors import UNKNOWN_INTERACTION
 from bot.messages import NO_PINGS, Post, game_post
 from bot.outbox import Outbox
 from service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
+from service.i18n import translate
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -219,6 +220,30 @@ class LiveMessages:
             self.update(record, await game_post(record))
         else:
             await self.show_end(Outcome(record, state_of(record)))
+
+    async def by_clicks(self, record: GameRecord, *, gone: bool) -> None:
+        """Discord refuses the bot the game's channel for good: the game goes on through clicks alone, or ends as
+        abandoned where the channel is `gone` (`service.refusals`), and its live message says so where the bot may
+        still edit it."""
+        moved = await self.service.refusals.by_clicks(record, gone=gone)
+        logger.warning("game %s: its channel refuses the bot: %s", record.id,
+                       "none" if moved is None else "ended" if gone else "played through clicks from now on")
+        if moved is None or gone or moved.message_id is None:
+            return
+        post = await game_post(moved, note=translate(moved.locale, "game.by_clicks"))
+        await self.outbox.edit(moved.channel_id, moved.message_id, lambda: message_fields(post))
+
+    async def channel_refused(self, channel_id: int, kind: str, gone: bool) -> None:
+        """The outbox has just learnt that Discord refuses the bot posts or edits in the channel for good (`kind`
+        "send", "edit" or "all"): its game goes on through clicks at once, not at its next reminder (which would
+        then find it out without asking Discord), so that every process answers it so from now on."""
+        if kind not in ("send", "edit", "all"):  # (a thread or a bulk delete refused leaves the game shown)
+            return
+        try:
+            record = await self.service.archive.channel_game(channel_id)
+        except Refused:  # no game there (a lobby, a tournament's standing)
+            return
+        await self.by_clicks(record, gone=gone)
 
     async def show_end(self, outcome: Outcome) -> None:
         """An ended game's final board in its live message, in place; once that is out (or refused for good: the

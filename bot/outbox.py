@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.pacing import DELETE, EDIT, PRIORITY, SEND
-from bot.refusals import MISSING_PERMISSIONS, ChannelRefused, lasting
+from bot.refusals import MISSING_PERMISSIONS, UNKNOWN_CHANNEL, ChannelRefused, lasting
 from service import StorageUnavailable
 from service.refusals import Refusals
 
@@ -101,6 +101,9 @@ class Outbox:
                  refusals: Refusals | None = None) -> None:
         self.client = client
         self.refusals = refusals  # what Discord refused for good, per channel (None: nothing remembered)
+        # told of each refusal remembered (the channel, the kind refused, whether the channel is gone): the live
+        # messages move the channel's game to clicks at once (`LiveMessages.channel_refused`)
+        self.on_refused: Callable[[int, str, bool], Awaitable[None]] | None = None
         self.slots = Slots(in_flight)
         self._pending: dict[int, _Pending] = {}  # by message id
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -248,6 +251,8 @@ class Outbox:
         logger.warning("channel %s: Discord refuses the bot (%s), not asked again until something changes: %s",
                        channel_id, remembered, error)
         await self.refusals.remember(channel_id, remembered, error.code)
+        if self.on_refused is not None:
+            self.later(self.on_refused(channel_id, remembered, error.code == UNKNOWN_CHANNEL))
         return True
 
     def _bulk_with(self, message_id: int, pending: _Pending) -> dict[int, _Pending]:

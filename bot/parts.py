@@ -31,6 +31,7 @@ class Parts:
         self.service = service
         self.outbox = Outbox(client, refusals=service.refusals)
         self.live = LiveMessages(service, self.outbox)
+        self.outbox.on_refused = self.live.channel_refused
         self.notices = Notices(service.alerts, self.outbox)
         self.clicks = Clicks(service.takeover, concurrency=concurrency, meter=meter, after=self.notices.after,
                              guilds=service.guilds)

@@ -18,6 +18,7 @@ from storage import Conflict, GameRecord, Storage, StorageUnavailable
 
 logger = logging.getLogger(__name__)
 CACHE_SECONDS = 5.0
+MOVE_TRIES = 5  # a game moved to clicks is read again after a lost race, this many times in all
 ALL = "all"  # the kind that refuses every request of a channel: the bot may not see it, or it is gone
 KINDS = frozenset({"send", "thread", "edit", "delete", ALL})
 
@@ -50,7 +51,14 @@ class Refusals:
         return found
 
     async def refused(self, channel_id: int, kind: str) -> int | None:
-        """Discord's code if a request of `kind` in the channel was refused for good (None: ask Discord)."""
+        """Discord's code if a request of `kind` in the channel was refused for good (None: ask Discord). A refusal
+        this process's copy holds is read again from storage before a call is dropped for it: another process may
+        have heard within `CACHE_SECONDS` that it was lifted, and a delete dropped then would leave a board with
+        buttons for good (the fuzz's attacker lane found it). Only channels that refused cost the extra read."""
+        found = await self.kinds(channel_id)
+        if not (found.get(ALL) or found.get(kind)):
+            return None
+        self._known.pop(channel_id, None)
         found = await self.kinds(channel_id)
         return found.get(ALL) or found.get(kind)
 
@@ -89,12 +97,18 @@ class Refusals:
         channel `gone`, ends as abandoned (nobody can click in it). The saved game; None when it changed meanwhile
         or is no longer a channel game (nothing to do). A game moved stays so until its end: its players are told
         once, and a permission given back serves the channel's next game."""
-        if not record.active or record.delivery != "channel":
-            return None
-        try:
-            if gone:
-                return await self.games.stop(record, status="abandoned")
-            moved = record.model_copy(update={"delivery": "interaction", "reminder_at": None})
-            return await self.storage.games.save_game(moved, due=self.games.due(moved))
-        except (Conflict, Refused):
-            return None
+        for attempt in range(MOVE_TRIES):  # (a click saved at the same moment: read it again and move that)
+            if attempt:
+                record = await self.games.load(record.id)
+            if not record.active or record.delivery != "channel":
+                return None
+            try:
+                if gone:
+                    return await self.games.stop(record, status="abandoned")
+                moved = record.model_copy(update={"delivery": "interaction", "reminder_at": None})
+                return await self.storage.games.save_game(moved, due=self.games.due(moved))
+            except Conflict:
+                continue
+            except Refused:
+                return None
+        return None

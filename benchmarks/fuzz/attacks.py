@@ -42,6 +42,7 @@ DELETES = 0.2  # an attack's chance of being a deletion (of a table's thread whe
 DENIABLE = (VIEW_CHANNEL, SEND_MESSAGES, CREATE_PUBLIC_THREADS, ATTACH_FILES)
 INVALID = (401, 403, 429)  # the responses Discord counts against an address
 WINDOW = 600.0  # seconds: Discord bans an address after 10,000 of them within this
+UNKNOWN_MESSAGE = 10008  # Discord's code for a message that is gone (a 404 that says nothing of the channel)
 IN_FLIGHT = 5.0  # seconds after a channel's first refusal in which calls already on their way may be refused too
 CHANNEL = re.compile(r"/channels/(\d+)")
 
@@ -178,6 +179,8 @@ class Attacks:
         for entry in requests[self._looked:]:
             if entry.status not in (403, 404) or (entry.status == 404 and entry.method == "GET"):
                 continue  # (a look at a deleted channel costs nothing: `bot.access` remembers it per process)
+            if entry.code == UNKNOWN_MESSAGE:
+                continue  # (a message already gone, in a channel the bot may still see: nothing about the channel)
             found = CHANNEL.search(entry.path)
             if found is None or not self.attacked(int(found[1])):
                 continue

@@ -121,9 +121,10 @@ class RequestLog:
     body: Any = None
     files: list[str] = field(default_factory=list)
     status: int = 0
+    code: int = 0  # Discord's JSON error code of a refusal (10008 Unknown Message, 50013 Missing Permissions, ...)
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} -> {self.status}"
+        return f"{self.method} {self.path} -> {self.status}" + (f" {self.code}" if self.code else "")
 
 
 _BODY: web.RequestKey[tuple[Any, list[Upload]]] = web.RequestKey("standin.body", tuple)
@@ -223,6 +224,7 @@ class RestApi:
                 response = await handler(request)
         except DiscordError as error:
             response = error.response()
+            entry.code = error.code
         except web.HTTPException:
             raise
         except Exception as exc:  # a bug in the stand-in: fail the test, but answer 400 (a 500 makes discord.py retry)

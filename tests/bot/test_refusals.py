@@ -92,6 +92,35 @@ async def test_a_channel_that_refuses_the_bot_is_asked_once_and_its_game_goes_on
     assert told.channel_id == room.id and refused(standin, mark) == first
 
 
+async def test_a_game_goes_to_clicks_when_any_call_learns_its_channel_refuses_not_at_its_next_reminder(
+        standin: StandIn, ludo: LudoBot) -> None:
+    """The first refusal the bot meets in a game's channel (here: removing the board a click replaced, the channel
+    hidden from the bot) moves the game to clicks at once, with no deadline due: every process answers it so from
+    then on (the fuzz's attacker lane found games still played through a channel that had refused the bot)."""
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    room = standin.add_channel(standin.guild, "room")
+    live = await start_game(standin, ludo, alice, (bob,), channel=room, turn_minutes=60)
+    assert live is not None and ludo.handlers is not None
+    game_id = game_id_of(live)
+    await standin.set_overwrite(room, standin.bot_user, deny=VIEW_CHANNEL)
+    board = live
+    games = ludo.handlers.service.games
+    for _ in range(30):  # play until a click passes the turn: its answer is new, the clicked board's removal refused
+        record = await games.load(game_id)
+        if record.delivery != "channel" or not record.active:
+            break
+        played = await click(standin, ludo, to_act(standin, board), board, label=board.labels()[0])
+        board = await played.result() or board
+        await asyncio.sleep(0.2)
+    for _ in range(50):  # (the move is made after the answer, as the removal is)
+        record = await games.load(game_id)
+        if record.delivery == "interaction":
+            break
+        await asyncio.sleep(0.1)
+    assert record.active and record.delivery == "interaction", (record.status, record.delivery)
+    assert 1 <= len(standin.take_violations("forbidden")) <= 2
+
+
 async def test_a_channel_the_bot_may_not_see_is_never_asked_on_a_timer(
         standin: StandIn, launch: Launch, clock: Clock) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
