@@ -43,6 +43,7 @@ DENIABLE = (VIEW_CHANNEL, SEND_MESSAGES, CREATE_PUBLIC_THREADS, ATTACH_FILES)
 INVALID = (401, 403, 429)  # the responses Discord counts against an address
 WINDOW = 600.0  # seconds: Discord bans an address after 10,000 of them within this
 UNKNOWN_MESSAGE = 10008  # Discord's code for a message that is gone (a 404 that says nothing of the channel)
+MISSING_ACCESS, UNKNOWN_CHANNEL = 50001, 10003  # Discord's codes that refuse every request of a channel
 IN_FLIGHT = 5.0  # seconds after a channel's first refusal in which calls already on their way may be refused too
 CHANNEL = re.compile(r"/channels/(\d+)")
 
@@ -75,6 +76,10 @@ class Attacks:
     _wait: int = 0
     _looked: int = 0  # requests of the stand-in's log looked at (`refusals`)
     _first: dict[int, float] = field(default_factory=dict)  # channel -> its first refusal since its last change
+    # (channel, kind of request) -> its first refusal since the channel's last change: Missing Permissions for one
+    # kind (a thread) says nothing of another (a post), so the bot learns each kind once; Missing Access or Unknown
+    # Channel refuses every kind ("all")
+    _first_kind: dict[tuple[int, str], float] = field(default_factory=dict)
     _told: set[tuple[int, int]] = field(default_factory=set)  # (channel, change) reported already: once each
 
     def __post_init__(self) -> None:
@@ -142,6 +147,8 @@ class Attacks:
                                              before.times + 1 if before else 1,
                                              max(self.world.standin.message_log, default=0))
         self._first.pop(channel.id, None)
+        for known in [key for key in self._first_kind if key[0] == channel.id]:
+            del self._first_kind[known]
         if not channel.is_thread:  # its threads change with it
             for thread in self.world.standin.threads(channel):
                 self._changed(thread, refusing=refusing, lane=lane)
@@ -188,7 +195,10 @@ class Attacks:
             attacked = self.channels[channel]
             if entry.at < attacked.changed:
                 continue
-            first = self._first.setdefault(channel, entry.at)
+            self._first.setdefault(channel, entry.at)
+            kind = "all" if entry.code in (MISSING_ACCESS, UNKNOWN_CHANNEL) else _kind(entry)
+            first = min(self._first_kind.setdefault((channel, kind), entry.at),
+                        self._first_kind.get((channel, "all"), entry.at))
             if entry.at - first > IN_FLIGHT and (channel, attacked.times) not in self._told:
                 self._told.add((channel, attacked.times))
                 what = "deleted" if attacked.deleted else "closed to the bot"
@@ -234,3 +244,16 @@ def most_refused(requests: Sequence[RequestLog], window: float = WINDOW) -> int:
 def _names(bits: int) -> list[str]:
     names = {VIEW_CHANNEL: "view", SEND_MESSAGES: "send", CREATE_PUBLIC_THREADS: "threads", ATTACH_FILES: "attach"}
     return [name for bit, name in names.items() if bits & bit]
+
+
+def _kind(entry: RequestLog) -> str:
+    """The kind of request, as the bot remembers refusals (`bot.refusals`): a thread, a post, an edit, a delete."""
+    if "/threads" in entry.path:
+        return "thread"
+    if entry.method == "POST" and entry.path.endswith("/messages"):
+        return "send"
+    if entry.method == "PATCH":
+        return "edit"
+    if entry.method == "DELETE" or entry.path.endswith("/bulk-delete"):
+        return "delete"
+    return entry.method

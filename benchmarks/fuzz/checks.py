@@ -257,6 +257,9 @@ class Checks:
             except (NotFound, CorruptRecord) as error:
                 problems.append(f"messages {messages} offer buttons of game {game_id}: {error}")
                 continue
+            if not record.active and record.delivery == "interaction" and self.attacks is not None \
+                    and self.attacks.attacked(record.channel_id):
+                continue  # (moved to clicks when its channel refused the bot: its last board is left as it is)
             if not record.active:
                 trail = "".join(f"\n    {line}" for line in TRAIL.about(game_id, *map(str, messages)))
                 whose = (f"a table of tournament {record.tournament.id}" if record.tournament is not None
