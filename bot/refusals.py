@@ -103,9 +103,13 @@ class RefusedCount:
 def allows(permissions: discord.Permissions, thread: bool) -> Callable[[str], bool]:
     """Which remembered kinds `permissions` (an interaction's `app_permissions`) allow now."""
     send = permissions.send_messages_in_threads if thread else permissions.send_messages
-    can = {"all": permissions.view_channel, "send": permissions.view_channel and send,
+    # the bot's posts and edits carry the board's picture: Discord refuses them without Attach Files (50013), so a
+    # refusal is lifted only with it (the fuzz's attacker lane: Attach Files denied, a command there lifted the
+    # refused posts and the next one was refused again)
+    files = permissions.view_channel and permissions.attach_files
+    can = {"all": permissions.view_channel, "send": files and send,
            "thread": permissions.view_channel and permissions.create_public_threads,
-           "edit": permissions.view_channel, "delete": permissions.view_channel}
+           "edit": files, "delete": permissions.view_channel}
     return lambda kind: can.get(kind, False)
 
 

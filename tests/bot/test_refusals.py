@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
 import pytest
 
 import bot.deadline_worker
 import bot.refusals
 from bot.app import LudoBot
-from bot.refusals import BACKGROUND, ChannelRefused
+from bot.refusals import BACKGROUND, ChannelRefused, allows
 from playground.standin import Channel, StandIn
 from playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.bot.conftest import Launch
@@ -222,3 +223,14 @@ async def test_the_refused_count_is_a_metric_and_holds_back_what_answers_nobody(
     monkeypatch.setattr(bot.refusals, "HOLD_AT", 100)  # (as the window moves on)
     await asyncio.wait_for(held, 5.0)
     assert [m for m in standin.messages(standin.channel) if m.content == "a reminder"]
+
+
+def test_a_refused_post_is_lifted_only_by_the_permissions_a_board_needs() -> None:
+    """A command in a channel where Attach Files is still denied does not lift a refused post or edit: the bot's
+    posts carry the board's picture, which Discord refuses without it (seed 8 of the fuzz's attacker lane)."""
+    no_files = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True)
+    assert not allows(no_files, thread=False)("send") and not allows(no_files, thread=False)("edit")
+    assert allows(no_files, thread=False)("all") and allows(no_files, thread=False)("delete")
+    board = discord.Permissions(view_channel=True, send_messages=True, attach_files=True)
+    assert allows(board, thread=False)("send") and allows(board, thread=False)("edit")
+    assert not allows(board, thread=True)("send")  # (a thread asks for Send Messages in Threads)
