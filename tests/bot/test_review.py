@@ -11,13 +11,9 @@ import re
 from PIL import Image
 
 from bot.app import LudoBot
-from engine.game import new_game
-from engine.rules import Rules
 from playground.standin import Message, StandIn
-from render import WORDS, BoardView, draw_board
-from render.replay import REPLAY_SIZE
-from service.i18n import templates
 from tests.bot.helpers import click, finished_game, long_game, private_text, slash, start_game
+from tests.service.captions import caption, frame_captions
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYER = re.compile(r"\*\*(.+?)\*\* \((red|green|yellow|blue)\): (\d+) % → (\d+) % · dice ([+−]\d+\.\d)")
@@ -86,23 +82,6 @@ async def test_a_game_being_played_or_unknown_is_refused_clearly(standin: StandI
     assert "There is no Ludo game `nosuchgame`" in private_text(unknown)
     lobby_click = await click(standin, ludo, alice, live, label="Spectate")  # the game goes on meanwhile
     assert lobby_click.response_record is not None
-
-
-def frame_captions(gif: bytes) -> list[bytes]:
-    """Each replay frame's caption band (under the board), as its pixels."""
-    image = Image.open(io.BytesIO(gif))
-    found = []
-    for number in range(getattr(image, "n_frames", 1)):
-        image.seek(number)
-        found.append(image.convert("RGB").crop((0, REPLAY_SIZE[1], image.width, image.height)).tobytes())
-    return found
-
-
-def caption(text: str) -> bytes:
-    """The caption band of a replay frame saying `text`."""
-    drawn = draw_board(new_game(Rules.preset("classic"), (0, 1, 2, 3), 1),
-                       BoardView(size=REPLAY_SIZE, caption=text, words=templates("en", "board.", WORDS)))
-    return drawn.convert("RGB").crop((0, REPLAY_SIZE[1], drawn.width, drawn.height)).tobytes()
 
 
 async def test_the_review_the_replay_and_the_export_number_a_move_alike(standin: StandIn, ludo: LudoBot) -> None:

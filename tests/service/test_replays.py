@@ -4,24 +4,20 @@ process, and refused with a clear answer when too many different ones wait."""
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 import threading
 
 import pytest
-from PIL import Image
 
 import engine
 import service.replays
 from engine.actions import moves_made
 from engine.ai import choose
-from render import WORDS, BoardView, draw_board
-from render.replay import REPLAY_SIZE
 from service import GameRecord, Refused, Service
 from service.cooldowns import Cooldowns
-from service.i18n import templates
 from service.reviews import review_lines, shown_decisions
 from storage import Seat, Storage, new_game_id, new_record, play
+from tests.service.captions import caption, frame_captions
 
 
 def finished(seed: int) -> GameRecord:
@@ -160,23 +156,6 @@ def long_finished(seed: int) -> GameRecord:
     return played.model_copy(update={"version": 2, "log": texts, "log_length": len(texts)})
 
 
-def captions(gif: bytes) -> list[bytes]:
-    """Each frame's caption band (under the board), as its pixels."""
-    image = Image.open(io.BytesIO(gif))
-    found = []
-    for number in range(getattr(image, "n_frames", 1)):
-        image.seek(number)
-        found.append(image.convert("RGB").crop((0, REPLAY_SIZE[1], image.width, image.height)).tobytes())
-    return found
-
-
-def caption(text: str) -> bytes:
-    """The caption band a replay frame saying `text` has."""
-    drawn = draw_board(engine.new_game(engine.Rules.preset("classic"), (0, 1, 2, 3), 1),
-                       BoardView(size=REPLAY_SIZE, caption=text, words=templates("en", "board.", WORDS)))
-    return drawn.convert("RGB").crop((0, REPLAY_SIZE[1], drawn.width, drawn.height)).tobytes()
-
-
 async def test_the_review_names_moves_as_the_replay_counts_them_and_the_replay_shows_them(storage: Storage) -> None:
     """Issue 44: the replay said "move 77 of 227" while the review's costliest decision was "move 294" (a count of
     log entries, rolls included), which no frame showed. Now each decision the review lists is "move N" of the
@@ -186,7 +165,7 @@ async def test_the_review_names_moves_as_the_replay_counts_them_and_the_replay_s
     total = moves_made(record.log)[-1]
     review = await sessions.reviews.review(record)
     gif = await sessions.replays.gif(record, "en")
-    shown_captions = captions(gif)
+    shown_captions = frame_captions(gif)
     assert len(shown_captions) == 64 and shown_captions[0] == caption(f"move 1 of {total}")
     listed = []
     for player in review.players:
