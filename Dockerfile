@@ -14,12 +14,7 @@ RUN python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml
       > requirements.txt \
     && /opt/ludo-bot/bin/pip install --no-cache-dir -r requirements.txt
 COPY setup.py README.md LICENSE ./
-COPY engine engine
-COPY render render
-COPY storage storage
-COPY service service
-COPY bot bot
-COPY playground playground
+COPY ludo_bot ludo_bot
 RUN /opt/ludo-bot/bin/pip install --no-cache-dir --no-deps . \
     && /opt/ludo-bot/bin/pip uninstall -y -q setuptools pip  # (the venv's own tools: not needed to run)
 

@@ -20,7 +20,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "render", "storage", "service", "bot", "playground")  # pyproject.toml's packages
+PACKAGES = ("ludo_bot",)  # pyproject.toml's package
 
 
 def _in_checkout(entry: str) -> bool:
@@ -30,7 +30,7 @@ def _in_checkout(entry: str) -> bool:
 def _installed_build() -> str | None:
     """The `sys.path` entry that holds an installed (not editable) build of the game's packages, or None."""
     others = [entry for entry in sys.path if not _in_checkout(entry)]
-    spec = PathFinder.find_spec("engine", others)
+    spec = PathFinder.find_spec("ludo_bot", others)
     if spec is None or spec.origin is None:
         return None
     return str(Path(spec.origin).resolve().parent.parent)
@@ -54,9 +54,10 @@ if INSTALLED is not None:
 
 
 def child_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """`env` (default: this process's) for a child `python` that runs the game's code (`-m bot`, `-m engine.verify`)
-    from the same build as this process: the installed build's folder, then the checkout, and no current folder in
-    front of them (`PYTHONSAFEPATH`). A child that imports `tests` or `benchmarks` first needs none of this."""
+    """`env` (default: this process's) for a child `python` that runs the game's code (`-m ludo_bot`,
+    `-m ludo_bot.engine.verify`) from the same build as this process: the installed build's folder, then the checkout,
+    and no current folder in front of them (`PYTHONSAFEPATH`). A child that imports `tests` or `benchmarks` first needs
+    none of this."""
     child = dict(os.environ if env is None else env)
     child["PYTHONPATH"] = os.pathsep.join([*([INSTALLED] if INSTALLED else []), str(CHECKOUT)])
     child["PYTHONSAFEPATH"] = "1"
@@ -65,9 +66,8 @@ def child_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
 
 def build_under_test() -> str:
     """One line naming the build this process runs, for a report's header."""
-    import engine.board
-
-    where = Path(engine.board.__file__).parent
-    compiled = "compiled" if engine.board.__file__.endswith((".so", ".pyd")) else "pure Python"
+    from ludo_bot.engine import board
+    where = Path(board.__file__).parent
+    compiled = "compiled" if board.__file__.endswith((".so", ".pyd")) else "pure Python"
     kind = "installed build" if INSTALLED else "sources"
-    return f"ludo-bot under test: the {kind} in {where.parent} (engine {compiled})"
+    return f"ludo-bot under test: the {kind} in {where.parent.parent} (engine {compiled})"

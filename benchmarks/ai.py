@@ -27,8 +27,8 @@ import subprocess
 import sys
 import time
 
-from engine import PRESETS, Rules, apply, legal_actions, new_game
-from engine.ai import choose
+from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game
+from ludo_bot.engine.ai import choose
 
 PAIRINGS = (("greedy", "random"), ("expert", "greedy"), ("master", "expert"))
 SEATS = (0, 1, 2, 3)
@@ -76,10 +76,10 @@ def weights_line() -> str:
     interpreter, as a worker process would, after importing the engine), and where master plays by it."""
     from importlib import resources
 
-    from engine.master import LEARNED
-    from engine.value import WEIGHTS_FILE
+    from ludo_bot.engine.master import LEARNED
+    from ludo_bot.engine.value import WEIGHTS_FILE
 
-    size = resources.files("engine").joinpath(WEIGHTS_FILE).read_bytes().__len__()
+    size = resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_bytes().__len__()
     code = ("import time; from engine import value; t = time.perf_counter(); "
             "[value.net(p) for p in value._all_weights()]; print(time.perf_counter() - t)")
     taken = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)

@@ -1,7 +1,7 @@
 """Click latency of the bot: `python -m benchmarks.bot [--games N] [--preset classic] [--ai 1]`.
 
 One bot process (the real `LudoBot`, discord.py included) against the local Discord stand-in of the tests
-(playground/standin: REST and gateway on 127.0.0.1, in this process and event loop) and a real Redis (the
+(ludo_bot/playground/standin: REST and gateway on 127.0.0.1, in this process and event loop) and a real Redis (the
 embedded server in a temporary folder, or `REDIS_URL`). N games (default 20 of classic, one human against one
 greedy AI) are played by scripted clicks: the player to act clicks the first button of the live game message,
 and the next click waits until the bot has finished the previous one (its messages are out).
@@ -11,7 +11,7 @@ receiving the bot's response (`InteractionRecord.response().elapsed`). That wind
 wrappers installed at start (this process only, behaviour unchanged), into the time spent in
 - storage: the public coroutines of the stores (Redis round trips plus record (de)serialisation),
 - engine: engine.apply, engine.legal_actions and the AI's choice (including replays inside storage calls),
-- render: the board picture (`bot.messages.render_board`, run in a worker thread),
+- render: the board picture (`messages.render_board`, run in a worker thread),
 - discord: discord.py's HTTP requests (`HTTPClient.request`), the stand-in's handling included,
 - other: the rest (gateway delivery, discord.py parsing and dispatch, the bot's own code, thread hand-offs).
 Times are exclusive (engine time inside a storage call counts as engine only). Work the bot does after the
@@ -50,15 +50,15 @@ import discord.http
 import discord.webhook.async_
 from pydantic import SecretStr
 
-import bot.messages
-import engine
-import engine.ai
-from bot.app import LudoBot
-from bot.game import GameMessage
-from bot.settings import BotSettings
-from playground.standin import BotRunner, InteractionRecord, Message, StandIn
-from storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
-from storage.served import Served
+from ludo_bot import engine
+from ludo_bot.bot import messages
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.game import GameMessage
+from ludo_bot.bot.settings import BotSettings
+from ludo_bot.engine import ai
+from ludo_bot.playground.standin import BotRunner, InteractionRecord, Message, StandIn
+from ludo_bot.storage import DeadlineQueue, GameStore, LobbyStore, SettingsStore, StatsStore, Storage
+from ludo_bot.storage.served import Served
 
 CATEGORIES = ("storage", "engine", "render", "discord")
 
@@ -153,8 +153,8 @@ def instrument() -> None:
     Storage.claim_interaction = timed("storage", Storage.claim_interaction)  # type: ignore[method-assign]
     engine.apply = timed("engine", engine.apply)
     engine.legal_actions = timed("engine", engine.legal_actions)
-    engine.ai.choose = timed("engine", engine.ai.choose)
-    setattr(bot.messages, "render_board", timed("render", getattr(bot.messages, "render_board")))  # noqa: B009, B010
+    ai.choose = timed("engine", ai.choose)
+    setattr(messages, "render_board", timed("render", getattr(messages, "render_board")))  # noqa: B009, B010
 
     # discord.py sends REST calls through HTTPClient.request, and interaction responses, followups and edits
     # of the original response through the webhook adapter

@@ -29,11 +29,11 @@ import math
 import time
 from pathlib import Path
 
-from engine import PRESETS, Rules, action_text, apply, distinct_actions, legal_actions, new_game, parse_action
-from engine.ai import choose
-from engine.expert import expert_choose
-from engine.game import roll_with
-from engine.state import GameState
+from ludo_bot.engine import PRESETS, Rules, action_text, apply, distinct_actions, legal_actions, new_game, parse_action
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.expert import expert_choose
+from ludo_bot.engine.game import roll_with
+from ludo_bot.engine.state import GameState
 
 SEATS = (0, 1, 2, 3)
 Z = 1.96  # the paired difference (in standard errors) by which an action must beat the expert's to be played

@@ -18,10 +18,10 @@ import math
 import multiprocessing
 import random
 
-from engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
-from engine.ai import choose
-from engine.chances import rollout_chances, win_chances
-from engine.state import GameState
+from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.chances import rollout_chances, win_chances
+from ludo_bot.engine.state import GameState
 
 SEATINGS = ((0, 1, 2, 3), (0, 1, 2, 3), (0, 1, 2), (0, 2))
 Errors = list[tuple[float, float]]  # (learned - rollouts, the rollouts' binomial variance) per seat

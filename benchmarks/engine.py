@@ -26,10 +26,9 @@ import sys
 import time
 from pathlib import Path
 
-import engine.board
-from engine import PRESETS, Rules, apply, legal_actions, new_game
-from engine.ai import choose
-from engine.board import Board
+from ludo_bot.engine import PRESETS, Rules, apply, board, legal_actions, new_game
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 Figures = dict[str, float]
@@ -132,7 +131,7 @@ def measure(rounds: int, seconds: float) -> Figures:
         samples.setdefault("ludopy.moves", []).append(moves)
         samples.setdefault("ludopy.games", []).append(games)
     figures = {key: statistics.median(values) for key, values in samples.items()}
-    figures["compiled"] = float(engine.board.__file__.endswith(".so"))
+    figures["compiled"] = float(board.__file__.endswith(".so"))
     return figures
 
 
@@ -149,7 +148,7 @@ def report(title: str, figures: Figures) -> None:
 
 def shipped_build() -> Path:
     """`pip install --target` of this checkout, rebuilt only when a source or pyproject changes."""
-    sources = sorted([*ROOT.glob("engine/*.py"), ROOT / "pyproject.toml", ROOT / "setup.py"])
+    sources = sorted([*ROOT.glob("ludo_bot/engine/*.py"), ROOT / "pyproject.toml", ROOT / "setup.py"])
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
     target = ROOT / "build" / "bench-install" / digest
     if not (target / "engine").is_dir():

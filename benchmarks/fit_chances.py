@@ -6,7 +6,7 @@ position before a roll with probability `--share`, and records its `engine.chanc
 game's winner. A multinomial logistic model (one linear score per seat, shared weights, softmax over
 the seats still playing) is fitted by Newton's method with a small ridge, on all but a fifth of the
 games; the log loss on that held-out fifth is printed beside the uniform guess's. Prints the
-`WEIGHTS` rows to paste into engine/chances.py.
+`WEIGHTS` rows to paste into ludo_bot/engine/chances.py.
 Needs numpy (the `bench` extra brings it with ludopy). Run: `python -m benchmarks.fit_chances [--games N]`.
 """
 
@@ -19,9 +19,9 @@ import random
 import numpy as np
 
 from benchmarks.chances import SEATINGS, greedy_step
-from engine import PRESETS, Rules, new_game
-from engine.chances import FEATURES, features
-from engine.state import GameState
+from ludo_bot.engine import PRESETS, Rules, new_game
+from ludo_bot.engine.chances import FEATURES, features
+from ludo_bot.engine.state import GameState
 
 Sample = tuple[list[tuple[float, ...]], int, int]  # feature rows of the active seats, winner's row, game
 

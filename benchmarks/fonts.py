@@ -48,7 +48,7 @@ def main() -> int:
         size = installed(package)
         total += size
         print(f"{package:>18}: {size / 2**20:5.1f} MB installed")
-    import render.sprites as sprites  # (after the sizes: the import itself is measured below)
+    import ludo_bot.render.sprites as sprites  # (after the sizes: the import itself is measured below)
 
     before = resident()
     sprites.text_sprite("Ruby", 18)

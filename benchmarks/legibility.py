@@ -37,21 +37,21 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops
 
-import render
-from engine import events as ev
-from engine.ai import choose
-from engine.events import Event
-from engine.game import apply, legal_actions, new_game
-from engine.rules import Rules
-from engine.state import GameState
-from render.board import draw_board
-from render.geometry import Box, layout, metrics
-from render.replay import LAST_MS, timed_frames
-from render.samples import chart_sample, knockout_sample, swiss_sample
-from render.standings import bracket_png, swiss_png
-from render.tokens import token_places
-from render.typeset import Drawn, recording
-from render.view import DEFAULT_SIZE, BoardView, default_labels
+from ludo_bot import render
+from ludo_bot.engine import events as ev
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.events import Event
+from ludo_bot.engine.game import apply, legal_actions, new_game
+from ludo_bot.engine.rules import Rules
+from ludo_bot.engine.state import GameState
+from ludo_bot.render.board import draw_board
+from ludo_bot.render.geometry import Box, layout, metrics
+from ludo_bot.render.replay import LAST_MS, timed_frames
+from ludo_bot.render.samples import chart_sample, knockout_sample, swiss_sample
+from ludo_bot.render.standings import bracket_png, swiss_png
+from ludo_bot.render.tokens import token_places
+from ludo_bot.render.typeset import Drawn, recording
+from ludo_bot.render.view import DEFAULT_SIZE, BoardView, default_labels
 
 PHONE = 360  # px: the width Discord's mobile client shows a picture at
 # Long names in several scripts, with emoji, and the names the bot gives its AI players.

@@ -1,9 +1,9 @@
 """Load, with optional faults: `python -m benchmarks.load [--games 500] [--processes 2] [--faults] [--think S]
 [--cluster]`.
 
-Processes: this one runs the Discord stand-in (playground/standin: REST and gateway on 127.0.0.1) and the simulated
-players; `--processes` bot processes (`benchmarks.load_bot`, the real `LudoBot`, shards 0..N-1 of N) connect to
-it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`, or with `--cluster` a 3-node
+Processes: this one runs the Discord stand-in (ludo_bot/playground/standin: REST and gateway on 127.0.0.1) and the
+simulated players; `--processes` bot processes (`benchmarks.load_bot`, the real `LudoBot`, shards 0..N-1 of N) connect
+to it; one Redis serves them (the embedded server in a temporary folder, or `REDIS_URL`, or with `--cluster` a 3-node
 Redis Cluster started in the temporary folder, `storage.cluster.LocalCluster`). Guilds are split evenly across the
 shards.
 
@@ -56,13 +56,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import engine
 from benchmarks.world_names import EMOJI, SCRIPTS
-from engine.notation import parse_rules
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from playground.standin.records import Changes
-from storage import EmbeddedRedis, Storage
-from storage.cluster import LocalCluster
+from ludo_bot import engine
+from ludo_bot.engine.notation import parse_rules
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.playground.standin.records import Changes
+from ludo_bot.storage import EmbeddedRedis, Storage
+from ludo_bot.storage.cluster import LocalCluster
 
 GAME, REPLAY = "ludo:g:", "ludo:r:"
 TURN = re.compile(r"<@(\d+)>")  # the player to act: the one mention of a live message, in any language

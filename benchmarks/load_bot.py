@@ -26,9 +26,9 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import SecretStr
 
-from bot.__main__ import run_async
-from bot.app import LudoBot
-from bot.settings import BotSettings
+from ludo_bot.bot.__main__ import run_async
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.settings import BotSettings
 
 
 async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:

@@ -28,10 +28,10 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-import engine
-from engine import ai
-from service import ratings
-from storage import (
+from ludo_bot import engine
+from ludo_bot.engine import ai
+from ludo_bot.service import ratings
+from ludo_bot.storage import (
     Deadline,
     LobbyLimits,
     LobbyRecord,
@@ -44,7 +44,7 @@ from storage import (
     new_record,
     results_of,
 )
-from storage.errors import StorageError
+from ludo_bot.storage.errors import StorageError
 
 GUILDS = 20  # the finished games are spread over this many guilds ...
 PLAYERS = 200  # ... each with this many players

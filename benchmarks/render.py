@@ -22,16 +22,16 @@ import time
 from dataclasses import replace
 
 from benchmarks.replay import RULES, SEATS, game, moves_of
-from engine.ai import choose
-from engine.events import Event
-from engine.game import apply, legal_actions, new_game
-from engine.rules import Rules
-from engine.state import GameState
-from render.board import THUMBNAIL_SIDE, draw_board, render_thumbnail, static_board
-from render.chart import CHART_SIZE, render_chances
-from render.png import encode_png
-from render.replay import REPLAY_SIZE, render_replay
-from render.view import DEFAULT_SIZE, BoardView, default_labels
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.events import Event
+from ludo_bot.engine.game import apply, legal_actions, new_game
+from ludo_bot.engine.rules import Rules
+from ludo_bot.engine.state import GameState
+from ludo_bot.render.board import THUMBNAIL_SIDE, draw_board, render_thumbnail, static_board
+from ludo_bot.render.chart import CHART_SIZE, render_chances
+from ludo_bot.render.png import encode_png
+from ludo_bot.render.replay import REPLAY_SIZE, render_replay
+from ludo_bot.render.view import DEFAULT_SIZE, BoardView, default_labels
 
 PRESETS: tuple[tuple[str, Rules], ...] = (
     ("classic", Rules.preset("classic")),

@@ -28,11 +28,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.actions import Action, Move, MovePair
-from engine.ai import choose
-from engine.game import apply, new_game
-from engine.rules import Rules
-from render.replay import FRAMES, REPLAY_SIZE, render_replay, replay_frames
+from ludo_bot.engine.actions import Action, Move, MovePair
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.game import apply, new_game
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render.replay import FRAMES, REPLAY_SIZE, render_replay, replay_frames
 
 RULES = Rules.preset("classic")
 SEATS = (0, 1, 2, 3)

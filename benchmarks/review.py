@@ -16,10 +16,10 @@ import asyncio
 import statistics
 import time
 
-from engine import PRESETS, Rules, action_text, apply, new_game
-from engine.ai import choose
-from engine.review import review_game
-from service.thinking import Pool
+from ludo_bot.engine import PRESETS, Rules, action_text, apply, new_game
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.review import review_game
+from ludo_bot.service.thinking import Pool
 
 LEVELS = ("expert", "greedy", "random", "greedy")
 SEATS = (0, 1, 2, 3)

@@ -21,8 +21,8 @@ from typing import Any
 
 from redis.asyncio.connection import AbstractConnection
 
-import engine
-from storage import GameRecord, Seat, Storage, keys, new_game_id, new_record, play
+from ludo_bot import engine
+from ludo_bot.storage import GameRecord, Seat, Storage, keys, new_game_id, new_record, play
 
 MOVES = 400
 SEED = 2024

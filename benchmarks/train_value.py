@@ -9,7 +9,7 @@ seats' scores) and those targets. Every `--eval-every` games it plays `--eval-ga
 experts (seat g % 4 of game g, seeds from 700,000: apart from the benchmarks' and from training, whose dice
 come from the script's own generator) and prints the learning curve. Checkpoints go to `--out`
 (out/value/<preset> by default, not kept by git); `--resume` continues from the latest. Everything follows
-from `--seed`. `--export` writes the latest checkpoint's weights into engine/value_weights.json, and
+from `--seed`. `--export` writes the latest checkpoint's weights into ludo_bot/engine/value_weights.json, and
 `--from-engine` starts a run from them (a run split over sessions, whose checkpoints are not kept).
 Needs numpy (the `bench` extra). Run: `python -m benchmarks.train_value --preset classic --games 20000`.
 """
@@ -27,10 +27,10 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tiny matrices: one thread, and the other core stays free
 import numpy as np
 
-from engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
-from engine.ai import choose
-from engine.state import GameState
-from engine.value import INPUTS, WEIGHTS_FILE, _contenders, _one_hot, _row, lines, seat_blocks
+from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.state import GameState
+from ludo_bot.engine.value import INPUTS, WEIGHTS_FILE, _contenders, _one_hot, _row, lines, seat_blocks
 
 SEATS = (0, 1, 2, 3)
 EVAL_SEED = 700_000

@@ -1,7 +1,7 @@
 """Session-wide fixtures shared by every test package.
 
-- `standin`: a fresh Discord stand-in (playground/standin) per test, serving on 127.0.0.1 with discord.py pointed
-  at it. At teardown every violation of Discord's rules it recorded (late or double responses, over-long custom
+- `standin`: a fresh Discord stand-in (ludo_bot/playground/standin) per test, serving on 127.0.0.1 with discord.py
+  pointed at it. At teardown every violation of Discord's rules it recorded (late or double responses, over-long custom
   ids, too many rows, ...) fails the test; a test that provokes violations on purpose takes them with
   `standin.take_violations()`.
 - `bots`: starts discord.py clients against the stand-in (`await bots.start(client)` returns once ready) and at
@@ -23,11 +23,11 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from benchmarks import build_under_test, prefer_installed
-from playground.standin import BotRunner, StandIn
-from storage.client import Redis, make_client
-from storage.cluster import LocalCluster
-from storage.server import EmbeddedRedis
-from storage.store import Storage
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.storage.client import Redis, make_client
+from ludo_bot.storage.cluster import LocalCluster
+from ludo_bot.storage.server import EmbeddedRedis
+from ludo_bot.storage.store import Storage
 from tests.faultproxy import FaultProxy
 
 LOCAL_CLUSTER = os.environ.get("LUDO_TEST_REDIS") == "cluster"
@@ -116,7 +116,8 @@ async def standin() -> AsyncIterator[StandIn]:
 
 @pytest.fixture
 async def bots(standin: StandIn) -> AsyncIterator[BotRunner]:
-    runner = BotRunner(standin, error_loggers=("discord", "bot", "service.workers"))  # (a worker that crashed)
+    # (a worker that crashed logs on ludo_bot.service.workers)
+    runner = BotRunner(standin, error_loggers=("discord", "ludo_bot.bot", "ludo_bot.service.workers"))
     try:
         yield runner
     finally:

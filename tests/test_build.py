@@ -15,12 +15,14 @@ import pytest
 
 from benchmarks import CHECKOUT, INSTALLED, child_env
 
-PACKAGES = ("engine", "render", "storage", "service", "bot", "playground")
+PACKAGES = ("ludo_bot", "ludo_bot.engine", "ludo_bot.render", "ludo_bot.storage", "ludo_bot.service", "ludo_bot.bot",
+            "ludo_bot.playground")
 COMPILED = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["tool"]["ludo-bot"]["compiled"]
 
 
 def origin(package: str) -> Path:
-    return Path(importlib.import_module(package).__file__ or "").resolve().parent.parent
+    folder = Path(importlib.import_module(package).__file__ or "").resolve().parent
+    return folder.parents[package.count(".")]
 
 
 def test_every_package_comes_from_the_build_under_test() -> None:
@@ -37,17 +39,15 @@ def test_the_installed_engine_is_compiled() -> None:
 
 def test_a_spawned_worker_runs_the_same_build() -> None:
     """As a review's worker process starts (`service.thinking.Pool`)."""
-    import engine.board
-
+    from ludo_bot.engine import board
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        found = pool.submit(eval, "__import__('engine.board').board.__file__").result(timeout=60)
-    assert found == engine.board.__file__
+        found = pool.submit(eval, "__import__('ludo_bot.engine.board').engine.board.__file__").result(timeout=60)
+    assert found == board.__file__
 
 
 def test_a_child_process_runs_the_same_build() -> None:
-    code = "import engine.board, tests; print(engine.board.__file__)"
+    code = "import ludo_bot.engine.board, tests; print(ludo_bot.engine.board.__file__)"
     done = subprocess.run([sys.executable, "-c", code], env=child_env(), cwd=CHECKOUT, capture_output=True,
                           text=True, timeout=60, check=True)
-    import engine.board
-
-    assert done.stdout.strip() == engine.board.__file__
+    from ludo_bot.engine import board
+    assert done.stdout.strip() == board.__file__

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.exceptions
 
-from storage.client import Redis, make_client
+from ludo_bot.storage.client import Redis, make_client
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import READONLY, FaultProxy
 

@@ -1,9 +1,9 @@
 """Fuzz the whole bot through the Discord stand-in: `python -m benchmarks.fuzz [--seed S] [--interactions N]
 [--games G]` (a short version runs in the tests: tests/bot/test_fuzz.py).
 
-One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord stand-in (playground/standin) and two
-bots (shards 0 and 1 of 2, the real `LudoBot`) run in this process (see `world`). `--games` lanes play at the same
-time, each in a channel of its own with its own members. The run goes in rounds: in each, every lane's members make
+One embedded Redis behind the fault proxy (tests/faultproxy.py), the Discord stand-in (ludo_bot/playground/standin)
+and two bots (shards 0 and 1 of 2, the real `LudoBot`) run in this process (see `world`). `--games` lanes play at the
+same time, each in a channel of its own with its own members. The run goes in rounds: in each, every lane's members make
 1-3 random moves at once (`moves`: buttons of the live game, of lobbies, of earlier turns, forged ids, other
 guilds' games, every /ludo command with random options, one button pressed by several at the same moment,
 tournaments created, joined, started, left and cancelled, and their tables played in their threads); every
@@ -46,8 +46,8 @@ from benchmarks.fuzz.known import known
 from benchmarks.fuzz.ledger import Failure
 from benchmarks.fuzz.moves import Moves
 from benchmarks.fuzz.world import World
-from service.games import FINISH_AFTER
-from storage.deadlines import DEFAULT_LEASE
+from ludo_bot.service.games import FINISH_AFTER
+from ludo_bot.storage.deadlines import DEFAULT_LEASE
 
 SHOWN = 20  # failures printed in full
 DRAIN = 3.0  # seconds a round waits at most for what the bots do after their answers (outbox, follow-ups)

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 from benchmarks.fuzz.ledger import patiently
 from benchmarks.fuzz.world import Lane, World
-from playground.standin import Channel, RequestLog
-from playground.standin.records import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
-from storage import CorruptRecord, NotFound
+from ludo_bot.playground.standin import Channel, RequestLog
+from ludo_bot.playground.standin.records import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
+from ludo_bot.storage import CorruptRecord, NotFound
 
 ATTACK_GAPS = (8, 30)  # rounds between two attacks, at least and at most
 GIVEN_BACK = (2, 25)  # rounds until a denial is given back ...

@@ -32,19 +32,19 @@ import time
 import traceback
 from dataclasses import dataclass
 
-import engine
 from benchmarks.fuzz.attacks import Attacks
 from benchmarks.fuzz.faults import Faults
 from benchmarks.fuzz.ledger import Failure, Ledger, patiently
 from benchmarks.fuzz.names import broken
 from benchmarks.fuzz.tournaments import TourneyChecks, still_wrong
 from benchmarks.fuzz.world import TRAIL, Lane, World, worker_problems
-from engine.notation import parse_rules
-from playground.standin import InteractionRecord
-from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
-from render.sprites import text_sprite
-from render.view import BoardView
-from storage import CorruptRecord, GameRecord, NotFound, Seat, check_replay
+from ludo_bot import engine
+from ludo_bot.engine.notation import parse_rules
+from ludo_bot.playground.standin import InteractionRecord
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from ludo_bot.render.sprites import text_sprite
+from ludo_bot.render.view import BoardView
+from ludo_bot.storage import CorruptRecord, GameRecord, NotFound, Seat, check_replay
 
 THINKING_DONE_WITHIN = 20.0  # seconds in which a "thinking..." response must be completed
 INTERACTION = re.compile(r"interaction[= ](\d+)")

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 from benchmarks.fuzz.world import World
-from storage import StorageUnavailable
+from ludo_bot.storage import StorageUnavailable
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY
 
 WRITES = ("EVALSHA", "EVAL", "SET", "HSET", "DEL", "ZADD", "ZREM", "INCR", "EXPIRE", "RPUSH", "SADD", "SREM",

@@ -10,9 +10,9 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from bot.components import GameButton, LobbyButton, TourneyButton
-from playground.standin import InteractionRecord
-from storage import StorageUnavailable
+from ludo_bot.bot.components import GameButton, LobbyButton, TourneyButton
+from ludo_bot.playground.standin import InteractionRecord
+from ludo_bot.storage import StorageUnavailable
 
 T = TypeVar("T")
 GROUP = 2  # a subcommand group's option type ("tournament")

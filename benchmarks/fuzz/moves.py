@@ -18,9 +18,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from benchmarks.fuzz.world import Lane, World
-from playground.standin import InteractionRecord, Message, User
-from playground.standin.server import OptionValue
-from service.i18n import CATALOGUES, translate
+from ludo_bot.playground.standin import InteractionRecord, Message, User
+from ludo_bot.playground.standin.server import OptionValue
+from ludo_bot.service.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
 
 GAME, LOBBY, SIGNUP = "ludo:g:", "ludo:l:", "ludo:n:"

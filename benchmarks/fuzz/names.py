@@ -21,7 +21,7 @@ import discord
 from PIL import Image
 
 from benchmarks.world_names import EMOJI, SCRIPTS
-from playground.standin import Message, User
+from ludo_bot.playground.standin import Message, User
 
 LIMIT = 32  # characters in a Discord nickname
 MARKUP = ("**", "__", "*", "_", "~~", "||", "`", "```", "> ", "# ", "-# ", "[x](https://example.com)", "@everyone",

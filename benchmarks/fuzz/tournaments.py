@@ -27,9 +27,9 @@ from collections.abc import Awaitable, Callable
 from benchmarks.fuzz.attacks import Attacks
 from benchmarks.fuzz.ledger import Ledger, patiently
 from benchmarks.fuzz.world import Lane, World
-from playground.standin import Message
-from service.tourney_plan import SEATS, still_in
-from storage import CorruptRecord, GameRecord, NotFound, TournamentRecord
+from ludo_bot.playground.standin import Message
+from ludo_bot.service.tourney_plan import SEATS, still_in
+from ludo_bot.storage import CorruptRecord, GameRecord, NotFound, TournamentRecord
 
 SIGNUP = "ludo:n:"
 REST_WITHIN = 30.0  # seconds the workers get at the end to open tables, hand ends over and show what changed

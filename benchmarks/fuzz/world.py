@@ -22,15 +22,15 @@ from pydantic import SecretStr
 
 from benchmarks.fuzz.names import nicknames
 from benchmarks.load import LoadStandIn
-from bot import deadline_worker
-from bot.app import LudoBot
-from bot.deadline_worker import IDLE_POLL
-from bot.settings import BotSettings
-from playground.standin import BotRunner, Channel, Guild, Message, Role, User
-from playground.standin.gateway import GUILDS
-from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
-from storage import EmbeddedRedis, Storage
-from storage.client import Redis, make_client
+from ludo_bot.bot import deadline_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.deadline_worker import IDLE_POLL
+from ludo_bot.bot.settings import BotSettings
+from ludo_bot.playground.standin import BotRunner, Channel, Guild, Message, Role, User
+from ludo_bot.playground.standin.gateway import GUILDS
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from ludo_bot.storage import EmbeddedRedis, Storage
+from ludo_bot.storage.client import Redis, make_client
 from tests.bot.helpers import Clock
 from tests.faultproxy import FaultProxy
 
@@ -42,7 +42,7 @@ BOARDS = 6  # lobbies, game messages and sign-ups a lane keeps in view however f
 KEPT_IN_VIEW = ("ludo:l:", "ludo:g:", "ludo:n:")  # their buttons' custom_ids
 MEMBERS = 4  # plain members of a lane, besides its moderator
 GROUP = 2  # the option type of a subcommand group
-LOGGERS = ("discord", "bot", "service", "storage", "engine", "render", "redis")  # whose errors fail the run
+LOGGERS = ("discord", "ludo_bot", "redis")  # whose errors fail the run
 TRAILED = ("bot", "service")  # whose warnings a failure quotes (`trail`)
 
 

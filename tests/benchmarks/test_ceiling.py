@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks.ceiling import decide, die, rollout, run
-from engine import Move, Rules, apply, legal_actions, position
+from ludo_bot.engine import Move, Rules, apply, legal_actions, position
 
 BONUS_ON_CAPTURE = Rules.preset("classic", capture_bonus=True)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from benchmarks.fit_chances import fit
 from benchmarks.fit_expert_value import calibration, record, samples_of
-from engine.chances import FEATURES
+from ludo_bot.engine.chances import FEATURES
 
 
 def test_the_record_goes_on_where_it_stopped(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.train_value import Model, export, load, position_rows, save, train_games
-from engine import Rules, new_game
-from engine.value import Net
+from ludo_bot.engine import Rules, new_game
+from ludo_bot.engine.value import Net
 
 ARGS = argparse.Namespace(batch=2, lam=0.7, lr=1e-3, epsilon=0.1, update=50, minibatch=16)
 

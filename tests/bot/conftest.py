@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end bot tests against the local Discord stand-in (playground/standin).
+"""Fixtures for end-to-end bot tests against the local Discord stand-in (ludo_bot/playground/standin).
 
 (`standin` and `bots`, which the stand-in's own tests use too, are in tests/conftest.py.)
 
@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from bot.app import LudoBot
-from bot.settings import BotSettings
-from playground.standin import BotRunner, StandIn
-from storage import Storage
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.settings import BotSettings
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.storage import Storage
 from tests.bot.helpers import Clock
 
 Launch = Callable[..., Awaitable[LudoBot]]

@@ -8,13 +8,13 @@ from typing import Any, NamedTuple
 
 import pytest
 
-import engine
 from benchmarks.replay import game
-from bot.app import LudoBot
-from playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
-from service import OFFERED_LEVELS, seat_user, state_of
-from service.seats import AI_LEVELS, free_colour
-from storage import Claim, LobbySeat, Seat, Storage, new_game_id, new_record, play
+from ludo_bot import engine
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
+from ludo_bot.service import OFFERED_LEVELS, seat_user, state_of
+from ludo_bot.service.seats import AI_LEVELS, free_colour
+from ludo_bot.storage import Claim, LobbySeat, Seat, Storage, new_game_id, new_record, play
 
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

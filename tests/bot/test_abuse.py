@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from playground.standin.records import MANAGE_CHANNELS
-from service.i18n import translate
-from storage import GameRecord, Storage, make_client
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS
+from ludo_bot.service.i18n import translate
+from ludo_bot.storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,

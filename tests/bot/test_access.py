@@ -5,9 +5,9 @@ channel, privately unless they ask in the game's own channel."""
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import StandIn, User
-from playground.standin.records import MANAGE_THREADS, PRIVATE_THREAD, VIEW_CHANNEL
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn, User
+from ludo_bot.playground.standin.records import MANAGE_THREADS, PRIVATE_THREAD, VIEW_CHANNEL
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,

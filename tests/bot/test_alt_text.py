@@ -3,11 +3,11 @@ description (alt text, read by screen readers), within Discord's 1024 characters
 
 from __future__ import annotations
 
-import engine
-from bot.app import LudoBot
-from engine.describe import describe_position
-from playground.standin import StandIn
-from service import GameRecord, seat_names, state_of
+from ludo_bot import engine
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.engine.describe import describe_position
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.service import GameRecord, seat_names, state_of
 from tests.bot.helpers import board_messages, click, game_id_of, live_message, play_to_end, slash, start_game, to_act
 
 

@@ -9,7 +9,7 @@ import discord
 import pytest
 from PIL import features
 
-from render import fonts
+from ludo_bot.render import fonts
 from tests.bot.conftest import Launch
 
 
@@ -19,9 +19,9 @@ async def test_a_bot_that_cannot_shape_names_warns_once_at_start(launch: Launch,
     monkeypatch.setattr(features, "check", lambda name: False if name == "raqm" else real(name))
     fonts.shaping.cache_clear()
     try:
-        with caplog.at_level(logging.WARNING, logger="bot.app"):
+        with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.app"):
             bot = await launch()
-        warned = [r for r in caplog.records if r.name == "bot.app" and "unshaped" in r.getMessage()]
+        warned = [r for r in caplog.records if r.name == "ludo_bot.bot.app" and "unshaped" in r.getMessage()]
         assert len(warned) == 1 and "FriBiDi" in warned[0].getMessage()
         assert bot.handlers is not None  # started all the same
     finally:
@@ -32,7 +32,7 @@ async def test_a_bot_that_cannot_shape_names_warns_once_at_start(launch: Launch,
 async def test_a_bot_that_shapes_names_says_nothing_of_it(launch: Launch, caplog: pytest.LogCaptureFixture) -> None:
     if not fonts.shaping():
         pytest.skip("Pillow here has no Raqm (FriBiDi missing)")
-    with caplog.at_level(logging.WARNING, logger="bot.app"):
+    with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.app"):
         await launch()
     assert not [r for r in caplog.records if "unshaped" in r.getMessage()]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from service import state_of
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.service import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     PNG_MAGIC,

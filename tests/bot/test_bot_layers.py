@@ -1,4 +1,4 @@
-"""bot/ reaches storage only through the service (DESIGN.md): of its modules only the wiring, `bot.app` and
+"""ludo_bot/bot/ reaches storage only through the service (DESIGN.md): of its modules only the wiring, `bot.app` and
 `bot.__main__`, may name the storage package, at any depth (a function's or a TYPE_CHECKING block's import too)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import bot
+from ludo_bot import bot
+from tests.imports import package_of
 
 BOT_DIR = Path(bot.__file__).parent
 WIRING = {"app.py", "__main__.py"}
@@ -20,8 +21,9 @@ def storage_imports(path: Path) -> list[str]:
     found: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names if alias.name.split(".")[0] == "storage"]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "storage":
+            found += [alias.name for alias in node.names if package_of(alias.name) == "ludo_bot.storage"]
+        elif (isinstance(node, ast.ImportFrom) and node.level == 0
+              and package_of(node.module or "") == "ludo_bot.storage"):
             found.append(str(node.module))
     return found
 
@@ -37,7 +39,7 @@ def test_only_the_wiring_imports_storage(path: Path) -> None:
 
 def test_the_check_sees_a_storage_import_anywhere(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text("import os\nimport storage.keys as keys\nfrom service import storage_help\n"
-                      "def later() -> None:\n    from storage.server import stop_started_at_once\n"
-                      "from storagehouse import x\n")
-    assert sorted(storage_imports(sample)) == ["storage.keys", "storage.server"]
+    sample.write_text("import os\nimport ludo_bot.storage.keys as keys\nfrom ludo_bot.service import storage_help\n"
+                      "def later() -> None:\n    from ludo_bot.storage.server import stop_started_at_once\n"
+                      "from storagehouse import x\nfrom storage import y\n")
+    assert sorted(storage_imports(sample)) == ["ludo_bot.storage.keys", "ludo_bot.storage.server"]

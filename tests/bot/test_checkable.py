@@ -8,13 +8,13 @@ import json
 
 from PIL import Image
 
-from bot.app import LudoBot
-from engine.notation import parse_rules
-from engine.verify import commitment, verify_game
-from playground.standin import StandIn
-from render.board import static_board
-from render.geometry import layout, metrics
-from render.palette import rgb
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.engine.notation import parse_rules
+from ludo_bot.engine.verify import commitment, verify_game
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.render.board import static_board
+from ludo_bot.render.geometry import layout, metrics
+from ludo_bot.render.palette import rgb
 from tests.bot.helpers import (
     click,
     game_id_of,

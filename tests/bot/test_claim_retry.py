@@ -12,9 +12,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from playground.standin import BotRunner, StandIn
-from storage import Storage, make_client, scripts
-from storage.client import READ_TIMEOUT
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.storage import Storage, make_client, scripts
+from ludo_bot.storage.client import READ_TIMEOUT
 from tests.bot.conftest import Launch
 from tests.bot.helpers import game_id_of, start_game
 from tests.conftest import LOCAL_CLUSTER

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
-from playground.standin import StandIn
+from ludo_bot.bot.__main__ import main
+from ludo_bot.playground.standin import StandIn
 
 
 def test_a_missing_token_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,8 +8,8 @@ import asyncio
 import math
 import time
 
-from bot.app import LudoBot
-from playground.standin import Message, StandIn, User
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Message, StandIn, User
 from tests.bot.helpers import game_messages, live_message, start_game, to_act
 
 THINK = 0.4  # seconds a player looks at a new button before clicking it

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.app import LudoBot
-from playground.standin import InteractionRecord, Message, StandIn, User
-from storage import LobbyRecord
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import InteractionRecord, Message, StandIn, User
+from ludo_bot.storage import LobbyRecord
 from tests.bot.helpers import answered, click, live_message, open_lobby, private_text
 
 LABELS = {"en": ("Red", "Green", "Yellow", "Blue"), "de": ("Rot", "Grün", "Gelb", "Blau")}  # the colour buttons

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
 from tests.bot.helpers import (
     PNG_MAGIC,
     click,

@@ -8,9 +8,9 @@ import asyncio
 import re
 import time
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from storage import keys
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.storage import keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import click, finished_game, private_text, route_to, slash, start_game
 

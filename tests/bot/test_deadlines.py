@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-import bot.deadline_worker
-from bot.app import LudoBot
-from playground.standin import BotRunner, Message, StandIn
+from ludo_bot.bot import deadline_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import BotRunner, Message, StandIn
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, board_messages, live_message, private_text, slash, start_game, to_act
 
@@ -17,7 +17,7 @@ from tests.bot.helpers import Clock, board_messages, live_message, private_text,
 @pytest.fixture(autouse=True)
 def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     # the worker looks often, so a due deadline is seen at once
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
 
 
 def said(standin: StandIn, words: str) -> list[Message]:

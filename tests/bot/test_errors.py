@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import bot.errors
-from bot.app import LudoBot
-from playground.standin import BotRunner, Message, StandIn
-from storage import EmbeddedRedis, GameRecord, Storage, keys
+from ludo_bot.bot import errors
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import BotRunner, Message, StandIn
+from ludo_bot.storage import EmbeddedRedis, GameRecord, Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import answered, click, game_id_of, live_message, private_text, slash, start_game, to_act
 
@@ -179,7 +179,7 @@ async def test_a_move_saved_but_not_shown_says_it_counted(standin: StandIn, ludo
     live = await start_game(standin, ludo, alice, ai=1)
     assert live is not None
     before = await stored(ludo, game_id_of(live))
-    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
+    monkeypatch.setattr(errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
     rolled = await standin.click(alice, live, label="Roll")
     assert (await rolled.response()).type == 6
     await standin.delete_message(live)  # a moderator removes the game message while the move is being saved

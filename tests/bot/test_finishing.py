@@ -9,14 +9,13 @@ from typing import Any
 
 import pytest
 
-import bot.deadline_worker
-import bot.live
-import engine
-from bot.app import LudoBot
-from playground.standin import InteractionRecord, Message, StandIn, User
-from service import state_of
-from service.games import FINISH_AFTER
-from storage import StorageUnavailable, WriteUncertain
+from ludo_bot import engine
+from ludo_bot.bot import deadline_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import InteractionRecord, Message, StandIn, User
+from ludo_bot.service import state_of
+from ludo_bot.service.games import FINISH_AFTER
+from ludo_bot.storage import StorageUnavailable, WriteUncertain
 from tests.bot.helpers import (
     Clock,
     game_id_of,
@@ -34,7 +33,7 @@ AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
 
 @pytest.fixture(autouse=True)
 def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)  # a due follow-up is seen at once
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)  # a due follow-up is seen at once
 
 
 def cut(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, error: BaseException,
@@ -85,7 +84,7 @@ async def counted_once(standin: StandIn, ludo: LudoBot, players: tuple[User, Use
 STEPS = {
     "killed before the results": ("storage.stats", "ratings", asyncio.CancelledError(), None),
     "storage down at the results": ("storage.stats", "record_results", StorageUnavailable("down"), None),
-    "killed before the answer": ("bot.live", "edit_clicked", asyncio.CancelledError(), "post"),
+    "killed before the answer": ("live", "edit_clicked", asyncio.CancelledError(), "post"),
     "killed after the answer": ("service.games", "settled", asyncio.CancelledError(), None),
 }
 
@@ -99,7 +98,7 @@ async def test_a_game_end_cut_short_is_still_counted_once_and_shown(
     game_id = game_id_of(live)
     service = ludo.handlers.service  # type: ignore[union-attr]
     where, name, error, when = STEPS[step]
-    owner = {"storage.stats": service.storage.stats, "bot.live": bot.live, "service.games": service.games}[where]
+    owner = {"storage.stats": service.storage.stats, "live": live, "service.games": service.games}[where]
     done = cut(monkeypatch, owner, name, error, when)
     clicked, record = await play_until_cut(standin, ludo, live, done)
     if isinstance(error, asyncio.CancelledError) and step != "killed after the answer":

@@ -18,19 +18,17 @@ from typing import Any
 import discord
 import pytest
 
-import bot.messages
-import service.games
-import service.tournaments
 from benchmarks.fuzz import Report, run
 from benchmarks.fuzz import tournaments as fuzz_tournaments
 from benchmarks.fuzz.faults import FIRST
 from benchmarks.fuzz.known import KNOWN
-from bot.clicks import Clicks
-from bot.tourney import TourneyWork
-from service import TournamentRecord
-from service.tournaments import Tournaments
-from service.tourney_plan import in_turn, table_sizes
-from storage.replay import state_of
+from ludo_bot.bot import messages
+from ludo_bot.bot.clicks import Clicks
+from ludo_bot.bot.tourney import TourneyWork
+from ludo_bot.service import TournamentRecord, games, tournaments
+from ludo_bot.service.tournaments import Tournaments
+from ludo_bot.service.tourney_plan import in_turn, table_sizes
+from ludo_bot.storage.replay import state_of
 from tests.conftest import needs_embedded
 
 SEED = 13
@@ -70,7 +68,7 @@ async def test_the_checks_catch_a_bot_that_lets_anyone_act_leaves_a_click_unansw
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuzz's checks can fail: with the seat check gone, the first click on an odd button left unanswered and
     display names put in messages unescaped, they say so."""
-    monkeypatch.setattr(service.games, "seat_of", lambda record, user: state_of(record).current)
+    monkeypatch.setattr(games, "seat_of", lambda record, user: state_of(record).current)
     unknown = Clicks.unknown
     ignored: list[discord.Interaction[Any]] = []
 
@@ -81,7 +79,7 @@ async def test_the_checks_catch_a_bot_that_lets_anyone_act_leaves_a_click_unansw
         await unknown(self, interaction)
 
     monkeypatch.setattr(Clicks, "unknown", ignore_first)
-    monkeypatch.setattr(bot.messages, "plain", lambda text: text)  # and names shown as typed, markup and all
+    monkeypatch.setattr(messages, "plain", lambda text: text)  # and names shown as typed, markup and all
     sabotaged = await run(seed=SEED, interactions=300, games=6, faults=False, quiet=True)
     broken = {failure.invariant for failure in sabotaged.failures}
     assert {"permitted", "answered", "names"} <= broken, sabotaged.failures[:5]
@@ -110,7 +108,7 @@ async def test_the_checks_catch_a_tournament_that_forgets_a_player_or_seats_a_ro
         return record, True  # (said to be open)
 
     monkeypatch.setattr(Tournaments, "join", forgetful)
-    monkeypatch.setattr(service.tournaments, "first_round", stranger)
+    monkeypatch.setattr(tournaments, "first_round", stranger)
     monkeypatch.setattr(TourneyWork, "_open_tables", unopened)
     monkeypatch.setattr(fuzz_tournaments, "REST_WITHIN", 5.0)  # the unopened tables stay so: no need to wait 30 s
     sabotaged = await run(seed=SEED, interactions=TOURNEY_SABOTAGE, games=6, faults=False, quiet=True)

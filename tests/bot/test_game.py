@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.errors
-import bot.messages
-from bot.app import LudoBot
-from playground.standin import Message, StandIn, User
+from ludo_bot.bot import errors, messages
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Message, StandIn, User
 from tests.bot.helpers import (
     PNG_MAGIC,
     board_messages,
@@ -152,7 +151,7 @@ async def test_a_game_against_ais_is_one_message_updated_in_place(standin: Stand
 
 async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
         standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    real = getattr(bot.messages, "render_board")  # noqa: B009
+    real = getattr(messages, "render_board")  # noqa: B009
 
     def stalled(*args: Any) -> bytes:
         time.sleep(3.2)  # an overloaded machine, and no deferral: Discord's 3 s run out
@@ -162,15 +161,15 @@ async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 60.0)
-    monkeypatch.setattr(bot.messages, "render_board", stalled)
+    monkeypatch.setattr(errors, "DEFER_AFTER", 60.0)
+    monkeypatch.setattr(messages, "render_board", stalled)
     record = await standin.click(to_act(standin, live), live, label="Roll")
     await standin.wait_until(lambda: record.failed, timeout=5.0, what="the click to expire")
     await settle(ludo)
     assert [v.kind for v in standin.take_violations()] == ["unanswered", "late-response"]
     assert any("expired before its answer" in r.getMessage() for r in caplog.records if r.levelname == "WARNING")
     assert not [r for r in caplog.records if r.levelname == "ERROR"]  # (the bot fixture fails on errors too)
-    monkeypatch.setattr(bot.messages, "render_board", real)
+    monkeypatch.setattr(messages, "render_board", real)
     live = live_message(standin, standin.channel)  # the game still shows the click: updated, or posted anew
     assert live is not None and "rolled" in live.content
     await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
@@ -178,7 +177,7 @@ async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
 
 async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, ludo: LudoBot,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    real = getattr(bot.messages, "render_board")  # noqa: B009
+    real = getattr(messages, "render_board")  # noqa: B009
 
     def slow(*args: Any) -> bytes:
         busy = time.thread_time() + 0.4  # a heavy picture: more CPU than the bot waits for before deferring
@@ -187,8 +186,8 @@ async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, 
         picture: bytes = real(*args)
         return picture
 
-    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.1)
-    monkeypatch.setattr(bot.messages, "render_board", slow)
+    monkeypatch.setattr(errors, "DEFER_AFTER", 0.1)
+    monkeypatch.setattr(messages, "render_board", slow)
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None

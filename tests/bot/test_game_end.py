@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import LudoBot
-from playground.standin import StandIn
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
 from tests.bot.helpers import PNG_MAGIC, click, game_id_of, play_to_end, private_text, slash, start_game
 
 PRESETS = [

@@ -8,9 +8,9 @@ from typing import Any
 
 from babel.dates import format_date
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from storage import keys
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.storage import keys
 from tests.bot.helpers import game_id_of, play_to_end, private_text, slash, start_game
 
 

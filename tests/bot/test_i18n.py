@@ -15,21 +15,21 @@ from pathlib import Path
 import pytest
 from babel import Locale
 
-import engine
-from bot.app import LudoBot
-from bot.messages import board_alt
-from engine.describe import PHRASES
-from playground.standin import StandIn, User
-from render import WORDS, BoardView, render_board
-from service.i18n import CATALOGUES, DEFAULT, SPOKEN, language, templates, translate
-from service.languages import WRITTEN_TIMES
-from service.locales import de
-from service.locales.forms import Plural
-from service.seats import AI_LEVELS, seat_names
-from service.text import account, action_label, preset_name, ranking_lines, rules_summary, variants
-from storage import GameRecord, LobbyRecord, Seat
-from storage.records import read_record
-from storage.replay import new_record
+from ludo_bot import engine
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.messages import board_alt
+from ludo_bot.engine.describe import PHRASES
+from ludo_bot.playground.standin import StandIn, User
+from ludo_bot.render import WORDS, BoardView, render_board
+from ludo_bot.service.i18n import CATALOGUES, DEFAULT, SPOKEN, language, templates, translate
+from ludo_bot.service.languages import WRITTEN_TIMES
+from ludo_bot.service.locales import de
+from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.seats import AI_LEVELS, seat_names
+from ludo_bot.service.text import account, action_label, preset_name, ranking_lines, rules_summary, variants
+from ludo_bot.storage import GameRecord, LobbyRecord, Seat
+from ludo_bot.storage.records import read_record
+from ludo_bot.storage.replay import new_record
 from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +85,7 @@ def test_every_counted_sentence_has_exactly_its_languages_plural_forms(lang: str
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_keeps_a_glossary_of_ludos_words(lang: str) -> None:
     """Beside its catalogue, the words its players use for Ludo's terms (at least these)."""
-    glossary = importlib.import_module(f"service.locales.{lang}").GLOSSARY
+    glossary = importlib.import_module(f"ludo_bot.service.locales.{lang}").GLOSSARY
     assert {"token", "yard", "start square", "home column", "safe square", "roll", "capture", "block",
             "pair"} <= glossary.keys() and any("finish" in term for term in glossary)  # ("home / finish")
     assert all(isinstance(word, str) and word.strip() for word in glossary.values())

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot.app import LudoBot
-from bot.settings import BotSettings
-from playground.standin import InteractionRecord, Message, StandIn, User
-from storage import LobbyLimits, keys
-from storage.limits import CHECK_AFTER
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.settings import BotSettings
+from ludo_bot.playground.standin import InteractionRecord, Message, StandIn, User
+from ludo_bot.storage import LobbyLimits, keys
+from ludo_bot.storage.limits import CHECK_AFTER
 from tests.bot.conftest import Launch, bot_settings
 from tests.bot.helpers import (
     Clock,

@@ -7,11 +7,11 @@ import asyncio
 
 import pytest
 
-import bot.errors
-import engine
-from bot.app import LudoBot
-from playground.standin import StandIn
-from playground.standin.records import MANAGE_CHANNELS
+from ludo_bot import engine
+from ludo_bot.bot import errors
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS
 from tests.bot.helpers import (
     answered,
     board_messages,
@@ -181,7 +181,7 @@ async def test_a_start_saved_but_not_shown_says_the_game_started(standin: StandI
     alice = standin.add_user("alice")
     lobby = await open_lobby(standin, ludo, alice, seats=2)
     await click(standin, ludo, alice, lobby, label="Add AI (random)")
-    monkeypatch.setattr(bot.errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
+    monkeypatch.setattr(errors, "DEFER_AFTER", 0.0)  # a busy bot: the click is deferred at once
     start = await standin.click(alice, lobby, label="Start")
     assert (await start.response()).type == 6
     await standin.delete_message(lobby)  # a moderator removes the lobby message as the game starts

@@ -4,9 +4,9 @@ not make one themselves (nor when the bot cannot)."""
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import Channel, Message, StandIn
-from playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, Message, StandIn
+from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.bot.helpers import answered, click, live_message, open_lobby, private_text, slash
 
 THREADS = CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS

@@ -6,11 +6,11 @@ import io
 
 from PIL import Image
 
-import engine
-from bot.messages import game_post, outcome_post
-from render import DEFAULT_SIZE, BoardView, render_board, square_centre
-from service import Outcome, Step
-from storage import Seat, new_record
+from ludo_bot import engine
+from ludo_bot.bot.messages import game_post, outcome_post
+from ludo_bot.render import DEFAULT_SIZE, BoardView, render_board, square_centre
+from ludo_bot.service import Outcome, Step
+from ludo_bot.storage import Seat, new_record
 
 
 async def test_a_forced_move_played_for_the_player_is_said_so() -> None:

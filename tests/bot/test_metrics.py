@@ -11,15 +11,13 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-import bot.deadline_worker
-import bot.game
-import bot.metrics
-import service.workers
-from bot.app import LudoBot
-from bot.metrics import route_of
-from playground.standin import BotRunner, StandIn
-from playground.standin.ratelimits import BucketSpec, classify
-from storage import Storage
+from ludo_bot.bot import deadline_worker, game, metrics
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.metrics import route_of
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.playground.standin.ratelimits import BucketSpec, classify
+from ludo_bot.service import workers
+from ludo_bot.storage import Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,
@@ -67,9 +65,9 @@ async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float 
 async def test_the_counters_move_as_the_players_actions_make_them(
         proxied: tuple[FaultProxy, Storage], standin: StandIn, bots: BotRunner, launch: Launch,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.metrics, "GAMES_EVERY", 0.0)  # read the active games on every scrape
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(service.workers, "RESTART_FIRST", 0.2)
+    monkeypatch.setattr(metrics, "GAMES_EVERY", 0.0)  # read the active games on every scrape
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(workers, "RESTART_FIRST", 0.2)
     proxy, through_proxy = proxied
     ludo = await launch(on=through_proxy, metrics_port=0)
     alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
@@ -119,7 +117,7 @@ async def test_the_counters_move_as_the_players_actions_make_them(
                 assert gone.status == 204
     board = live_message(standin, standin.channel)
     assert board is not None
-    monkeypatch.setattr(bot.game, "REPOST_SETTLE", 0.0)  # the old board's delete at once, into the empty bucket
+    monkeypatch.setattr(game, "REPOST_SETTLE", 0.0)  # the old board's delete at once, into the empty bucket
     await slash(standin, ludo, bob, standin.channel, "board")
     await standin.wait_until(lambda: board.deleted, what="the old board deleted")
     assert [hit.bucket for hit in standin.rate_limited] == [f"channel_delete:{standin.channel.id}"]

@@ -5,8 +5,8 @@ changes."""
 
 from __future__ import annotations
 
-from playground.standin import StandIn
-from playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.bot.conftest import Launch
 from tests.bot.helpers import click, live_message, open_lobby, private_text, slash, start_game
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.app import LudoBot
-from playground.standin import Channel, StandIn, User
-from service import GameRecord, Service, seat_user, state_of
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, StandIn, User
+from ludo_bot.service import GameRecord, Service, seat_user, state_of
 from tests.bot.helpers import answered, click, live_message, private_text, slash, start_game, to_act
 
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.app import LudoBot
-from playground.standin import Message, StandIn
-from playground.standin.records import MENTION_EVERYONE
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Message, StandIn
+from ludo_bot.playground.standin.records import MENTION_EVERYONE
 from tests.bot.helpers import (
     click,
     finished_game,

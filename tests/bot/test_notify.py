@@ -13,12 +13,11 @@ import struct
 
 import pytest
 
-import bot.deadline_worker
-import bot.notify_worker
-import service.alerts
-from bot.app import LudoBot
-from playground.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
-from storage import Storage, make_client
+from ludo_bot.bot import deadline_worker, notify_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.service import alerts
+from ludo_bot.storage import Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     PNG_MAGIC,
@@ -39,9 +38,9 @@ LINK = "https://discord.com/channels/{guild}/{channel}/{message}"
 @pytest.fixture(autouse=True)
 def quick_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     # the workers look often and an alert is due soon after its turn began, so a test waits little
-    monkeypatch.setattr(bot.notify_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(service.alerts, "DELAY", 0.3)
+    monkeypatch.setattr(notify_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(alerts, "DELAY", 0.3)
 
 
 async def notify(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, user: User, on: bool, *,
@@ -135,7 +134,7 @@ async def test_one_dm_per_turn_with_racing_clicks_two_processes_and_restarts(
     await asyncio.sleep(0.6)
     before = len(standin.direct_messages(bob))  # (bob may have been told at the start)
 
-    monkeypatch.setattr(service.alerts, "DELAY", 30.0)  # the next turn's alert waits: both processes stop first
+    monkeypatch.setattr(alerts, "DELAY", 30.0)  # the next turn's alert waits: both processes stop first
     while to_act(standin, live) is alice:  # alice clicks every button twice at once
         buttons = live.custom_ids()[0]
         records = await asyncio.gather(*(standin.click(alice, live, buttons) for _ in range(2)))
@@ -248,8 +247,8 @@ def live_id(standin: StandIn, channel: Channel) -> str:
 async def test_the_alert_worker_waits_out_unavailable_storage(standin: StandIn, launch: Launch, redis_url: str,
                                                               monkeypatch: pytest.MonkeyPatch,
                                                               caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(bot.notify_worker, "BACKOFF_FIRST", 0.2)
-    monkeypatch.setattr(service.alerts, "DELAY", 1.0)
+    monkeypatch.setattr(notify_worker, "BACKOFF_FIRST", 0.2)
+    monkeypatch.setattr(alerts, "DELAY", 1.0)
     proxy = FaultProxy(redis_url)
     proxied = Storage(make_client(await proxy.start()))
     try:
@@ -260,7 +259,7 @@ async def test_the_alert_worker_waits_out_unavailable_storage(standin: StandIn, 
         before = len(await dms(standin, bob, 0))  # (bob may have been told at the start)
         await turn_to(standin, ludo, alice)
         await pass_turn(standin, ludo, alice)  # bob's turn: an alert is queued, due in a second
-        with caplog.at_level(logging.WARNING, logger="service.workers"):
+        with caplog.at_level(logging.WARNING, logger="ludo_bot.service.workers"):
             proxy.fail(LOADING)  # Redis answers nothing but "loading" for a while
             await asyncio.sleep(1.5)
             assert len(standin.direct_messages(bob)) == before

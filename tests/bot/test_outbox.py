@@ -13,11 +13,11 @@ import aiohttp
 import discord
 import pytest
 
-from bot.outbox import Outbox
-from bot.pacing import DELETE, EDIT, SEND, Gate, Pacer
-from playground.standin import BotRunner, Message, StandIn
-from playground.standin.ratelimits import BucketSpec
-from playground.standin.records import MANAGE_MESSAGES
+from ludo_bot.bot.outbox import Outbox
+from ludo_bot.bot.pacing import DELETE, EDIT, SEND, Gate, Pacer
+from ludo_bot.playground.standin import BotRunner, Message, StandIn
+from ludo_bot.playground.standin.ratelimits import BucketSpec
+from ludo_bot.playground.standin.records import MANAGE_MESSAGES
 
 LIMIT = 20.0  # requests a second the gated client may make (its share of a token's global limit)
 

@@ -5,9 +5,9 @@ no member (a user install) nothing is checked: tests/bot/test_user_installs.py."
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from playground.standin.records import (
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
     READ_MESSAGE_HISTORY,

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 import pytest
 
-import engine
-from bot.app import LudoBot
-from bot.messages import dice_line
-from engine.verify import commitment
-from playground.standin import StandIn, User
-from service.i18n import translate
-from storage import Seat, new_record
+from ludo_bot import engine
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.messages import dice_line
+from ludo_bot.engine.verify import commitment
+from ludo_bot.playground.standin import StandIn, User
+from ludo_bot.service.i18n import translate
+from ludo_bot.storage import Seat, new_record
 from tests.bot.helpers import Clock, answered, click, game_id_of, live_message, private_text, slash, start_game
 
 

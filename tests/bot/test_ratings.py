@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from bot.app import LudoBot
-from playground.standin import StandIn, User
-from storage import Storage
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn, User
+from ludo_bot.storage import Storage
 from tests.bot.helpers import click, open_lobby, private_text, slash, start_game
 
 

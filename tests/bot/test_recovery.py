@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-import bot.game
-import bot.live
-from bot.app import LudoBot
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
-from storage import Storage, StorageUnavailable, WriteUncertain
-from storage.interactions import Filing, Inboxes
-from storage.replay import state_of
+from ludo_bot.bot import game
+from ludo_bot.bot import live as bot_live
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
+from ludo_bot.storage import Storage, StorageUnavailable, WriteUncertain
+from ludo_bot.storage.interactions import Filing, Inboxes
+from ludo_bot.storage.replay import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,
@@ -77,7 +77,7 @@ async def play_until_it_dies(standin: StandIn, ludo: LudoBot, live: Message, die
 
 async def revived(standin: StandIn, ludo: LudoBot, stale: Message, monkeypatch: pytest.MonkeyPatch) -> Message:
     """Click a left-behind button of `stale`: the answer says the game message was posted again; it is returned."""
-    monkeypatch.setattr(bot.game, "ANSWERED_WITHIN", 0.2)
+    monkeypatch.setattr(game, "ANSWERED_WITHIN", 0.2)
     await asyncio.sleep(0.3)
     record = await click(standin, ludo, to_act(standin, stale), stale, custom_id=stale.custom_ids()[0])
     assert "posted again" in private_text(record)
@@ -99,7 +99,7 @@ async def test_a_death_after_saving_a_click_is_repaired_by_the_next_click(
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    died = die_once(monkeypatch, bot.live, "edit_clicked", when="post")  # saved, gone before the message is edited
+    died = die_once(monkeypatch, bot_live, "edit_clicked", when="post")  # saved, gone before the message is edited
     stale, _ = await play_until_it_dies(standin, ludo, live, died)
     assert stale.buttons()  # still the buttons of the position before the saved click
     live = await revived(standin, ludo, stale, monkeypatch)
@@ -111,7 +111,7 @@ async def test_a_death_before_the_next_turn_is_posted_leaves_buttons_that_repair
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
     assert live is not None
-    died = die_once(monkeypatch, bot.live.LiveMessages, "answer", when="new")  # the turn passed; no new message
+    died = die_once(monkeypatch, bot_live.LiveMessages, "answer", when="new")  # the turn passed; no new message
     stale, _ = await play_until_it_dies(standin, ludo, live, died)
     assert stale.buttons()  # not taken off before the new message was out
     live = await revived(standin, ludo, stale, monkeypatch)
@@ -135,7 +135,7 @@ async def test_a_save_that_landed_despite_a_timeout_is_shown_when_storage_answer
         return saved
 
     monkeypatch.setattr(games, "save_and_read", landed_then_timed_out)
-    monkeypatch.setattr(bot.game, "CATCH_UP_POLL", 0.05)
+    monkeypatch.setattr(game, "CATCH_UP_POLL", 0.05)
     clicker = to_act(standin, live)
     record = await click(standin, ludo, clicker, live, label="Roll")
     assert "Storage is unavailable" in private_text(record)
@@ -204,7 +204,7 @@ async def test_the_clicks_of_a_dead_process_are_answered_by_another(standin: Sta
 
 async def test_a_click_answered_just_before_its_process_died_is_not_handled_again(
         standin: StandIn, launch: Launch, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="bot.clicks")
+    caplog.set_level(logging.INFO, logger="ludo_bot.bot.clicks")
     survivor, doomed, alice, channel, live = await two_shards_and_a_game(standin, launch)
     release = await die_at(monkeypatch, doomed, "done")
     try:
@@ -300,7 +300,7 @@ async def test_a_reminder_storage_cannot_remember_at_first_still_leaves_one_boar
         return await real(record, message_id)
 
     monkeypatch.setattr(games, "replace_message", unavailable_once)
-    monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
+    monkeypatch.setattr(bot_live, "REMEMBER_AFTER", 0.05)
     clock.advance(61)
     reminder = await standin.wait_for_message(standin.channel, lambda m: "⏰" in m.content)
     assert failed == [reminder.id]

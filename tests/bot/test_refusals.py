@@ -11,12 +11,11 @@ import asyncio
 import discord
 import pytest
 
-import bot.deadline_worker
-import bot.refusals
-from bot.app import LudoBot
-from bot.refusals import BACKGROUND, ChannelRefused, allows
-from playground.standin import Channel, StandIn
-from playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
+from ludo_bot.bot import deadline_worker, refusals
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.refusals import BACKGROUND, ChannelRefused, allows
+from ludo_bot.playground.standin import Channel, StandIn
+from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,
@@ -35,7 +34,7 @@ REFUSED = (401, 403, 429)  # the responses Discord counts towards its ban
 
 @pytest.fixture(autouse=True)
 def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)  # a due deadline is seen at once
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)  # a due deadline is seen at once
 
 
 def refused(standin: StandIn, since: int = 0) -> int:
@@ -195,10 +194,10 @@ async def test_a_tournament_table_whose_thread_is_refused_is_placed_and_the_roun
 
 async def test_the_refused_count_is_a_metric_and_holds_back_what_answers_nobody(
         standin: StandIn, ludo: LudoBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.refusals, "SLOW_AT", 2)  # (Discord's figures scaled down)
-    monkeypatch.setattr(bot.refusals, "HOLD_AT", 3)
-    monkeypatch.setattr(bot.refusals, "HELD_FOR", 0.05)
-    monkeypatch.setattr(bot.refusals, "SPACING", 0.05)
+    monkeypatch.setattr(refusals, "SLOW_AT", 2)  # (Discord's figures scaled down)
+    monkeypatch.setattr(refusals, "HOLD_AT", 3)
+    monkeypatch.setattr(refusals, "HELD_FOR", 0.05)
+    monkeypatch.setattr(refusals, "SPACING", 0.05)
     assert ludo.handlers is not None
     outbox = ludo.handlers.outbox
     hidden = [standin.add_channel(standin.guild, f"hidden{i}") for i in range(3)]
@@ -220,7 +219,7 @@ async def test_the_refused_count_is_a_metric_and_holds_back_what_answers_nobody(
     assert answered.response_record is not None
     await asyncio.sleep(0.5)
     assert not held.done() and not [m for m in standin.messages(standin.channel) if m.content == "a reminder"]
-    monkeypatch.setattr(bot.refusals, "HOLD_AT", 100)  # (as the window moves on)
+    monkeypatch.setattr(refusals, "HOLD_AT", 100)  # (as the window moves on)
     await asyncio.wait_for(held, 5.0)
     assert [m for m in standin.messages(standin.channel) if m.content == "a reminder"]
 

@@ -10,12 +10,12 @@ import asyncio
 
 import pytest
 
-from bot.app import LudoBot
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from playground.standin.records import SEND_MESSAGES
-from service import GameRecord
-from service.rematch import PENDING
-from storage import RematchClaim
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.playground.standin.records import SEND_MESSAGES
+from ludo_bot.service import GameRecord
+from ludo_bot.service.rematch import PENDING
+from ludo_bot.storage import RematchClaim
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,

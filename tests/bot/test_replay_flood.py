@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.load import Bots
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from storage import Storage, keys
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.storage import Storage, keys
 from tests.bot.helpers import GAME, forged_message, long_game, to_act
 
 GAMES, ASKERS = 6, 60

@@ -7,9 +7,8 @@ import threading
 
 import pytest
 
-import service.replays
-from playground.standin import StandIn
-from service import GameRecord
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.service import GameRecord, replays
 from tests.bot.conftest import Launch
 from tests.bot.helpers import finished_game, settle, start_game, to_act
 
@@ -22,13 +21,13 @@ async def test_replays_waiting_to_be_drawn_hold_no_click_slot(standin: StandIn, 
     final = next(m for m in standin.messages(standin.channel) if "Replay" in m.labels())
     live = await start_game(standin, bot, alice, (bob,), channel=standin.add_channel(standin.guild, "table"))
     assert live is not None
-    held, real = threading.Event(), service.replays.draw
+    held, real = threading.Event(), replays.draw
 
     def slow(record: GameRecord, lang: str, named: tuple[int, ...] = ()) -> bytes:
         held.wait(10.0)  # a long game on a busy machine
         return real(record, lang, named)
 
-    monkeypatch.setattr(service.replays, "draw", slow)
+    monkeypatch.setattr(replays, "draw", slow)
     asked = [await standin.click(standin.add_user(f"fan{n}"), final, label="Replay") for n in range(6)]
     for record in asked:
         assert (await record.response()).deferred  # "thinking...", privately

@@ -10,8 +10,8 @@ import re
 
 from PIL import Image
 
-from bot.app import LudoBot
-from playground.standin import Message, StandIn
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Message, StandIn
 from tests.bot.helpers import click, finished_game, long_game, private_text, slash, start_game
 from tests.service.captions import caption, frame_captions
 

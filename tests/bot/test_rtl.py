@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import pytest
 from bidi import get_base_level, get_display  # type: ignore[import-untyped]  # python-bidi has no type information
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from service import languages as registry
-from service.i18n import CATALOGUES, FSI, PDI, drawn, translate
-from service.locales.forms import Plural
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.service import languages as registry
+from ludo_bot.service.i18n import CATALOGUES, FSI, PDI, drawn, translate
+from ludo_bot.service.locales.forms import Plural
 from tests.bot.helpers import play_out_in_any_language, private_text, slash, start_in_any_language
 
 MENTION = re.compile(r"<@(\d+)>")

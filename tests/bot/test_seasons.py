@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from bot import season_worker
-from bot.app import LudoBot
-from playground.standin import Channel, StandIn, User
-from service.seasons import GRACE, bounds, season_of
-from storage import Storage
+from ludo_bot.bot import season_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, StandIn, User
+from ludo_bot.service.seasons import GRACE, bounds, season_of
+from ludo_bot.storage import Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, private_text, slash, start_game
 

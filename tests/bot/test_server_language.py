@@ -10,12 +10,12 @@ import re
 
 import pytest
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from service import Refused
-from service.i18n import CATALOGUES, translate
-from storage import GuildSettings, keys
-from storage.records import read_record
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.service import Refused
+from ludo_bot.service.i18n import CATALOGUES, translate
+from ludo_bot.storage import GuildSettings, keys
+from ludo_bot.storage.records import read_record
 from tests.bot.helpers import (
     PNG_MAGIC,
     click,

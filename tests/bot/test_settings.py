@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from bot.settings import BotSettings
+from ludo_bot.bot.settings import BotSettings
 
 
 def test_memory_idle_end_and_retention_settings(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import settings_doc
-from bot.settings import BotSettings
+from ludo_bot.bot import settings_doc
+from ludo_bot.bot.settings import BotSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / ".env.example"
@@ -51,7 +51,7 @@ def test_env_example_values_are_the_defaults(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_the_settings_page_is_written_from_the_model() -> None:
     page = PAGE.read_text(encoding="utf-8")
-    assert page == settings_doc.table(), "docs/operators/settings.md is stale: run python -m bot.settings_doc"
+    assert page == settings_doc.table(), "docs/operators/settings.md is stale: run python -m ludo_bot.bot.settings_doc"
     for name, info in BotSettings.model_fields.items():
         assert f"| `{settings_doc.env_name(name)}` |" in page
         assert (info.description or "") in page

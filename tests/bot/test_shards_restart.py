@@ -4,8 +4,8 @@ delivered twice applies once."""
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import BotRunner, StandIn, shard_for
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import BotRunner, StandIn, shard_for
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     answered,

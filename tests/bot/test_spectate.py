@@ -3,8 +3,8 @@ which their Refresh button brings up to date; the players' message is never touc
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import StandIn
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
 from tests.bot.helpers import PNG_MAGIC, click, live_message, play_to_end, start_game, to_act
 
 

@@ -1,4 +1,4 @@
-"""`ludo-bot` stopped as `docker stop` or a service manager stops it: a real `python -m bot` process, connected to
+"""`ludo-bot` stopped as `docker stop` or a service manager stops it: a real `python -m ludo_bot` process, connected to
 the Discord stand-in (its REST base and gateway pointed there, as the stand-in does in process) with its embedded
 Redis, gets SIGTERM. It ends within 2 s with exit 0, its redis-server gone and its data saved; a second signal ends
 it at once."""
@@ -19,17 +19,17 @@ import pytest
 from redis.asyncio import Redis
 
 from benchmarks import child_env
-from playground.standin import StandIn
-from storage.server import PID_NAME, EmbeddedRedis
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.storage.server import PID_NAME, EmbeddedRedis
 
 STOPPED = re.compile(r"stopped cleanly ([0-9.]+) s after SIGTERM")
 ROOT = Path(__file__).resolve().parents[2]
-# `python -m bot`, with discord.py pointed at the stand-in: the only thing stood in for is Discord.
+# `python -m ludo_bot`, with discord.py pointed at the stand-in: the only thing stood in for is Discord.
 LAUNCH = """
 import sys, yarl, discord.gateway, discord.http
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-from bot.__main__ import main
+from ludo_bot.bot.__main__ import main
 sys.exit(main([]))
 """
 

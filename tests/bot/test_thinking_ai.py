@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.app import LudoBot
-from playground.standin import Message, StandIn
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Message, StandIn
 from tests.bot.helpers import TURN, board_messages, click, game_id_of, live_message, start_game, to_act
 
 LEVEL = "master"

@@ -3,9 +3,9 @@ leaving before and after the start; cancelling; the standing shown privately any
 
 from __future__ import annotations
 
-from bot.app import LudoBot
-from playground.standin import StandIn
-from playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_CHANNELS, MANAGE_EVENTS, USE_EXTERNAL_APPS
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_CHANNELS, MANAGE_EVENTS, USE_EXTERNAL_APPS
 from tests.bot.helpers import PNG_MAGIC, click, forged_message, live_message, play_to_end, private_text, slash
 from tests.bot.tourney_helpers import (
     button,

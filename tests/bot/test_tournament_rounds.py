@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-import bot.live
-from bot import deadline_worker, tourney
-from bot.app import LudoBot
-from playground.standin import Channel, StandIn, User
-from service.games import FINISH, FINISH_AFTER
-from service.tourney_plan import placed
-from storage import Deadline, Storage, StorageUnavailable
+from ludo_bot.bot import deadline_worker, tourney
+from ludo_bot.bot import live as bot_live
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, StandIn, User
+from ludo_bot.service.games import FINISH, FINISH_AFTER
+from ludo_bot.service.tourney_plan import placed
+from ludo_bot.storage import Deadline, Storage, StorageUnavailable
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, game_messages, live_message, play_to_end, settle, to_act
 from tests.bot.tourney_helpers import (
@@ -114,7 +114,7 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     and its end shown on the board storage still names, which is going; the new board, remembered after that with
     storage not answering at first, shows the end once it does, and offers no moves."""
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
-    monkeypatch.setattr(bot.live, "REMEMBER_AFTER", 0.05)
+    monkeypatch.setattr(bot_live, "REMEMBER_AFTER", 0.05)
     ludo = await launch()
     tid, table, _ = await one_table(standin, ludo, "b")
     games = ludo.handlers.service.games  # type: ignore[union-attr]
@@ -163,10 +163,10 @@ async def test_a_click_answered_in_place_after_its_table_ended_does_not_bring_it
     position's moves back on the message, and the end is shown there again a moment later, for good (the fuzz's
     find: a settled table offering moves at rest)."""
     monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
-    monkeypatch.setattr(bot.live, "ANSWERED_WITHIN", 0.5)
+    monkeypatch.setattr(bot_live, "ANSWERED_WITHIN", 0.5)
     ludo = await launch()
     tid, table, players = await one_table(standin, ludo, "p")
-    real_edit = bot.live.edit_clicked
+    real_edit = bot_live.edit_clicked
     held, released = asyncio.Event(), asyncio.Event()
 
     async def edit_later(interaction: Any, **kwargs: Any) -> Any:  # the first answer in place waits
@@ -175,7 +175,7 @@ async def test_a_click_answered_in_place_after_its_table_ended_does_not_bring_it
             await released.wait()
         return await real_edit(interaction, **kwargs)
 
-    monkeypatch.setattr(bot.live, "edit_clicked", edit_later)
+    monkeypatch.setattr(bot_live, "edit_clicked", edit_later)
     for _ in range(100):  # click until an answer is in place (a roll that leaves a move to choose)
         live = live_message(standin, table)
         assert live is not None

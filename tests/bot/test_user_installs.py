@@ -9,14 +9,12 @@ import re
 
 import pytest
 
-import bot.deadline_worker
-import bot.live
-import bot.notify_worker
-import service.alerts
-from bot.app import LudoBot
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from playground.standin.records import USE_EXTERNAL_APPS
-from service import seat_user, state_of
+from ludo_bot.bot import deadline_worker, live, notify_worker
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.playground.standin.records import USE_EXTERNAL_APPS
+from ludo_bot.service import alerts as service_alerts
+from ludo_bot.service import seat_user, state_of
 from tests.bot.helpers import (
     Clock,
     click,
@@ -135,7 +133,7 @@ async def test_someone_plays_an_ai_that_thinks_in_a_server_without_the_bot(stand
 
 async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: StandIn, ludo: LudoBot, clock: Clock,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
     alice, bob, group = friends(standin)
     await start_game(standin, ludo, alice, (bob,), channel=group, turn_minutes=1)
     live = live_message(standin, group)
@@ -181,8 +179,8 @@ async def test_start_where_the_server_made_the_apps_answers_private(standin: Sta
 
 async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(standin: StandIn, ludo: LudoBot,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service.alerts, "DELAY", 0.3)
-    monkeypatch.setattr(bot.notify_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(service_alerts, "DELAY", 0.3)
+    monkeypatch.setattr(notify_worker, "IDLE_POLL", 0.05)
     alice = standin.install_app(standin.add_user("alice"))  # shares the bot's server: it may DM her
     bob = standin.install_app(standin.add_user("bob", join=False))  # shares none: Discord refuses his DMs
     group = standin.add_group_dm("friends", alice, bob)
@@ -215,7 +213,7 @@ async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(stan
 
 async def test_an_ai_turn_later_than_its_interaction_is_shown_by_ludo_board(standin: StandIn, ludo: LudoBot,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.live, "WEBHOOK_LIFETIME", -1.0)  # every token too old (a bot that was down 15 minutes)
+    monkeypatch.setattr(live, "WEBHOOK_LIFETIME", -1.0)  # every token too old (a bot that was down 15 minutes)
     outside = standin.add_guild("No bot", bot_member=False)
     alice = standin.install_app(standin.add_user("alice", guild=outside))
     channel = standin.text_channel(outside)

@@ -3,9 +3,9 @@ lobby's options to the game's rules."""
 
 from __future__ import annotations
 
-import engine
-from bot.app import LudoBot
-from playground.standin import StandIn
+from ludo_bot import engine
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import StandIn
 from tests.bot.helpers import click, game_id_of, open_lobby, play_to_end, private_text, slash, start_game
 
 

@@ -13,14 +13,12 @@ from typing import Any
 import aiohttp
 import pytest
 
-import bot.deadline_worker
-import bot.health
-import service.takeover
-import service.workers
-from bot.__main__ import main
-from bot.app import LudoBot
-from playground.standin import BotRunner, StandIn
-from storage import Storage, keys
+from ludo_bot.bot import deadline_worker, health
+from ludo_bot.bot.__main__ import main
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.service import takeover, workers
+from ludo_bot.storage import Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, break_deadline_loop, start_game
 from tests.conftest import LOCAL_CLUSTER
@@ -33,13 +31,13 @@ REPLIES = {"READONLY": READONLY, "MISCONF": MISCONF, "OOM": OOM, "LOADING": LOAD
 @pytest.fixture(autouse=True)
 def quick_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers that look often and back off briefly, so an outage of a second shows their whole behaviour."""
-    monkeypatch.setattr(bot.deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(bot.deadline_worker, "BACKOFF_FIRST", 0.02)
-    monkeypatch.setattr(bot.deadline_worker, "BACKOFF_CAP", 0.2)
-    monkeypatch.setattr(service.takeover, "BACKOFF_CAP", 0.5)
-    monkeypatch.setattr(service.workers, "RESTART_FIRST", 0.05)
-    monkeypatch.setattr(service.workers, "RESTART_CAP", 0.2)
-    monkeypatch.setattr(bot.health, "WRITE_EVERY", 0.05)
+    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
+    monkeypatch.setattr(deadline_worker, "BACKOFF_FIRST", 0.02)
+    monkeypatch.setattr(deadline_worker, "BACKOFF_CAP", 0.2)
+    monkeypatch.setattr(takeover, "BACKOFF_CAP", 0.5)
+    monkeypatch.setattr(workers, "RESTART_FIRST", 0.05)
+    monkeypatch.setattr(workers, "RESTART_CAP", 0.2)
+    monkeypatch.setattr(health, "WRITE_EVERY", 0.05)
 
 
 
@@ -58,9 +56,9 @@ async def beat_at(storage: Storage, ludo: LudoBot) -> float:
 async def test_the_workers_outlive_an_error_reply_and_a_deadline_due_meanwhile_fires_after_it(
         proxied: tuple[FaultProxy, Storage], standin: StandIn, launch: Launch, storage: Storage, clock: Clock,
         caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-    caplog.set_level(logging.WARNING, logger="service.workers")
-    monkeypatch.setattr(bot.deadline_worker, "STALE_AFTER", 1.0)  # a bound the outage outlasts
-    monkeypatch.setattr(service.takeover, "STALE_AFTER", 1.0)
+    caplog.set_level(logging.WARNING, logger="ludo_bot.service.workers")
+    monkeypatch.setattr(deadline_worker, "STALE_AFTER", 1.0)  # a bound the outage outlasts
+    monkeypatch.setattr(takeover, "STALE_AFTER", 1.0)
     proxy, through_proxy = proxied
     ludo = await launch(on=through_proxy, reminder_before=0)
     alice = standin.add_user("alice")

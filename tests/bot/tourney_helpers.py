@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.app import LudoBot
-from playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from service import TournamentRecord
+from ludo_bot.bot.app import LudoBot
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.service import TournamentRecord
 from tests.bot.helpers import answered, click, live_message, play_to_end, private_text
 
 SIGNUP = "ludo:n:"

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from engine import YARD, ChooseDie, GameState, Move, MovePair, Rules, apply, from_text, legal_actions, new_game
-from engine import position as make_position
-from engine.ai import LEVELS, choose
+from ludo_bot.engine import YARD, ChooseDie, GameState, Move, MovePair, Rules, apply, from_text, legal_actions, new_game
+from ludo_bot.engine import position as make_position
+from ludo_bot.engine.ai import LEVELS, choose
 
 YARD4 = (YARD, YARD, YARD, YARD)
 CLASSIC = Rules.preset("classic")
@@ -86,7 +86,7 @@ def test_choices_are_deterministic(states: tuple[str, list[GameState]], level: s
 
 
 def from_text_round_trip(state: GameState) -> GameState:
-    from engine import to_text
+    from ludo_bot.engine import to_text
 
     copy = from_text(to_text(state))
     assert copy == state
@@ -155,7 +155,7 @@ def test_games_between_the_levels_end(preset: str) -> None:
 
 
 def test_expert_counts_the_next_rolls_gain_and_a_capture_in_reach() -> None:
-    from engine.features import board_of, feature_tables, potential
+    from ludo_bot.engine.features import board_of, feature_tables, potential
 
     tb = feature_tables(CLASSIC)
     alone = make_position(CLASSIC, {0: (10, YARD, YARD, YARD), 2: YARD4}, current=0).steps

@@ -3,7 +3,7 @@ token), and they are one choice for a player."""
 
 from __future__ import annotations
 
-from engine import (
+from ludo_bot.engine import (
     YARD,
     Move,
     MovePair,

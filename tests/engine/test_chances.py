@@ -6,10 +6,18 @@ import random
 
 import pytest
 
-from engine import YARD, GameState, Rules, apply, legal_actions, new_game
-from engine import position as make_position
-from engine.ai import choose
-from engine.chances import CHANCE_ERROR, CHANCE_ERRORS, FEATURES, WEIGHTS, best_child, rollout_chances, win_chances
+from ludo_bot.engine import YARD, GameState, Rules, apply, legal_actions, new_game
+from ludo_bot.engine import position as make_position
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.chances import (
+    CHANCE_ERROR,
+    CHANCE_ERRORS,
+    FEATURES,
+    WEIGHTS,
+    best_child,
+    rollout_chances,
+    win_chances,
+)
 
 YARD4 = (YARD, YARD, YARD, YARD)
 PRESETS = ("classic", "star", "strict", "twodice")

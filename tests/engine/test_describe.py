@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import PRESETS, YARD, GameState, Move, Rules, apply, legal_actions, new_game, position
-from engine.describe import LIMIT, describe_position
+from ludo_bot.engine import PRESETS, YARD, GameState, Move, Rules, apply, legal_actions, new_game, position
+from ludo_bot.engine.describe import LIMIT, describe_position
 
 YARD4 = (YARD, YARD, YARD, YARD)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Action, Roll, Rules, apply, legal_actions, new_game
-from engine.dice import dice
-from engine.state import GameState
+from ludo_bot.engine import Action, Roll, Rules, apply, legal_actions, new_game
+from ludo_bot.engine.dice import dice
+from ludo_bot.engine.state import GameState
 
 
 def play(rules: Rules, seed: int, plies: int) -> tuple[GameState, list[Action]]:

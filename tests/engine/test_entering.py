@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import (
+from ludo_bot.engine import (
     YARD,
     Event,
     IllegalAction,
@@ -19,8 +19,8 @@ from engine import (
     position,
     roll_with,
 )
-from engine import events as ev
-from engine.board import Board, Refusal, explain
+from ludo_bot.engine import events as ev
+from ludo_bot.engine.board import Board, Refusal, explain
 
 YARD4 = (YARD, YARD, YARD, YARD)
 

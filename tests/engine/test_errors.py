@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-import engine
-from engine import (
+from ludo_bot import engine
+from ludo_bot.engine import (
     IllegalAction,
     InvalidAction,
     Move,
@@ -21,7 +21,7 @@ from engine import (
     parse_action,
     position,
 )
-from engine.verify import export_game, verify_game
+from ludo_bot.engine.verify import export_game, verify_game
 
 CLASSIC = Rules.preset("classic")
 

@@ -8,17 +8,17 @@ from importlib import resources
 
 import pytest
 
-from engine import PRESETS, Move, Rules, apply, legal_actions, new_game, position
-from engine.ai import choose
-from engine.chances import FEATURES
-from engine.expert_value import WEIGHTS_FILE, expert_value, fitted
-from engine.lookahead import action_chances
+from ludo_bot.engine import PRESETS, Move, Rules, apply, legal_actions, new_game, position
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.chances import FEATURES
+from ludo_bot.engine.expert_value import WEIGHTS_FILE, expert_value, fitted
+from ludo_bot.engine.lookahead import action_chances
 
 FITTED = [p for p in PRESETS if fitted(Rules.preset(p))]
 
 
 def test_the_weights_are_data_for_the_chances_features() -> None:
-    data = json.loads(resources.files("engine").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
+    data = json.loads(resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
     assert data["features"] == list(FEATURES)
     assert set(data["presets"]) <= set(PRESETS)
     assert all(len(weights) == len(FEATURES) for weights in data["presets"].values())

@@ -7,8 +7,20 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import YARD, Event, IllegalAction, Move, Roll, Rules, Skip, apply, legal_actions, position, roll_with
-from engine import events as ev
+from ludo_bot.engine import (
+    YARD,
+    Event,
+    IllegalAction,
+    Move,
+    Roll,
+    Rules,
+    Skip,
+    apply,
+    legal_actions,
+    position,
+    roll_with,
+)
+from ludo_bot.engine import events as ev
 
 YARD4 = (YARD, YARD, YARD, YARD)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import (
+from ludo_bot.engine import (
     YARD,
     Event,
     IllegalAction,
@@ -18,7 +18,7 @@ from engine import (
     position,
     roll_with,
 )
-from engine import events as ev
+from ludo_bot.engine import events as ev
 
 YARD4 = (YARD, YARD, YARD, YARD)
 

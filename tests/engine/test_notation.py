@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import NotationError, Rules, apply, from_text, legal_actions, new_game, position, to_text
-from engine.notation import parse_rules, rules_text
+from ludo_bot.engine import NotationError, Rules, apply, from_text, legal_actions, new_game, position, to_text
+from ludo_bot.engine.notation import parse_rules, rules_text
 
 
 @pytest.mark.parametrize("rules", [

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import PRESETS, YARD, Action, GameState, Rules, apply, from_text, legal_actions, new_game, to_text
-from engine.rules import TOKENS
+from ludo_bot.engine import PRESETS, YARD, Action, GameState, Rules, apply, from_text, legal_actions, new_game, to_text
+from ludo_bot.engine.rules import TOKENS
 
 MAX_ACTIONS = 20_000
 SEAT_SETS = [(0, 2), (0, 1, 2), (0, 1, 2, 3)]

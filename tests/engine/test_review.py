@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Action, Rules, action_text, apply, legal_actions, new_game, parse_action
-from engine.ai import choose
-from engine.chances import win_chances
-from engine.review import Review, ReviewTextError, review_game
+from ludo_bot.engine import Action, Rules, action_text, apply, legal_actions, new_game, parse_action
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.chances import win_chances
+from ludo_bot.engine.review import Review, ReviewTextError, review_game
 
 SEATS = (0, 1, 2, 3)
 
@@ -105,7 +105,7 @@ def test_passes_and_leaving_are_no_decisions_but_count() -> None:
 
 
 def test_an_illegal_log_is_refused() -> None:
-    from engine import IllegalAction
+    from ludo_bot.engine import IllegalAction
 
     with pytest.raises(IllegalAction):
         review_game(Rules.preset("classic"), (0, 2), 1, ["R", "R", "M4"])

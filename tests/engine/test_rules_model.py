@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine import PRESETS, Rules, RulesError, new_game, position
-from engine.rules import check_seats, default_seats
+from ludo_bot.engine import PRESETS, Rules, RulesError, new_game, position
+from ludo_bot.engine.rules import check_seats, default_seats
 
 
 @pytest.mark.parametrize(("preset", "overrides", "track", "last", "home", "finish"), [
@@ -147,8 +147,8 @@ def test_colours_follow_the_seats() -> None:
                          ids=lambda r: f"{r.name}-{r.track_length}")
 def test_one_square_per_step_everywhere(rules: Rules) -> None:
     """`Rules.square` is the one step-to-square rule: the board's routes, the states and the AI read it."""
-    from engine.board import tables
-    from engine.features import feature_tables
+    from ludo_bot.engine.board import tables
+    from ludo_bot.engine.features import feature_tables
 
     for seat in range(4):
         route = rules.route(seat)

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import YARD, Event, Move, Rules, apply, legal_actions, position, roll_with
-from engine import events as ev
-from engine.state import GameState
+from ludo_bot.engine import YARD, Event, Move, Rules, apply, legal_actions, position, roll_with
+from ludo_bot.engine import events as ev
+from ludo_bot.engine.state import GameState
 
 YARD4 = (YARD, YARD, YARD, YARD)
 

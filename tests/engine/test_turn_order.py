@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
-from engine import YARD, Move, Rules, apply, legal_actions, new_game, position, roll_with
-from engine.dice import dice
-from engine.state import GameState
+from ludo_bot.engine import YARD, Move, Rules, apply, legal_actions, new_game, position, roll_with
+from ludo_bot.engine.dice import dice
+from ludo_bot.engine.state import GameState
 
 YARD4 = (YARD, YARD, YARD, YARD)
 SEATINGS = [(0, 2), (0, 1, 2), (0, 1, 2, 3), (1, 3), (0, 1, 3)]

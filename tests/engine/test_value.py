@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from engine import GameState, Rules, apply, legal_actions, new_game
-from engine import position as make_position
-from engine.ai import choose
-from engine.master import LEARNED, by_value
-from engine.value import INPUTS, Net, _all_weights, inputs, lines, net, trained, value
+from ludo_bot.engine import GameState, Rules, apply, legal_actions, new_game
+from ludo_bot.engine import position as make_position
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.master import LEARNED, by_value
+from ludo_bot.engine.value import INPUTS, Net, _all_weights, inputs, lines, net, trained, value
 
 PRESETS = ("classic", "star", "strict", "twodice")
 

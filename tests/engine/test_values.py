@@ -11,11 +11,11 @@ from multiprocessing import get_context
 
 import pytest
 
-from engine import Action, ChooseDie, Move, MovePair, Resign, Rules, apply, legal_actions, new_game
-from engine.actions import ROLL, SKIP
-from engine.ai import choose
-from engine.board import Refusal
-from engine.review import review_game
+from ludo_bot.engine import Action, ChooseDie, Move, MovePair, Resign, Rules, apply, legal_actions, new_game
+from ludo_bot.engine.actions import ROLL, SKIP
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.board import Refusal
+from ludo_bot.engine.review import review_game
 
 VALUES = [
     *(Rules.preset(name) for name in ("classic", "star", "strict", "twodice")),

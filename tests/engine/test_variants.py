@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from ludo_bot.engine import (
     PRESETS,
     YARD,
     Action,
@@ -30,10 +30,10 @@ from engine import (
     roll_with,
     to_text,
 )
-from engine import events as ev
-from engine.ai import choose
-from engine.notation import parse_rules, rules_text
-from engine.rules import TOKENS
+from ludo_bot.engine import events as ev
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.notation import parse_rules, rules_text
+from ludo_bot.engine.rules import TOKENS
 
 YARD4 = (YARD, YARD, YARD, YARD)
 VARIANTS = {

@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-import engine.verify
 from benchmarks import child_env
-from engine import Rules, action_text, apply, legal_actions, new_game
-from engine.dice import die
-from engine.verify import FORMAT, commitment, export_game, main, verify_game
+from ludo_bot.engine import Rules, action_text, apply, legal_actions, new_game, verify
+from ludo_bot.engine.dice import die
+from ludo_bot.engine.verify import FORMAT, commitment, export_game, main, verify_game
 
 CHECKS = ["format", "commitment", "rules and seats", "replay", "dice", "final state"]
 
@@ -134,8 +133,8 @@ def test_dice_that_do_not_follow_the_seed_are_caught(monkeypatch: pytest.MonkeyP
     """The verifier recomputes every die itself: where its dice and the replay's rolls differ, it says so."""
     rules = Rules.preset("classic")
     data = export_game(rules, (0, 2), 31, played(rules, (0, 2), 31, limit=60))
-    real = die  # the function engine.verify rolls with, patched there
-    monkeypatch.setattr(engine.verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 5 else real(seed, n))
+    real = die  # the function verify rolls with, patched there
+    monkeypatch.setattr(verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 5 else real(seed, n))
     report = verify_game(data)
     assert report.problem is not None and report.problem.startswith("dice: log entry")
     assert "die number 5 shows" in report.problem and "the seed gives" in report.problem
@@ -145,8 +144,8 @@ def test_dice_that_do_not_follow_the_seed_are_caught(monkeypatch: pytest.MonkeyP
 def test_the_turn_order_roll_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Rules.preset("classic")
     data = export_game(rules, (0, 2), 31, [])
-    real = die  # the function engine.verify rolls with, patched there
-    monkeypatch.setattr(engine.verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 0 else real(seed, n))
+    real = die  # the function verify rolls with, patched there
+    monkeypatch.setattr(verify, "die", lambda seed, n: real(seed, n) % 6 + 1 if n == 0 else real(seed, n))
     assert verify_game(data).problem == (
         f"dice: the turn-order roll: die number 0 shows {real(31, 0)}, the seed gives {real(31, 0) % 6 + 1}")
 
@@ -186,6 +185,6 @@ def test_python_m_engine_verify(game: dict[str, Any], tmp_path: Path) -> None:
     bad.write_text(json.dumps(dict(game, log=game["log"][:-1])), encoding="utf-8")
     root = Path(__file__).resolve().parents[2]
     for path, code in ((good, 0), (bad, 1)):
-        done = subprocess.run([sys.executable, "-m", "engine.verify", str(path)], cwd=root, env=child_env(),
+        done = subprocess.run([sys.executable, "-m", "ludo_bot.engine.verify", str(path)], cwd=root, env=child_env(),
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == code, done.stdout + done.stderr

@@ -14,8 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from playground.world import NAMES, Playground
-from storage import Storage
+from ludo_bot.playground.world import NAMES, Playground
+from ludo_bot.storage import Storage
 from tests.playground.browser import CHROMIUM, browser_missing
 
 CROWD = 6  # the members of `crowd`: a knockout with AI seats plays two tables of three (and an AI), then a final

@@ -7,7 +7,7 @@ from typing import Any
 
 import aiohttp
 
-from playground.world import Playground
+from ludo_bot.playground.world import Playground
 from tests.bot.helpers import PNG_MAGIC
 
 __all__ = ["PNG_MAGIC", "Json", "command", "get", "member", "post", "state"]

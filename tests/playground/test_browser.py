@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from playground.world import Playground
+from ludo_bot.playground.world import Playground
 from tests.playground.browser import GAME_BUTTON, PHONE, act_as, browse, click_and_wait, fits_the_phone
 
 if TYPE_CHECKING:

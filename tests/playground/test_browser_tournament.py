@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from playground.world import Playground
+from ludo_bot.playground.world import Playground
 from tests.playground.browser import GAME_BUTTON, PHONE, act_as, browse, click_and_wait, fits_the_phone
 from tests.playground.conftest import CROWD
 

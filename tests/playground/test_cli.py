@@ -24,7 +24,7 @@ async def test_the_playground_command_serves_the_page_and_stops_on_ctrl_c(tmp_pa
     env = child_env({k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR")})
     env["REDIS_URL"] = "redis://127.0.0.1:1/0"  # nothing listens there: the playground must not use it
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "playground", "--port", "0", cwd=tmp_path, env=env,
+        sys.executable, "-m", "ludo_bot", "playground", "--port", "0", cwd=tmp_path, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     try:
@@ -69,7 +69,7 @@ async def test_sigterm_stops_the_playground_with_its_embedded_redis_and_its_data
     env = child_env({k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LUDO_DATA_DIR", "REDIS_URL")})
     data = tmp_path / "data"
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "playground", "--port", "0", "--host", "127.0.0.1", "--data-dir", str(data),
+        sys.executable, "-m", "ludo_bot", "playground", "--port", "0", "--host", "127.0.0.1", "--data-dir", str(data),
         cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     try:

@@ -10,8 +10,8 @@ import re
 
 import aiohttp
 
-from playground.standin import Channel, Message
-from playground.world import Playground
+from ludo_bot.playground.standin import Channel, Message
+from ludo_bot.playground.world import Playground
 from tests.bot.helpers import live_message, settle, to_act
 from tests.playground.conftest import CROWD
 from tests.playground.helpers import PNG_MAGIC, Json, command, member, post, state

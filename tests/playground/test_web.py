@@ -13,9 +13,9 @@ import aiohttp
 import pytest
 from discord import app_commands
 
-from playground.guard import host_allowed
-from playground.standin import Message
-from playground.world import MANAGER, MEMBERS, Playground
+from ludo_bot.playground.guard import host_allowed
+from ludo_bot.playground.standin import Message
+from ludo_bot.playground.world import MANAGER, MEMBERS, Playground
 from tests.playground.helpers import PNG_MAGIC, command, get, member, post, state
 
 

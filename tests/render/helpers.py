@@ -6,9 +6,9 @@ from collections import Counter
 
 from PIL import Image
 
-from engine.rules import Rules
-from render.geometry import layout, metrics
-from render.view import DEFAULT_SIZE
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render.geometry import layout, metrics
+from ludo_bot.render.view import DEFAULT_SIZE
 
 GEOMETRIES: dict[str, Rules] = {
     "classic": Rules.preset("classic"),

@@ -7,15 +7,15 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from engine import events as ev
-from engine.actions import ChooseDie, Move, Resign
-from engine.ai import choose
-from engine.events import Event
-from engine.game import apply, legal_actions, new_game
-from engine.position import position
-from engine.rules import COLOURS, Rules
-from engine.state import YARD, GameState
-from render import (
+from ludo_bot.engine import events as ev
+from ludo_bot.engine.actions import ChooseDie, Move, Resign
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.events import Event
+from ludo_bot.engine.game import apply, legal_actions, new_game
+from ludo_bot.engine.position import position
+from ludo_bot.engine.rules import COLOURS, Rules
+from ludo_bot.engine.state import YARD, GameState
+from ludo_bot.render import (
     DEFAULT_SIZE,
     BoardView,
     default_labels,
@@ -25,13 +25,13 @@ from render import (
     square_centre,
     static_board,
 )
-from render.board import draw_position
-from render.fonts import SANS, font
-from render.geometry import layout, metrics, place_box, place_of
-from render.palette import rgb
-from render.sprites import badge_sprite, tag_sprite, text_sprite
-from render.typeset import recording
-from render.view import PHONE, SMALLEST, WORDS
+from ludo_bot.render.board import draw_position
+from ludo_bot.render.fonts import SANS, font
+from ludo_bot.render.geometry import layout, metrics, place_box, place_of
+from ludo_bot.render.palette import rgb
+from ludo_bot.render.sprites import badge_sprite, tag_sprite, text_sprite
+from ludo_bot.render.typeset import recording
+from ludo_bot.render.view import PHONE, SMALLEST, WORDS
 from tests.render.helpers import GEOMETRIES, cell_px, majority, region
 
 

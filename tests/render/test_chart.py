@@ -8,11 +8,11 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from render import CHART_SIZE, WORDS, chart_area, render_chances
-from render.chart import DASHES, SHAPES, downsampled
-from render.palette import RGB, SEAT_COLOURS, rgb
-from render.sprites import badge_sprite, text_sprite
-from render.typeset import recording
+from ludo_bot.render import CHART_SIZE, WORDS, chart_area, render_chances
+from ludo_bot.render.chart import DASHES, SHAPES, downsampled
+from ludo_bot.render.palette import RGB, SEAT_COLOURS, rgb
+from ludo_bot.render.sprites import badge_sprite, text_sprite
+from ludo_bot.render.typeset import recording
 from tests.render.helpers import region
 
 RED, GREEN, YELLOW, BLUE = (rgb(c) for c in SEAT_COLOURS)

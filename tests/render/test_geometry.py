@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from engine.rules import Rules
-from render.geometry import Box, LayoutError, layout, place_centre, place_of, square_centre
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render.geometry import Box, LayoutError, layout, place_centre, place_of, square_centre
 from tests.render.helpers import GEOMETRIES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.palette import COLOURS, index, palette_rgb, to_palette
+from ludo_bot.render.palette import COLOURS, index, palette_rgb, to_palette
 
 
 def test_every_palette_colour_maps_to_itself() -> None:

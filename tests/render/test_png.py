@@ -8,11 +8,11 @@ import random
 import pytest
 from PIL import Image
 
-import engine
-from engine.notation import parse_rules
-from render import BoardView
-from render.board import draw_board
-from render.png import SIGNATURE, encode_png
+from ludo_bot import engine
+from ludo_bot.engine.notation import parse_rules
+from ludo_bot.render import BoardView
+from ludo_bot.render.board import draw_board
+from ludo_bot.render.png import SIGNATURE, encode_png
 
 
 def played(preset: str, plies: int, seed: int) -> engine.GameState:

@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 from PIL import GifImagePlugin, Image, ImageChops
 
-import render.replay
-from engine.actions import ROLL, Action, Move, MovePair
-from engine.ai import choose
-from engine.events import Event
-from engine.game import apply, new_game
-from engine.rules import Rules
-from render import WORDS, BoardView, draw_board, render_replay
-from render.replay import (
+from ludo_bot.engine.actions import ROLL, Action, Move, MovePair
+from ludo_bot.engine.ai import choose
+from ludo_bot.engine.events import Event
+from ludo_bot.engine.game import apply, new_game
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render import WORDS, BoardView, draw_board, render_replay, replay
+from ludo_bot.render.replay import (
     DECISIVE_MS,
     FRAME_MS,
     FRAMES,
@@ -173,7 +172,7 @@ def test_frames_are_drawn_and_written_one_at_a_time(monkeypatch: pytest.MonkeyPa
         most = max(most, len(alive))
         return frame
 
-    monkeypatch.setattr(render.replay, "draw_board", counted)
+    monkeypatch.setattr(replay, "draw_board", counted)
     gif = render_replay(rules, (0, 1, 2, 3), 10, log)
     image = Image.open(io.BytesIO(gif))
     assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == FRAMES

@@ -14,13 +14,13 @@ from itertools import combinations
 import pytest
 from PIL import Image, ImageDraw, ImageFont, features
 
-from engine.game import new_game
-from engine.rules import Rules
-from render import fonts, typeset
-from render.board import render_board
-from render.sprites import text_sprite, text_width
-from render.typeset import ELLIPSIS, PLACEHOLDER, clusters, cut, line, runs
-from render.view import DEFAULT_SIZE, BoardView
+from ludo_bot.engine.game import new_game
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render import fonts, typeset
+from ludo_bot.render.board import render_board
+from ludo_bot.render.sprites import text_sprite, text_width
+from ludo_bot.render.typeset import ELLIPSIS, PLACEHOLDER, clusters, cut, line, runs
+from ludo_bot.render.view import DEFAULT_SIZE, BoardView
 
 INK = (20, 20, 20)
 # Letters of each script the issue names: each must draw as itself, unlike every other.

@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from render.banners import TROPHY
-from render.samples import ENTRANTS, SWISS_HEADERS, knockout_sample, swiss_sample
-from render.sprites import text_sprite, text_width
-from render.standings import (
+from ludo_bot.render.banners import TROPHY
+from ludo_bot.render.samples import ENTRANTS, SWISS_HEADERS, knockout_sample, swiss_sample
+from ludo_bot.render.sprites import text_sprite, text_width
+from ludo_bot.render.standings import (
     ROBOT,
     TALLEST,
     WIDTH,
@@ -30,8 +30,8 @@ from render.standings import (
     swiss_png,
     word_rooms,
 )
-from render.typeset import ELLIPSIS, PLACEHOLDER, clusters, recording, runs
-from render.view import PHONE, SMALLEST
+from ludo_bot.render.typeset import ELLIPSIS, PLACEHOLDER, clusters, recording, runs
+from ludo_bot.render.view import PHONE, SMALLEST
 
 SCRIPTS = ("Zoë Ştefan", "محمد علي", "अनन्या क्षत्रिय", "王芳", "👩🏽‍💻🎲", "𝓐𝓵𝓲𝓬𝓮", "김민준", "Дмитрий")
 HEADERS = ("#", "Player", "Points", "Wins", "Played")

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from render.sprites import Sprite, text_sprite, text_width
-from render.typeset import ELLIPSIS
-from render.typeset import cut as cut_text
+from ludo_bot.render.sprites import Sprite, text_sprite, text_width
+from ludo_bot.render.typeset import ELLIPSIS
+from ludo_bot.render.typeset import cut as cut_text
 
 WORDS = st.lists(st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789·()-äöüß", min_size=0,
                          max_size=14), min_size=1, max_size=12)

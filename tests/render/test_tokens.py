@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine.position import position
-from engine.rules import Rules
-from engine.state import YARD, GameState
-from render import DEFAULT_SIZE, BoardView, draw_board
-from render.geometry import layout, metrics, place_box
-from render.tokens import Placed, number_box, placed_tokens, token_places
-from render.typeset import recording
-from render.view import PHONE, SMALLEST
+from ludo_bot.engine.position import position
+from ludo_bot.engine.rules import Rules
+from ludo_bot.engine.state import YARD, GameState
+from ludo_bot.render import DEFAULT_SIZE, BoardView, draw_board
+from ludo_bot.render.geometry import layout, metrics, place_box
+from ludo_bot.render.tokens import Placed, number_box, placed_tokens, token_places
+from ludo_bot.render.typeset import recording
+from ludo_bot.render.view import PHONE, SMALLEST
 from tests.render.helpers import GEOMETRIES
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from service import Outcome, Service
-from storage import Storage
+from ludo_bot.service import Outcome, Service
+from ludo_bot.storage import Storage
 
 GUILD, CHANNEL, HOST, GUEST, STRANGER = 1, 10, 100, 200, 300
 

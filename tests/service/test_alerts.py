@@ -7,10 +7,10 @@ import logging
 
 import pytest
 
-import engine
-from service import Service, seat_user
-from storage import Alert, Storage, keys
-from storage.notify import TURN
+from ludo_bot import engine
+from ludo_bot.service import Service, seat_user
+from ludo_bot.storage import Alert, Storage, keys
+from ludo_bot.storage.notify import TURN
 from tests.service.conftest import Clock
 
 GUILD, HOST, GUEST = 1, 100, 200
@@ -81,7 +81,7 @@ async def test_a_member_who_does_not_want_alerts_costs_no_storage_step(storage: 
     await sessions.alerts.set(HOST + GUEST, True, "en-US")  # someone else wants them
     game_id = await start(sessions, 12)
     await storage.redis.set(keys.ALERT_SENT, "not a sorted set")  # a queueing step would fail on it, and say so
-    with caplog.at_level(logging.WARNING, logger="service.alerts"):
+    with caplog.at_level(logging.WARNING, logger="ludo_bot.service.alerts"):
         assert GUEST in await play(sessions, game_id, 20)
     assert "not queued" not in caplog.text
 
@@ -113,7 +113,7 @@ async def test_storage_trouble_while_queueing_loses_the_alert_not_the_move(stora
     await sessions.alerts.set(HOST, True, "en-US")
     await storage.redis.set(keys.ALERT_SENT, "not a sorted set")  # every queueing step fails on it
     game_id = await start(sessions, 14)
-    with caplog.at_level(logging.WARNING, logger="service.alerts"):
+    with caplog.at_level(logging.WARNING, logger="ludo_bot.service.alerts"):
         await play(sessions, game_id, 10)
     assert (await sessions.games.load(game_id, with_log=True)).log_length >= 10
     assert "not queued" in caplog.text

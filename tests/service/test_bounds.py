@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from service import Service, seat_user
-from storage import GameRecord, GuildSettings, LobbyLimits, NotFound, Storage, keys
-from storage.indexes import USER_GAMES_PRUNE_AT
-from storage.interactions import Filing
-from storage.stats import BOARD_KEEP, HISTORY_KEEP
-from storage.tournaments import GUILD_TOURNEYS_KEPT
+from ludo_bot import engine
+from ludo_bot.service import Service, seat_user
+from ludo_bot.storage import GameRecord, GuildSettings, LobbyLimits, NotFound, Storage, keys
+from ludo_bot.storage.indexes import USER_GAMES_PRUNE_AT
+from ludo_bot.storage.interactions import Filing
+from ludo_bot.storage.stats import BOARD_KEEP, HISTORY_KEEP
+from ludo_bot.storage.tournaments import GUILD_TOURNEYS_KEPT
 from tests.service.conftest import Clock
 from tests.service.test_deadlines import DAY, HOUR, run_due
 from tests.service.test_sessions import play_to_the_end

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import engine
-from service import REMIND, TIMEOUT, Outcome, Refused, Service, seat_user, state_of
-from storage import Deadline, GameRecord, GuildSettings, Storage, keys
+from ludo_bot import engine
+from ludo_bot.service import REMIND, TIMEOUT, Outcome, Refused, Service, seat_user, state_of
+from ludo_bot.storage import Deadline, GameRecord, GuildSettings, Storage, keys
 from tests.service.conftest import GUEST, GUILD, HOST, Clock
 
 GAMES, ROUNDS = 3, 30

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from service import ABANDONED, FINISH, ROUND, TIMEOUT, TOURNAMENT_KINDS, TOURNEY, Service, seat_user
-from storage import Deadline, GuildSettings, LobbyRecord, Storage, keys
+from ludo_bot import engine
+from ludo_bot.service import ABANDONED, FINISH, ROUND, TIMEOUT, TOURNAMENT_KINDS, TOURNEY, Service, seat_user
+from ludo_bot.storage import Deadline, GuildSettings, LobbyRecord, Storage, keys
 from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, Clock, two_player_game
 
 HOUR, DAY = 3600, 24 * 3600

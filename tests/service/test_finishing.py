@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-import engine
-from service import FINISH, Outcome, Service, seat_user, state_of
-from service.games import FINISH_AFTER
-from storage import Deadline, GuildSettings, Storage, StorageUnavailable
+from ludo_bot import engine
+from ludo_bot.service import FINISH, Outcome, Service, seat_user, state_of
+from ludo_bot.service.games import FINISH_AFTER
+from ludo_bot.storage import Deadline, GuildSettings, Storage, StorageUnavailable
 from tests.service.conftest import GUEST, GUILD, HOST, Clock, two_player_game
 
 

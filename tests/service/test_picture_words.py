@@ -6,23 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game import new_game
-from engine.notation import rules_text, to_text
-from engine.rules import Rules
-from render import WORDS, BoardView
-from render.chart import CHART_SIZE
-from render.chart import word_rooms as chart_rooms
-from render.geometry import layout, metrics
-from render.panel import name_room, word_rooms
-from render.replay import REPLAY_SIZE
-from render.sprites import text_width
-from render.standings import header_rooms
-from render.standings import word_rooms as standing_rooms
-from render.view import DEFAULT_SIZE, text_size
-from service.i18n import CATALOGUES, drawn, templates
-from service.seats import AI_LEVELS, picture_names
-from service.tourney_view import HEADERS
-from storage.records import GameRecord, Seat
+from ludo_bot.engine.game import new_game
+from ludo_bot.engine.notation import rules_text, to_text
+from ludo_bot.engine.rules import Rules
+from ludo_bot.render import WORDS, BoardView
+from ludo_bot.render.chart import CHART_SIZE
+from ludo_bot.render.chart import word_rooms as chart_rooms
+from ludo_bot.render.geometry import layout, metrics
+from ludo_bot.render.panel import name_room, word_rooms
+from ludo_bot.render.replay import REPLAY_SIZE
+from ludo_bot.render.sprites import text_width
+from ludo_bot.render.standings import header_rooms
+from ludo_bot.render.standings import word_rooms as standing_rooms
+from ludo_bot.render.view import DEFAULT_SIZE, text_size
+from ludo_bot.service.i18n import CATALOGUES, drawn, templates
+from ludo_bot.service.seats import AI_LEVELS, picture_names
+from ludo_bot.service.tourney_view import HEADERS
+from ludo_bot.storage.records import GameRecord, Seat
 
 RULES = Rules.preset("classic")
 GEOMETRY = layout(RULES).n

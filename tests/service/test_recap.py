@@ -4,10 +4,10 @@ keeps where each person's turn ended only while it runs, and only the clicks tha
 
 from __future__ import annotations
 
-import engine
-from engine import Event
-from service import Outcome, Service, seat_user
-from storage import Storage, keys
+from ludo_bot import engine
+from ludo_bot.engine import Event
+from ludo_bot.service import Outcome, Service, seat_user
+from ludo_bot.storage import Storage, keys
 
 GUILD, CHANNEL = 1, 10
 ANN, BEN, CAT = 100, 200, 300

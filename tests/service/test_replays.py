@@ -9,14 +9,14 @@ import threading
 
 import pytest
 
-import engine
-import service.replays
-from engine.actions import moves_made
-from engine.ai import choose
-from service import GameRecord, Refused, Service
-from service.cooldowns import Cooldowns
-from service.reviews import review_lines, shown_decisions
-from storage import Seat, Storage, new_game_id, new_record, play
+from ludo_bot import engine
+from ludo_bot.engine.actions import moves_made
+from ludo_bot.engine.ai import choose
+from ludo_bot.service import GameRecord, Refused, Service
+from ludo_bot.service import replays as service_replays
+from ludo_bot.service.cooldowns import Cooldowns
+from ludo_bot.service.reviews import review_lines, shown_decisions
+from ludo_bot.storage import Seat, Storage, new_game_id, new_record, play
 from tests.service.captions import caption, frame_captions
 
 
@@ -35,15 +35,15 @@ def finished(seed: int) -> GameRecord:
 
 
 class Drawing:
-    """`service.replays.draw` counted, and held back until the test lets it go."""
+    """`service_replays.draw` counted, and held back until the test lets it go."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.real = service.replays.draw
+        self.real = service_replays.draw
         self.calls: list[str] = []
         self.at_once = self.most = 0
         self.go = threading.Event()
         self.lock = threading.Lock()
-        monkeypatch.setattr(service.replays, "draw", self)
+        monkeypatch.setattr(service_replays, "draw", self)
 
     def __call__(self, record: GameRecord, lang: str, named: tuple[int, ...] = ()) -> bytes:
         with self.lock:
@@ -89,7 +89,7 @@ async def test_replays_are_drawn_one_at_a_time(storage: Storage, monkeypatch: py
 
 
 async def test_a_few_requests_hold_a_gif_at_once_and_a_full_queue_is_refused(storage: Storage) -> None:
-    replays = service.replays.Replays(storage, queue=3, turns=2)
+    replays = service_replays.Replays(storage, queue=3, turns=2)
     inside = 0
     most = 0
     release = asyncio.Event()

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from service import Service
-from service.seasons import GRACE, bounds, previous, season_of
-from storage import SEASON_KEPT, PlayerResult, Rating, SeasonResults, Storage
+from ludo_bot.service import Service
+from ludo_bot.service.seasons import GRACE, bounds, previous, season_of
+from ludo_bot.storage import SEASON_KEPT, PlayerResult, Rating, SeasonResults, Storage
 from tests.service.conftest import Clock
 
 

@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-import engine
-from service import REMIND, TIMEOUT, Refused, Service, seat_user
-from storage import Deadline, GuildSettings, LobbyRecord
+from ludo_bot import engine
+from ludo_bot.service import REMIND, TIMEOUT, Refused, Service, seat_user
+from ludo_bot.storage import Deadline, GuildSettings, LobbyRecord
 from tests.service.conftest import CHANNEL, GUEST, GUILD, HOST, STRANGER, Clock, two_player_game
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Event
-from engine import events as ev
-from service.text import ACCOUNT_LINES, account
+from ludo_bot.engine import Event
+from ludo_bot.engine import events as ev
+from ludo_bot.service.text import ACCOUNT_LINES, account
 
 NAMES = {0: "Ann", 1: "Ben"}
 

@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from service import TOURNEY, Refused, Service
-from storage import Deadline, Storage, StorageError, TournamentRecord, keys
+from ludo_bot.service import TOURNEY, Refused, Service
+from ludo_bot.storage import Deadline, Storage, StorageError, TournamentRecord, keys
 from tests.faultproxy import READONLY, FaultProxy
 from tests.service.conftest import Clock
 

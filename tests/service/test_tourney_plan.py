@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from service.tourney_plan import (
+from ludo_bot.service.tourney_plan import (
     after,
     dealt,
     first_round,
@@ -18,7 +18,7 @@ from service.tourney_plan import (
     table_sizes,
     through,
 )
-from storage.tourney_records import Entrant, Round, TournamentRecord
+from ludo_bot.storage.tourney_records import Entrant, Round, TournamentRecord
 
 
 def tournament(users: int, *, format: str = "knockout", fill: bool = False, rounds: int = 3) -> TournamentRecord:

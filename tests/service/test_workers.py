@@ -1,4 +1,4 @@
-"""Workers' backoff, pulse and supervisor (`service.workers`), without Redis: how long a worker waits after a
+"""Workers' backoff, pulse and supervisor (`workers`), without Redis: how long a worker waits after a
 storage error, what it logs, and that a loop that crashes or ends is started again."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-import service.workers
-from service.workers import Backoff, Liveness, Pulse, Supervisor
+from ludo_bot.service import workers
+from ludo_bot.service.workers import Backoff, Liveness, Pulse, Supervisor
 
 
 def test_the_backoff_doubles_up_to_its_cap_with_jitter_and_starts_over_after_a_reset() -> None:
@@ -23,7 +23,7 @@ def test_the_backoff_doubles_up_to_its_cap_with_jitter_and_starts_over_after_a_r
 
 
 def test_a_long_outage_is_logged_at_1_2_4_8_failures_and_its_end_once(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="service.workers")
+    caplog.set_level(logging.WARNING, logger="ludo_bot.service.workers")
     pulse = Pulse("deadlines", 60.0, every=0.1, cap=1.0)
     for _ in range(10):
         pulse.failed(ConnectionError("Redis is unavailable"))
@@ -46,7 +46,7 @@ def test_a_worker_is_dead_when_not_running_or_idle_past_its_bound() -> None:
 
 async def test_a_loop_that_raises_or_ends_is_started_again(monkeypatch: pytest.MonkeyPatch,
                                                           caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(service.workers, "RESTART_FIRST", 0.01)
+    monkeypatch.setattr(workers, "RESTART_FIRST", 0.01)
     runs: list[str] = []
 
     async def flaky(pulse: Pulse) -> None:

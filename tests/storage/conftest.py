@@ -7,8 +7,8 @@ from collections.abc import Awaitable, Callable, Iterator
 
 import pytest
 
-import engine
-from storage import GameRecord, Seat, Storage, new_game_id, new_record, play
+from ludo_bot import engine
+from ludo_bot.storage import GameRecord, Seat, Storage, new_game_id, new_record, play
 
 MakeGame = Callable[..., Awaitable[GameRecord]]
 

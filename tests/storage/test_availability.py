@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from storage import Storage, StorageUnavailable, WriteUncertain, check_replay, keys, make_client
-from storage.errors import StorageFull
-from storage.server import EmbeddedRedis
+from ludo_bot.storage import Storage, StorageUnavailable, WriteUncertain, check_replay, keys, make_client
+from ludo_bot.storage.errors import StorageFull
+from ludo_bot.storage.server import EmbeddedRedis
 from tests.conftest import needs_embedded
 from tests.storage.conftest import fresh_game, next_move, play_moves
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-import storage.stats as stats_module
-from storage import GameRecord, LobbyLimits, LobbyRecord, LobbySeat, PlayerResult, Storage, keys, new_game_id
-from storage.indexes import USER_GAMES_PRUNE_AT
-from storage.lobbies import HELD_LONGER, LOBBY_TTL
-from storage.stats import COUNTED_TTL, STATS_KEPT
+import ludo_bot.storage.stats as stats_module
+from ludo_bot.storage import GameRecord, LobbyLimits, LobbyRecord, LobbySeat, PlayerResult, Storage, keys, new_game_id
+from ludo_bot.storage.indexes import USER_GAMES_PRUNE_AT
+from ludo_bot.storage.lobbies import HELD_LONGER, LOBBY_TTL
+from ludo_bot.storage.stats import COUNTED_TTL, STATS_KEPT
 from tests.storage.conftest import MakeGame, fresh_game, play_moves
 
 GUILD, HOST = 42, 1001
@@ -62,7 +62,7 @@ async def test_a_guilds_boards_keep_their_best_players(storage: Storage, monkeyp
 
 
 async def test_the_rating_board_keeps_its_best(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
-    from storage import Rating
+    from ludo_bot.storage import Rating
 
     monkeypatch.setattr(stats_module, "BOARD_KEEP", 2)
     for user in range(1, 6):

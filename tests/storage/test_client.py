@@ -8,7 +8,7 @@ from redis.asyncio.connection import Connection
 from redis.exceptions import DataError
 from redis.typing import EncodableT
 
-from storage.client import Redis, packing
+from ludo_bot.storage.client import Redis, packing
 
 ARGUMENTS: list[EncodableT] = ["plain", "héllo ✓ 名前 👋🏽", "", "\x00 bytes é".encode(), bytearray(b"array"),
                            memoryview(b"view"), 0, -7, 10**20, 1764293400.123456, 0.1, 1e-7, float(2**53), "x" * 7000]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from redis.asyncio.connection import SSLConnection
 
-import engine
-from storage import (
+from ludo_bot import engine
+from ludo_bot.storage import (
     Conflict,
     Deadline,
     LobbyRecord,
@@ -28,8 +28,8 @@ from storage import (
     new_record,
     results_of,
 )
-from storage.client import READ_TIMEOUT, ClusterClient
-from storage.cluster import LocalCluster
+from ludo_bot.storage.client import READ_TIMEOUT, ClusterClient
+from ludo_bot.storage.cluster import LocalCluster
 from tests.storage.conftest import four_seats, fresh_game, next_move, play_moves
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Deadline, DeadlineQueue, Storage, keys, make_client
+from ludo_bot.storage import Deadline, DeadlineQueue, Storage, keys, make_client
 
 
 async def test_due_items_only(storage: Storage) -> None:

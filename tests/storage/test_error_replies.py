@@ -9,9 +9,9 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from storage import CorruptRecord, Storage, StorageUnavailable, WriteUncertain, keys
-from storage.errors import StorageFull
-from storage.roundtrips import error_kind
+from ludo_bot.storage import CorruptRecord, Storage, StorageUnavailable, WriteUncertain, keys
+from ludo_bot.storage.errors import StorageFull
+from ludo_bot.storage.roundtrips import error_kind
 from tests.conftest import LOCAL_CLUSTER
 from tests.faultproxy import LOADING, MISCONF, OOM, READONLY, FaultProxy
 from tests.storage.conftest import fresh_game

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from storage import (
+from ludo_bot.storage import (
     ChannelBusy,
     Conflict,
     Deadline,

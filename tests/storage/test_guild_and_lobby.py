@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-import engine
-from engine.notation import rules_text
-from storage import (
+from ludo_bot import engine
+from ludo_bot.engine.notation import rules_text
+from ludo_bot.storage import (
     ChannelBusy,
     Conflict,
     CorruptRecord,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from storage import PlayerResult, Rating, RatingsChanged, Storage
+from ludo_bot.storage import PlayerResult, Rating, RatingsChanged, Storage
 
 
 async def test_history_newest_first_and_preset_counts(storage: Storage) -> None:

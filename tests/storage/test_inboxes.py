@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from storage import Storage
-from storage import interactions as storage_interactions
-from storage.interactions import INBOX_KEPT, Filing
+from ludo_bot.storage import Storage
+from ludo_bot.storage import interactions as storage_interactions
+from ludo_bot.storage.interactions import INBOX_KEPT, Filing
 
 
 def filing(instance: str, payload: str, *answered: int) -> Filing:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from redis.crc import key_slot
 
-import engine
-from storage import (
+from ludo_bot import engine
+from ludo_bot.storage import (
     ChannelBusy,
     GameRecord,
     LobbyLimits,
@@ -24,7 +24,7 @@ from storage import (
     new_game_id,
     new_record,
 )
-from storage.limits import CHECK_AFTER
+from ludo_bot.storage.limits import CHECK_AFTER
 from tests.storage.conftest import four_seats
 
 GUILD = 42

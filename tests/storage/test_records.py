@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from storage import CorruptRecord, GameRecord, ReplayMismatch, Storage, check_replay, keys
-from storage.records import read_record
+from ludo_bot.storage import CorruptRecord, GameRecord, ReplayMismatch, Storage, check_replay, keys
+from ludo_bot.storage.records import read_record
 from tests.storage.conftest import MakeGame, next_move
 
 V1_GAME = {
@@ -28,8 +28,8 @@ def test_v1_game_migrates_to_the_current_schema() -> None:
 
 
 async def test_old_schema_record_is_read_and_rewritten(storage: Storage) -> None:
-    from engine import new_game, to_text
-    from engine.notation import parse_rules
+    from ludo_bot.engine import new_game, to_text
+    from ludo_bot.engine.notation import parse_rules
 
     old = dict(V1_GAME, state=to_text(new_game(parse_rules("classic"), (0, 2), 9)))
     await storage.redis.hset(keys.game("oldgame001"), mapping={"v": 1, "rec": json.dumps(old)})

@@ -3,8 +3,8 @@ last refusal (a change the gateway never told of is asked about again then), for
 
 from __future__ import annotations
 
-from storage import Storage, keys
-from storage.refusals import REFUSAL_KEPT
+from ludo_bot.storage import Storage, keys
+from ludo_bot.storage.refusals import REFUSAL_KEPT
 
 
 async def test_refusals_are_kept_a_day_per_channel_and_forgotten_on_a_change(storage: Storage) -> None:

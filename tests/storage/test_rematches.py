@@ -8,7 +8,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from storage import CorruptRecord, LobbyRecord, LobbySeat, NotFound, RematchClaim, Storage, keys
+from ludo_bot.storage import CorruptRecord, LobbyRecord, LobbySeat, NotFound, RematchClaim, Storage, keys
 from tests.storage.conftest import MakeGame
 
 V1_LOBBY = {"schema_version": 1, "id": "oldlobby01", "guild_id": 42, "channel_id": 600, "host_id": 1001,

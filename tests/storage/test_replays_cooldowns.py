@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Storage, keys
-from storage.replays import MAX_GIF
+from ludo_bot.storage import Storage, keys
+from ludo_bot.storage.replays import MAX_GIF
 
 GIF = b"GIF89a\x00\xff\xfe\x80" + bytes(range(256)) * 64  # not text: read back byte for byte
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage import Storage, keys
+from ludo_bot.storage import Storage, keys
 
 TEXT = "review/1 a text with numbers 12.5 -3.0 and actions M2 R"
 

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from storage import GuildSettings, PlayerResult, Rating, RatingsChanged, SeasonResults, Standing, Storage, keys
-from storage.seasons import season_end
+from ludo_bot.storage import GuildSettings, PlayerResult, Rating, RatingsChanged, SeasonResults, Standing, Storage, keys
+from ludo_bot.storage.seasons import season_end
 
 GUILD, SEASON, END = 42, "2030-11", datetime(2030, 12, 1, tzinfo=UTC).timestamp()
 

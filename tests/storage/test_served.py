@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from storage import Storage
-from storage.interactions import Filing
-from storage.served import Served
+from ludo_bot.storage import Storage
+from ludo_bot.storage.interactions import Filing
+from ludo_bot.storage.served import Served
 from tests.conftest import needs_embedded
 
 

@@ -16,8 +16,8 @@ import pytest
 import redis
 from redis.exceptions import AuthenticationError, ResponseError
 
-from storage import Storage, StorageUnavailable, make_client
-from storage.server import PASSWORD_NAME, PORT_NAME, EmbeddedRedis
+from ludo_bot.storage import Storage, StorageUnavailable, make_client
+from ludo_bot.storage.server import PASSWORD_NAME, PORT_NAME, EmbeddedRedis
 
 
 async def test_open_without_redis_url_starts_the_embedded_server(tmp_path: Path,

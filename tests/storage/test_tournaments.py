@@ -9,7 +9,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from storage import (
+from ludo_bot.storage import (
     ChannelBusy,
     Conflict,
     CorruptRecord,
@@ -24,7 +24,7 @@ from storage import (
     keys,
     new_game_id,
 )
-from storage.records import read_record
+from ludo_bot.storage.records import read_record
 from tests.storage.conftest import fresh_game
 
 GUILD = 42

@@ -3,7 +3,7 @@ pipelined read of the games; entries of games that ended or are gone leave the i
 
 from __future__ import annotations
 
-from storage import Storage, keys
+from ludo_bot.storage import Storage, keys
 from tests.storage.conftest import MakeGame
 
 PLAYER = 1002  # seated in every game `make_game` makes

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from playground.standin import BotRunner, StandIn
+from ludo_bot.playground.standin import BotRunner, StandIn
 
 
 async def test_a_deleted_channel_and_its_threads_are_told_and_gone(standin: StandIn, bots: BotRunner) -> None:

@@ -15,7 +15,7 @@ import aiohttp
 import discord
 import pytest
 
-from playground.standin import BotRunner, BucketSpec, StandIn
+from ludo_bot.playground.standin import BotRunner, BucketSpec, StandIn
 
 
 @asynccontextmanager

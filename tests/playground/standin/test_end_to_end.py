@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from playground.standin import BotRunner, StandIn, shard_for
+from ludo_bot.playground.standin import BotRunner, StandIn, shard_for
 
 
 def _png() -> bytes:

@@ -14,8 +14,8 @@ from typing import Any
 
 import aiohttp
 
-from playground.standin import StandIn
-from playground.standin.gateway import HEARTBEAT, HEARTBEAT_ACK, HELLO
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.gateway import HEARTBEAT, HEARTBEAT_ACK, HELLO
 
 Json = dict[str, Any]
 ROUND_TRIP = 0.02  # seconds: the least a heartbeat's ACK takes from Discord

@@ -12,8 +12,8 @@ from typing import Any
 import discord
 import pytest
 
-from playground.standin import BotRunner, StandIn
-from playground.standin.records import (
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.playground.standin.records import (
     ADMINISTRATOR,
     EVERYONE_PERMISSIONS,
     MANAGE_THREADS,

@@ -19,9 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 from discord.types.snowflake import SnowflakeList
 
-from playground.standin import BotRunner, StandIn
-from playground.standin.ratelimits import BucketSpec, Traffic
-from playground.standin.records import DISCORD_EPOCH_MS
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.playground.standin.ratelimits import BucketSpec, Traffic
+from ludo_bot.playground.standin.records import DISCORD_EPOCH_MS
 
 
 @asynccontextmanager

@@ -3,8 +3,8 @@ to create it) and who @everyone pings."""
 
 from __future__ import annotations
 
-from playground.standin import StandIn
-from playground.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
+from ludo_bot.playground.standin import StandIn
+from ludo_bot.playground.standin.records import CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, MENTION_EVERYONE
 from tests.playground.standin.test_ratelimits import post, raw
 
 

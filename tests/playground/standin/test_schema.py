@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from playground.standin import BotRunner, StandIn, openapi
+from ludo_bot.playground.standin import BotRunner, StandIn, openapi
 
 PNG_BUFFER = io.BytesIO()
 Image.new("RGB", (6, 4), (20, 120, 200)).save(PNG_BUFFER, "PNG")

@@ -12,8 +12,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from playground.standin import BotRunner, StandIn
-from playground.standin.records import PRIVATE_APP_PERMISSIONS, USE_EXTERNAL_APPS
+from ludo_bot.playground.standin import BotRunner, StandIn
+from ludo_bot.playground.standin.records import PRIVATE_APP_PERMISSIONS, USE_EXTERNAL_APPS
 
 Seen = list[discord.Interaction[Any]]
 

@@ -1,0 +1,73 @@
+"""The season worker: when a guild's rating season has ended it posts the season's final top ten in the guild's
+`season_channel` (every bot process runs one; `service.seasons` keeps each final once, and only the worker that kept
+it posts it). A season with no rated game posts nothing; a guild with no `season_channel` keeps its final (shown by
+`/ludo leaderboard season:previous`) without a post. A post Discord refuses (the channel gone, the bot without access
+to it) is logged and not tried again: the final stays readable all the same. Storage trouble waits the pulse's
+backoff; an end claimed but not seen through is claimed again when its lease ends.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from ludo_bot.bot.messages import NO_PINGS
+from ludo_bot.bot.outbox import Outbox
+from ludo_bot.bot.pacing import SEND
+from ludo_bot.bot.translator import GUILD_DEFAULT
+from ludo_bot.service import Service, Standing
+from ludo_bot.service.i18n import translate
+from ludo_bot.service.seasons import Ended
+from ludo_bot.service.workers import Pulse, polled
+
+logger = logging.getLogger(__name__)
+IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks (two round trips: as cheap as the alerts')
+BACKOFF_FIRST, BACKOFF_CAP = 0.5, 30.0  # seconds before the next look after a storage error: doubling to the cap
+STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead
+
+
+def new_pulse() -> Pulse:
+    """The season worker's liveness and backoff (see `service.workers`)."""
+    return Pulse("seasons", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
+
+
+def standings_text(lang: str, standings: list[Standing]) -> str:
+    """A season's board, a line per player, as /ludo leaderboard writes it."""
+    return "\n".join(translate(lang, "leaderboard.rated", place=i + 1, user=s.user_id, wins=s.wins,
+                               ordinal=s.ordinal) for i, s in enumerate(standings))
+
+
+class SeasonWorker:
+    """Seasons' final top tens, for as long as the bot runs (`run`)."""
+
+    def __init__(self, client: discord.Client, service: Service, outbox: Outbox) -> None:
+        self.client = client
+        self.service = service
+        self.outbox = outbox
+
+    async def run(self, pulse: Pulse | None = None) -> None:
+        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL)  # (the clock seasons are told by)
+
+    async def _step(self) -> float | None:
+        for ended in await self.service.seasons.ended():
+            await self.post(ended)
+            await self.service.seasons.done(ended)
+        return await self.service.seasons.next_end()
+
+    async def post(self, ended: Ended) -> None:
+        """Post a kept final in the guild's season channel, in the guild's language (never raises but for storage
+        trouble: the final is kept either way)."""
+        if ended.channel_id is None:
+            return
+        guild = self.client.get_guild(ended.guild_id)
+        lang = ended.language or (guild.preferred_locale.value if guild is not None else GUILD_DEFAULT)
+        text = (translate(lang, "season.over", season=ended.season_id) + "\n"
+                + standings_text(lang, ended.standings))
+        channel = self.client.get_partial_messageable(ended.channel_id, guild_id=ended.guild_id)
+        try:
+            await self.outbox.call(SEND, lambda: channel.send(text, allowed_mentions=NO_PINGS),
+                                   channel_id=ended.channel_id)  # (a channel that refuses the bot: not asked)
+        except discord.HTTPException as error:
+            logger.warning("season %s of guild %s: the final top ten was kept but not posted: %s", ended.season_id,
+                           ended.guild_id, error)
