@@ -151,7 +151,7 @@ def shipped_build() -> Path:
     sources = sorted([*ROOT.glob("ludo_bot/engine/*.py"), ROOT / "pyproject.toml", ROOT / "setup.py"])
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
     target = ROOT / "build" / "bench-install" / digest
-    if not (target / "engine").is_dir():
+    if not (target / "ludo_bot" / "engine").is_dir():
         print(f"building the shipped engine into {target.relative_to(ROOT)} ...", flush=True)
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                         "--no-deps", "--target", str(target), str(ROOT)], check=True)

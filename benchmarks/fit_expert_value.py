@@ -29,7 +29,7 @@ from ludo_bot.engine.expert import expert_choose
 from ludo_bot.engine.expert_value import WEIGHTS_FILE
 from ludo_bot.engine.state import GameState
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
+ENGINE = Path(__file__).resolve().parent.parent / "ludo_bot" / "engine"
 
 
 def game_lines(job: tuple[str, int, float]) -> dict[str, object]:

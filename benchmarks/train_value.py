@@ -312,13 +312,14 @@ def main() -> None:
     out = args.out or Path("out/value") / args.preset
     if args.export:
         model, games, _, _ = load(out)
-        export(model, args.preset, Path(__file__).resolve().parent.parent / "engine" / WEIGHTS_FILE)
+        export(model, args.preset, Path(__file__).resolve().parent.parent / "ludo_bot" / "engine" / WEIGHTS_FILE)
         print(f"exported {args.preset} after {games} games")
         return
     if args.resume:
         model, games, rng, curve = load(out)
     elif args.from_engine:
-        shipped = json.loads((Path(__file__).resolve().parent.parent / "engine" / WEIGHTS_FILE).read_text())
+        shipped_file = Path(__file__).resolve().parent.parent / "ludo_bot" / "engine" / WEIGHTS_FILE
+        shipped = json.loads(shipped_file.read_text())
         weights = {k: np.asarray(v, dtype=float) for k, v in shipped["presets"][args.preset].items()}
         model = Model(weights["linear"], weights["hidden"], weights["hidden_bias"], weights["out"])
         games, rng, curve = 0, random.Random(args.seed), []

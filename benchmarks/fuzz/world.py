@@ -43,7 +43,7 @@ KEPT_IN_VIEW = ("ludo:l:", "ludo:g:", "ludo:n:")  # their buttons' custom_ids
 MEMBERS = 4  # plain members of a lane, besides its moderator
 GROUP = 2  # the option type of a subcommand group
 LOGGERS = ("discord", "ludo_bot", "redis")  # whose errors fail the run
-TRAILED = ("bot", "service")  # whose warnings a failure quotes (`trail`)
+TRAILED = ("ludo_bot.bot", "ludo_bot.service")  # whose warnings a failure quotes (`trail`)
 
 
 class Trail(logging.Handler):

@@ -11,6 +11,7 @@ import pytest
 
 from ludo_bot import engine
 from ludo_bot.bot import deadline_worker
+from ludo_bot.bot import live as bot_live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import InteractionRecord, Message, StandIn, User
 from ludo_bot.service import state_of
@@ -84,7 +85,7 @@ async def counted_once(standin: StandIn, ludo: LudoBot, players: tuple[User, Use
 STEPS = {
     "killed before the results": ("storage.stats", "ratings", asyncio.CancelledError(), None),
     "storage down at the results": ("storage.stats", "record_results", StorageUnavailable("down"), None),
-    "killed before the answer": ("live", "edit_clicked", asyncio.CancelledError(), "post"),
+    "killed before the answer": ("bot_live", "edit_clicked", asyncio.CancelledError(), "post"),
     "killed after the answer": ("service.games", "settled", asyncio.CancelledError(), None),
 }
 
@@ -98,7 +99,7 @@ async def test_a_game_end_cut_short_is_still_counted_once_and_shown(
     game_id = game_id_of(live)
     service = ludo.handlers.service  # type: ignore[union-attr]
     where, name, error, when = STEPS[step]
-    owner = {"storage.stats": service.storage.stats, "live": live, "service.games": service.games}[where]
+    owner = {"storage.stats": service.storage.stats, "bot_live": bot_live, "service.games": service.games}[where]
     done = cut(monkeypatch, owner, name, error, when)
     clicked, record = await play_until_cut(standin, ludo, live, done)
     if isinstance(error, asyncio.CancelledError) and step != "killed after the answer":

@@ -5,7 +5,8 @@ turns. A process dying after the answer leaves nothing stuck: the deadline stays
 from __future__ import annotations
 
 from ludo_bot import engine
-from ludo_bot.service import THOUGHT, Service, seat_user, seats
+from ludo_bot.service import THOUGHT, Service, seat_user
+from ludo_bot.service import seats as service_seats
 from ludo_bot.storage import Deadline, LobbySeat
 from tests.service.conftest import CHANNEL, GUILD, HOST, Clock
 
@@ -16,8 +17,8 @@ async def test_a_thinking_ais_turn_is_saved_due_at_once_and_played_by_a_deadline
         sessions: Service, clock: Clock) -> None:
     lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
                                         options={"auto_single": False})
-    # a lobby from when master was offered (it no longer is: `seats.OFFERED_LEVELS`), with three of them
-    seats = [LobbySeat(ai_level=seats.AI_LEVELS.index(LEVEL), colour=c) for c in (1, 2, 3)]
+    # a lobby from when master was offered (it no longer is: `service_seats.OFFERED_LEVELS`), with three of them
+    seats = [LobbySeat(ai_level=service_seats.AI_LEVELS.index(LEVEL), colour=c) for c in (1, 2, 3)]
     await sessions.storage.lobbies.save_lobby(lobby.model_copy(update={"players": [*lobby.players, *seats]}))
     outcome = await sessions.lobbies.start(lobby.id, HOST)
     game_id = outcome.record.id
