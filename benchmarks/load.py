@@ -32,7 +32,9 @@ token requests/s max <n>`.
 
 `--bot-python PATH` runs the bot processes with another interpreter: a virtual environment where another build of
 the bot is installed (`pip install .` of an older commit), playing the same games on the same stand-in, for a
-baseline measured in the same session (docs/proof/load.md).
+baseline measured in the same session (docs/proof/load.md). `--bot-checkout DIR` runs that build's own
+`benchmarks.load_bot` from a checkout of the same commit (`git worktree add DIR <commit>`): needed when the bot's
+modules were named differently then (before `ludo_bot.`), since the bot processes import the bot by name.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks import CHECKOUT
 from benchmarks.world_names import EMOJI, SCRIPTS
 from ludo_bot import engine
 from ludo_bot.engine.notation import parse_rules
@@ -137,9 +140,10 @@ class Bots:
     """The bot processes."""
 
     def __init__(self, standin: StandIn, redis_url: str, folder: Path, count: int,
-                 python: str = sys.executable) -> None:
+                 python: str = sys.executable, checkout: Path = CHECKOUT) -> None:
         self.standin, self.redis_url, self.folder, self.count = standin, redis_url, folder, count
         self.python = python  # (another interpreter: another build of the bot, for a baseline run)
+        self.checkout = checkout  # (where its `benchmarks.load_bot` is: that build's own checkout)
         self.processes: dict[int, asyncio.subprocess.Process] = {}
         self.logs: dict[int, Path] = {}
 
@@ -151,7 +155,7 @@ class Bots:
             "--gateway", self.standin.gateway_url, "--token", self.standin.token, "--redis", self.redis_url,
             "--data", str(self.folder / f"bot-{shard}"), "--shard", str(shard), "--shards", str(self.count),
             *(["--sync"] if sync else []),
-            stdout=asyncio.subprocess.PIPE, stderr=log.open("ab"), cwd=str(Path(__file__).resolve().parent.parent))
+            stdout=asyncio.subprocess.PIPE, stderr=log.open("ab"), cwd=str(self.checkout))
         self.processes[shard] = process
         assert process.stdout is not None
         try:
@@ -527,7 +531,7 @@ class Report:
 
 async def run(games: int, processes: int, *, with_faults: bool = False, think: float = 0.0,
               concurrency: int = 48, pause: float = 5.0, quiet: bool = False, cluster: bool = False,
-              bot_python: str = sys.executable) -> Report:
+              bot_python: str = sys.executable, bot_checkout: Path = CHECKOUT) -> Report:
     def say(text: str) -> None:
         if not quiet:
             print(text, flush=True)
@@ -561,7 +565,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
                     user.global_name = world_name(user.id)
             players.append((host, guest, standin.add_channel(guild, f"g{number}")))
         await standin.start()
-        bots = Bots(standin, url, folder, processes, bot_python)
+        bots = Bots(standin, url, folder, processes, bot_python, bot_checkout)
         stats = Stats()
         problems: list[str] = []
         try:
@@ -701,13 +705,16 @@ def main() -> None:
     parser.add_argument("--bot-python", default=sys.executable,
                         help="the interpreter of the bot processes: a virtual environment with another build of the "
                              "bot installed (a baseline), playing the same games on the same stand-in")
+    parser.add_argument("--bot-checkout", type=Path, default=CHECKOUT,
+                        help="a checkout of the --bot-python build's commit, whose benchmarks.load_bot the bot "
+                             "processes run (default: this one)")
     arguments = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop the bot processes and Redis on the way out
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
     report = asyncio.run(run(arguments.games, arguments.processes, with_faults=arguments.faults,
                              think=arguments.think, concurrency=arguments.concurrency, cluster=arguments.cluster,
-                             bot_python=arguments.bot_python))
+                             bot_python=arguments.bot_python, bot_checkout=arguments.bot_checkout))
     bad = report.lost or report.duplicated or report.unanswered or report.finished < report.games
     raise SystemExit(1 if bad else 0)
 
