@@ -247,7 +247,8 @@ def _names(bits: int) -> list[str]:
 
 
 def _kind(entry: RequestLog) -> str:
-    """The kind of request, as the bot remembers refusals (`bot.refusals`): a thread, a post, an edit, a delete."""
+    """The kind of request, as the bot remembers refusals (`bot.plumbing.refusals`): a thread, a post, an edit, a
+    delete."""
     if "/threads" in entry.path:
         return "thread"
     if entry.method == "POST" and entry.path.endswith("/messages"):

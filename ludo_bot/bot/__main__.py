@@ -14,10 +14,10 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
-from ludo_bot.bot import health
 from ludo_bot.bot.app import LudoBot, command_tree, localize, open_storage, without_voice
+from ludo_bot.bot.plumbing import health
+from ludo_bot.bot.plumbing.stopping import on_stop_signal
 from ludo_bot.bot.settings import BotSettings
-from ludo_bot.bot.stopping import on_stop_signal
 from ludo_bot.storage import StorageError
 from ludo_bot.storage.server import EmbeddedRedisError, stop_started_at_once
 
@@ -25,8 +25,8 @@ T = TypeVar("T")
 
 
 async def run(settings: BotSettings, token: str) -> None:
-    """Run until SIGTERM or SIGINT, then stop cleanly (see `bot.stopping`). Storage opens first, so that a storage
-    problem is reported as one before Discord is contacted."""
+    """Run until SIGTERM or SIGINT, then stop cleanly (see `bot.plumbing.stopping`). Storage opens first, so that a
+    storage problem is reported as one before Discord is contacted."""
     stopping = asyncio.Event()
     with on_stop_signal(stopping.set, before_exit=stop_started_at_once):
         storage = await open_storage(settings)

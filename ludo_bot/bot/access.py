@@ -12,7 +12,7 @@ gateway tells the bot only of its own), once per interaction, and only of a thre
 so the question is never refused. A thread that left the cache (an archived game thread) is fetched once; its parent
 (and whether it is private) is remembered, neither ever changing. A channel that no longer exists hides its games.
 
-In a scope the bot is not in (a group DM, a server that never added it: `bot.delivery.scope_of`) it knows no
+In a scope the bot is not in (a group DM, a server that never added it: `bot.plumbing.delivery.scope_of`) it knows no
 channels: a member sees the games of the channel they ask from, whose view Discord resolved for the interaction.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from ludo_bot.bot.delivery import channel_calls, scope_of
+from ludo_bot.bot.plumbing.delivery import channel_calls, scope_of
 from ludo_bot.service import GameRecord, Refused
 
 logger = logging.getLogger(__name__)

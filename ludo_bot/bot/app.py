@@ -12,22 +12,23 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ludo_bot.bot import deadline_worker, health, notify_worker, season_worker
+from ludo_bot.bot import deadline_worker, notify_worker, season_worker
 from ludo_bot.bot.commands import ludo
 from ludo_bot.bot.components import DYNAMIC_ITEMS, handled
 from ludo_bot.bot.deadline_worker import DeadlineWorker
-from ludo_bot.bot.endpoint import Endpoint
 from ludo_bot.bot.errors import answer_privately
-from ludo_bot.bot.metrics import Metrics
 from ludo_bot.bot.notify_worker import AlertWorker
-from ludo_bot.bot.pacing import Gate
 from ludo_bot.bot.parts import Parts
-from ludo_bot.bot.refusals import Forget
+from ludo_bot.bot.plumbing import health
+from ludo_bot.bot.plumbing.endpoint import Endpoint
+from ludo_bot.bot.plumbing.metrics import Metrics
+from ludo_bot.bot.plumbing.pacing import Gate
+from ludo_bot.bot.plumbing.refusals import Forget
+from ludo_bot.bot.plumbing.translator import LudoTranslator, user_locale
 from ludo_bot.bot.season_worker import SeasonWorker
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.bot.takeover_worker import Adoption
 from ludo_bot.bot.tourney import TourneyWork
-from ludo_bot.bot.translator import LudoTranslator, user_locale
 from ludo_bot.render import shaping_warning
 from ludo_bot.service import Service, takeover
 from ludo_bot.service.i18n import translate
@@ -97,7 +98,7 @@ class LudoBot(discord.AutoShardedClient):
         self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
         self.storage: Storage | None = None
         self.handlers: Parts | None = None
-        self.forget: Forget | None = None  # the refusals the gateway's news may lift (`bot.refusals`)
+        self.forget: Forget | None = None  # the refusals the gateway's news may lift (`bot.plumbing.refusals`)
         self._deadlines: DeadlineWorker | None = None
         self._alerts: AlertWorker | None = None
         self._seasons: SeasonWorker | None = None
@@ -154,7 +155,7 @@ class LudoBot(discord.AutoShardedClient):
             await self.supervisor.stop(timeout=5.0)  # their end, so that a shutdown does not cut one short
 
     def health(self) -> tuple[bool, list[str]]:
-        """(healthy, lines for an operator) of this process now: every worker alive (see `bot.health`)."""
+        """(healthy, lines for an operator) of this process now: every worker alive (see `bot.plumbing.health`)."""
         now = time.time()
         return health.judge(now, self.supervisor.report(), now)
 
@@ -171,7 +172,7 @@ class LudoBot(discord.AutoShardedClient):
         if not handled(custom_id, interaction.message):
             await self.handlers.clicks.unknown(interaction)
 
-    # -- the gateway's news of permissions (`bot.refusals`): what Discord refused may be allowed now ----------------
+    # -- the gateway's news of permissions (`bot.plumbing.refusals`): what Discord refused may be allowed now -------
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
         if self.forget is not None:
             await self.forget.channel(after)

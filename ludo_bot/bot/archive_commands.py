@@ -14,10 +14,10 @@ import discord
 from discord import app_commands
 
 from ludo_bot.bot.commands import ludo, parts_of
-from ludo_bot.bot.delivery import scope_of
 from ludo_bot.bot.messages import text_names
 from ludo_bot.bot.parts import Parts
-from ludo_bot.bot.translator import described, server_locale, user_locale
+from ludo_bot.bot.plumbing.delivery import scope_of
+from ludo_bot.bot.plumbing.translator import described, server_locale, user_locale
 from ludo_bot.engine.actions import move_of, moves_made
 from ludo_bot.engine.verify import FORMAT as GAME_FILE_FORMAT
 from ludo_bot.engine.verify import commitment, verify_game

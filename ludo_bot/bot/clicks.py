@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from ludo_bot.bot.errors import ALREADY_ANSWERED, answer_privately, guarded, time_to_defer
-from ludo_bot.bot.translator import needs_server_language, server_locale, user_locale
+from ludo_bot.bot.plumbing.translator import needs_server_language, server_locale, user_locale
 from ludo_bot.service import Duplicate, Refused, StorageUnavailable
 from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.i18n import translate

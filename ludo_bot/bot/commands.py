@@ -3,10 +3,10 @@ user install), in servers, group DMs and DMs. Discord gives a group's installs a
 each says where it makes no sense: a game is played in a server channel or a group DM (`/ludo start` in the bot's
 DM is refused), `/ludo settings` needs a server (nobody manages a group DM or a DM: a game there takes its rules from
 /ludo start's options alone); rules, stats, games and notify answer anywhere. Where the bot is
-no member, a game is played through interactions alone (`bot.delivery`).
+no member, a game is played through interactions alone (`bot.plumbing.delivery`).
 
 Command, option and choice texts are keys of the translation table (`described`), localized for Discord by
-`bot.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
+`bot.plumbing.translator.LudoTranslator`; command and option names stay English. Private replies speak the user's
 language (else the server's), public ones the server's (a game's messages: the language stored with the game); a
 server picks its language in /ludo settings, each language named in its own words, or goes back to following
 its Discord locale (the choice "the server's Discord language"). The commands about past
@@ -20,8 +20,6 @@ import discord
 from discord import app_commands
 
 from ludo_bot import engine
-from ludo_bot.bot.channel_rights import check_game
-from ludo_bot.bot.delivery import answers_private, delivery_of, invite_link, scope_of
 from ludo_bot.bot.errors import shown
 from ludo_bot.bot.live import next_person, posts_itself
 from ludo_bot.bot.lobby import thread_option
@@ -29,8 +27,17 @@ from ludo_bot.bot.messages import game_post, lobby_post, outcome_post, plain
 from ludo_bot.bot.moderation import end_member
 from ludo_bot.bot.my_games import games_text
 from ludo_bot.bot.parts import Parts
+from ludo_bot.bot.plumbing.channel_rights import check_game
+from ludo_bot.bot.plumbing.delivery import answers_private, delivery_of, invite_link, scope_of
+from ludo_bot.bot.plumbing.translator import (
+    SERVER_LANGUAGE,
+    described,
+    guild_locale,
+    public_default,
+    server_locale,
+    user_locale,
+)
 from ludo_bot.bot.season_worker import standings_text
-from ludo_bot.bot.translator import SERVER_LANGUAGE, described, guild_locale, public_default, server_locale, user_locale
 from ludo_bot.service import GameRecord, GuildSettings, Refused, seat_of
 from ludo_bot.service.errors import reason
 from ludo_bot.service.i18n import SPOKEN, duration, isolated, translate

@@ -2,8 +2,8 @@
 run one) and shows what each did, a reminder or a timed-out turn, in the game's live message.
 
 A game whose channel Discord refuses the bot for good (a member took its permissions away, hid the channel from it,
-or deleted it: `bot.refusals`) is not posted to on a timer: at its first refused post (or one the outbox answers
-itself from what it remembers) it goes on through its players' clicks alone, as a game delivered through
+or deleted it: `bot.plumbing.refusals`) is not posted to on a timer: at its first refused post (or one the outbox
+answers itself from what it remembers) it goes on through its players' clicks alone, as a game delivered through
 interactions does: its players keep playing on the board they see (a click's answer needs no permission in the
 channel), a turn past its deadline is settled by "Time's up", and nothing is posted later. That is what a player
 expects of a game that still shows its buttons; the live message says so where the bot may still edit it. A game
@@ -17,7 +17,7 @@ import logging
 
 from ludo_bot.bot.live import LiveMessages, next_person, posts_itself
 from ludo_bot.bot.messages import game_post, outcome_post, text_names
-from ludo_bot.bot.refusals import BACKGROUND, ChannelRefused
+from ludo_bot.bot.plumbing.refusals import BACKGROUND, ChannelRefused
 from ludo_bot.bot.tourney import TourneyWork
 from ludo_bot.service import (
     ABANDONED,
@@ -112,7 +112,7 @@ class DeadlineWorker:
         return await self.service.deadlines.next_due()  # (on the clock deadlines were set by)
 
     async def _handle(self, claim: Claim) -> None:
-        BACKGROUND.set(True)  # (this claim's own task): its calls answer nobody, slowed first (`bot.refusals`)
+        BACKGROUND.set(True)  # (this claim's own task): its calls answer nobody, slowed first (`bot.plumbing.refusals`)
         try:
             if claim.deadline.kind in TOURNAMENT_KINDS:
                 await self.tourney.handle(claim)

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import CorruptRecord, Refused, StorageError, StorageUnavailable
 from ludo_bot.service.i18n import translate
 

@@ -20,8 +20,8 @@ from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.errors import in_time, shown
 from ludo_bot.bot.live import ANSWERED_WITHIN, LiveMessages, edit_clicked, next_person, posts_itself
 from ludo_bot.bot.messages import Post, game_post, outcome_post, text_names
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import ABANDONED, GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
 from ludo_bot.service.i18n import translate
 

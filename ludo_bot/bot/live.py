@@ -12,11 +12,11 @@ Choices (see docs/maintainers/channel.md):
   never loses the game's buttons.
 - The game remembers its live message's id; ids grow with time, so the newest message shown wins
   (`Games.replace_message`), whichever of two racing answers saves it first.
-- A game delivered through interactions (`bot.delivery`: a group DM, a server without the bot) makes no channel call:
-  when the turn passes to another person, the clicked message loses its buttons as the click's response and the new
-  message is the click's follow-up; the turns of an AI that thinks follow through the webhook of the interaction that
-  passed it the turn (`follow`); superseded boards stay, without buttons; nothing is posted later (no reminders,
-  no time-outs: see `service.deadlines`).
+- A game delivered through interactions (`bot.plumbing.delivery`: a group DM, a server without the bot) makes no channel
+  call: when the turn passes to another person, the clicked message loses its buttons as the click's response and the
+  new message is the click's follow-up; the turns of an AI that thinks follow through the webhook of the interaction
+  that passed it the turn (`follow`); superseded boards stay, without buttons; nothing is posted later (no reminders, no
+  time-outs: see `service.deadlines`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import discord
 
 from ludo_bot.bot.errors import UNKNOWN_INTERACTION
 from ludo_bot.bot.messages import NO_PINGS, Post, game_post
-from ludo_bot.bot.outbox import Outbox
+from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
 from ludo_bot.service.i18n import translate
 

@@ -11,13 +11,13 @@ from typing import Any
 
 import discord
 
-from ludo_bot.bot.channel_rights import check_game
 from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.components import COLOUR_VERBS
-from ludo_bot.bot.delivery import channel_calls, in_thread
 from ludo_bot.bot.errors import in_time, shown
 from ludo_bot.bot.live import LiveMessages, edit_clicked, next_person
 from ludo_bot.bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
+from ludo_bot.bot.plumbing.channel_rights import check_game
+from ludo_bot.bot.plumbing.delivery import channel_calls, in_thread
 from ludo_bot.service import LobbyRecord, Outcome, Refused, Service
 from ludo_bot.service.i18n import translate
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
-from ludo_bot.bot.delivery import scope_of
 from ludo_bot.bot.messages import game_post
 from ludo_bot.bot.parts import Parts
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.delivery import scope_of
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import Refused
 from ludo_bot.service.i18n import translate
 

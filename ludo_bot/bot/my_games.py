@@ -8,8 +8,8 @@ by the turn's end, soonest first (`service.archive`); as many as fit in one mess
 from __future__ import annotations
 
 from ludo_bot import engine
-from ludo_bot.bot.delivery import jump_link
 from ludo_bot.bot.messages import text_names
+from ludo_bot.bot.plumbing.delivery import jump_link
 from ludo_bot.service import GameRecord, seat_user
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.text import CONTENT_LIMIT, preset_name

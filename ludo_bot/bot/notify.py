@@ -15,10 +15,10 @@ from typing import Any
 
 import discord
 
-from ludo_bot.bot.delivery import jump_link
 from ludo_bot.bot.messages import Post, board_alt, draw_thumbnail
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.delivery import jump_link
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service.alerts import Alerts, Ready
 from ludo_bot.service.i18n import translate
 

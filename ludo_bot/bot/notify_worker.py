@@ -23,8 +23,8 @@ import discord
 
 from ludo_bot.bot.messages import NO_PINGS
 from ludo_bot.bot.notify import alert_post
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.pacing import DELETE
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.pacing import DELETE
 from ludo_bot.service import AlertClaim, Service, StorageError
 from ludo_bot.service.workers import Pulse, polled
 

@@ -9,13 +9,13 @@ import time
 import discord
 
 from ludo_bot.bot.access import Access
-from ludo_bot.bot.channel_rights import StartChecked
 from ludo_bot.bot.clicks import ClickMeter, Clicks
 from ludo_bot.bot.game import GameMessage
 from ludo_bot.bot.live import LiveMessages
 from ludo_bot.bot.lobby import LobbyButtons
 from ludo_bot.bot.notify import Notices
-from ludo_bot.bot.outbox import Outbox
+from ludo_bot.bot.plumbing.channel_rights import StartChecked
+from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.rematch import RematchButtons
 from ludo_bot.bot.review import ReviewAnswers
 from ludo_bot.bot.spectate import Watching

@@ -17,7 +17,7 @@ from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.errors import ALREADY_ANSWERED, UNKNOWN_INTERACTION, answer_privately, in_time
 from ludo_bot.bot.lobby import may_thread
 from ludo_bot.bot.messages import invited_missing, lobby_post
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import LobbyRecord, Refused, Service
 from ludo_bot.service.i18n import translate
 

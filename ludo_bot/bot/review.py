@@ -17,7 +17,7 @@ from ludo_bot.bot.access import Access
 from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.components import review_view
 from ludo_bot.bot.messages import DRAWING, alt_text, text_names
-from ludo_bot.bot.translator import user_locale
+from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.engine.actions import after_move, moves_made
 from ludo_bot.engine.review import Review
 from ludo_bot.render import WORDS, BoardView, render_board, render_chances

@@ -13,9 +13,9 @@ import logging
 import discord
 
 from ludo_bot.bot.messages import NO_PINGS
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.pacing import SEND
-from ludo_bot.bot.translator import GUILD_DEFAULT
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.pacing import SEND
+from ludo_bot.bot.plumbing.translator import GUILD_DEFAULT
 from ludo_bot.service import Service, Standing
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.seasons import Ended

@@ -89,7 +89,7 @@ class BotSettings(BaseSettings):
     max_concurrent_clicks: int = Field(
         default=32, ge=1, le=60, description="Button clicks one process handles at once; more wait their turn (and "
         "are deferred in time, so they are still answered).")
-    # split between processes by their share of the shards (bot.pacing.Pacer.within)
+    # split between processes by their share of the shards (bot.plumbing.pacing.Pacer.within)
     discord_global_limit: float = Field(
         default=50.0, gt=0, description="Requests a second Discord allows the bot token (50 unless Discord raised "
         "it for this bot). Each process uses its share of the shards of it, at most 60 % in any second; "

@@ -19,9 +19,9 @@ import discord
 from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.live import LiveMessages, edit_clicked, posts_itself
 from ludo_bot.bot.messages import DRAWING, NO_PINGS, game_post, outcome_post
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.pacing import SEND
-from ludo_bot.bot.refusals import ChannelRefused
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.pacing import SEND
+from ludo_bot.bot.plumbing.refusals import ChannelRefused
 from ludo_bot.bot.tourney_posts import TourneyPost, champion_post, standing_post, table_intro, thread_name
 from ludo_bot.service import ROUND, TOURNEY, Claim, CorruptRecord, Outcome, Refused, Service, Table, TournamentRecord
 from ludo_bot.service.tourney_view import standing_png
@@ -142,8 +142,8 @@ class TourneyWork:
     async def _open_tables(self, record: TournamentRecord) -> tuple[TournamentRecord, bool]:
         """Open the running round's tables that are not open yet; whether every one of them is. A table whose thread
         Discord refuses for good (the bot lost Create Public Threads or Send Messages in Threads in the tournament's
-        channel, or its thread is gone: `bot.refusals`) is placed as seated, nobody's fault, and the round goes on
-        (its standing says why); asking again every `AGAIN` seconds until the round's deadline would spend Discord's
+        channel, or its thread is gone: `bot.plumbing.refusals`) is placed as seated, nobody's fault, and the round goes
+        on (its standing says why); asking again every `AGAIN` seconds until the round's deadline would spend Discord's
         budget of refused requests, which every server shares."""
         current = record.current
         complete = True

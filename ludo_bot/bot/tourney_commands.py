@@ -15,15 +15,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ludo_bot.bot.channel_rights import check_tournament
 from ludo_bot.bot.commands import PRESETS, choices, ludo, parts_of
-from ludo_bot.bot.delivery import channel_calls, in_thread
 from ludo_bot.bot.errors import in_time
 from ludo_bot.bot.live import next_person
 from ludo_bot.bot.messages import NO_PINGS, outcome_post
+from ludo_bot.bot.plumbing.channel_rights import check_tournament
+from ludo_bot.bot.plumbing.delivery import channel_calls, in_thread
+from ludo_bot.bot.plumbing.translator import described, public_default, user_locale
 from ludo_bot.bot.tourney import picture
 from ludo_bot.bot.tourney_posts import signup_post, standing_post
-from ludo_bot.bot.translator import described, public_default, user_locale
 from ludo_bot.service import Refused, TournamentRecord
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.tournaments import DEFAULT_ROUND_HOURS, DEFAULT_ROUNDS

@@ -1,5 +1,5 @@
 """`ludo-bot playground [--port 8080] [--host 127.0.0.1] [--members 4] [--data-dir DIR] [--redis-url URL]`: the
-playground until Ctrl-C or SIGTERM (a clean stop; a second signal ends it at once, see `bot.stopping`).
+playground until Ctrl-C or SIGTERM (a clean stop; a second signal ends it at once, see `bot.plumbing.stopping`).
 
 Games are kept in an embedded Redis whose files go in a fresh temporary folder (removed at the end) unless
 `--data-dir` names one; `REDIS_URL` is not used: the playground's games never go to an operator's server unless
@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ludo_bot.bot.stopping import on_stop_signal
+from ludo_bot.bot.plumbing.stopping import on_stop_signal
 from ludo_bot.playground.world import MEMBERS, NAMES, Playground
 from ludo_bot.storage.server import stop_started_at_once
 

@@ -3,7 +3,7 @@
 `translate(locale, key, **values)` fills the template of `key` in the catalogue of `locale`'s language: a Discord
 locale ("pt-BR", "es-419") or a language code ("ar"), English where the bot has no catalogue (`service.languages`
 lists the languages; `ludo_bot/service/locales/<code>.py` holds each one's `TEXTS`). Command descriptions come from the
-same table through `bot.translator.LudoTranslator`.
+same table through `bot.plumbing.translator.LudoTranslator`.
 
 What a template is:
 - a `str.format` template, or, for a sentence whose words follow a count, a `Plural` (`service.locales.forms`): the

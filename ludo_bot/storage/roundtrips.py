@@ -1,7 +1,7 @@
 """Round trips to Redis, told to hooks (`RoundTripHook`, added with `Storage.observe`), and the kinds of error a
 call meets (`error_kind`), which `storage.client.guard` translates.
 
-Storage counts nothing itself: the bot's metrics (`bot.metrics`) add a hook, so storage imports no metrics
+Storage counts nothing itself: the bot's metrics (`bot.plumbing.metrics`) add a hook, so storage imports no metrics
 library, and each client has hooks of its own (several bots in one test process do not mix their counts)."""
 
 from __future__ import annotations

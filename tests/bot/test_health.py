@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ludo_bot.bot import health
+from ludo_bot.bot.plumbing import health
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.service.workers import Liveness
 
@@ -20,7 +20,7 @@ def test_a_failed_write_is_logged_and_the_check_fails_until_a_write_works_again(
     (tmp_path / "data").write_text("")  # a file where the folder should be: nothing can be written in it
     file = health.HealthFile(health.health_path(settings))
     workers = [Liveness("beat", stale_after=30.0, running=True, started=time.time())]
-    with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.health"):
+    with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.plumbing.health"):
         assert [file.write(workers) for _ in range(5)] == [False] * 5
     logged = [r.getMessage() for r in caplog.records]
     assert len(logged) == 3  # the 1st, 2nd and 4th failure in a row: a long outage does not flood the log
@@ -31,7 +31,7 @@ def test_a_failed_write_is_logged_and_the_check_fails_until_a_write_works_again(
 
     caplog.clear()
     (tmp_path / "data").unlink()
-    with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.health"):
+    with caplog.at_level(logging.WARNING, logger="ludo_bot.bot.plumbing.health"):
         assert file.write(workers)
     assert [r.getMessage() for r in caplog.records] == [
         f"health file {tmp_path}/data/health.json written again, after 5 failures"]

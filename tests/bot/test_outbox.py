@@ -13,8 +13,8 @@ import aiohttp
 import discord
 import pytest
 
-from ludo_bot.bot.outbox import Outbox
-from ludo_bot.bot.pacing import DELETE, EDIT, SEND, Gate, Pacer
+from ludo_bot.bot.plumbing.outbox import Outbox
+from ludo_bot.bot.plumbing.pacing import DELETE, EDIT, SEND, Gate, Pacer
 from ludo_bot.playground.standin import BotRunner, Message, StandIn
 from ludo_bot.playground.standin.ratelimits import BucketSpec
 from ludo_bot.playground.standin.records import MANAGE_MESSAGES

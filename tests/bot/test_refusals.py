@@ -11,9 +11,10 @@ import asyncio
 import discord
 import pytest
 
-from ludo_bot.bot import deadline_worker, refusals
+from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.bot.refusals import BACKGROUND, ChannelRefused, allows
+from ludo_bot.bot.plumbing import refusals
+from ludo_bot.bot.plumbing.refusals import BACKGROUND, ChannelRefused, allows
 from ludo_bot.playground.standin import Channel, StandIn
 from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.bot.conftest import Launch

@@ -1,5 +1,5 @@
 """The bot process's metrics, in a Prometheus registry of its own (several bots in one test process do not clash),
-served with `METRICS_PORT` by `bot.endpoint`:
+served with `METRICS_PORT` by `bot.plumbing.endpoint`:
 
 ==========================================  =========  ===========================================================
 ``ludo_clicks_total{outcome}``              counter    button clicks by how they ended: applied, refused, stale,
@@ -10,7 +10,7 @@ served with `METRICS_PORT` by `bot.endpoint`:
 ``ludo_discord_rate_limited_total{route,bucket,scope}``  429 answers, by route, Discord's bucket hash, scope
 ``ludo_discord_refused_10m``                gauge      this process's responses of 401, 403 and 429 in the last 10
                                                        minutes (Discord bans the address at 10,000; calls that
-                                                       answer nobody slow down from 500: `bot.refusals`)
+                                                       answer nobody slow down from 500: `bot.plumbing.refusals`)
 ``ludo_redis_round_trips_total{command}``   counter    round trips to Redis (a pipeline or transaction is one)
 ``ludo_redis_errors_total{command,kind}``   counter    of them, those that failed: the reply's code (READONLY,
                                                        MISCONF, OOM, LOADING, ...; NOSCRIPT is a script's first
@@ -26,8 +26,8 @@ served with `METRICS_PORT` by `bot.endpoint`:
 ==========================================  =========  ===========================================================
 
 Storage counts through the hook it exposes (`Storage.observe`), so it imports no metrics library; Discord calls
-are seen by an aiohttp trace hook on discord.py's session, the one the gate paces with (`bot.pacing.Gate`), so every
-request is counted as it really went out, retries and 429s included.
+are seen by an aiohttp trace hook on discord.py's session, the one the gate paces with (`bot.plumbing.pacing.Gate`),
+so every request is counted as it really went out, retries and 429s included.
 """
 
 from __future__ import annotations

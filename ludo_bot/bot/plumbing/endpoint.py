@@ -1,4 +1,4 @@
-"""The HTTP endpoint of a bot process, with `METRICS_PORT` set: ``/metrics`` for Prometheus (`bot.metrics`) and
+"""The HTTP endpoint of a bot process, with `METRICS_PORT` set: ``/metrics`` for Prometheus (`bot.plumbing.metrics`) and
 ``/health`` (200 when every worker is alive, else 503; the lines of `ludo-bot health` either way). It runs on the
 bot's event loop (aiohttp, which discord.py brings), so a scrape reads storage without a thread of its own."""
 
@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from ludo_bot.bot.metrics import Metrics
+from ludo_bot.bot.plumbing.metrics import Metrics
 
 logger = logging.getLogger(__name__)
 

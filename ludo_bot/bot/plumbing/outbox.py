@@ -3,7 +3,7 @@
 Discord lets a bot token make 50 requests a second across the API, and bounds each route per resource (5 new
 messages and 5 edits per 5 s in a channel, 5 deletes per second); the interaction callback is exempt from the
 global limit. So a click is answered by its callback alone, and everything else goes through here:
-- `bot.pacing.Gate`: every request of the process but interaction callbacks waits for a slot of the process's
+- `bot.plumbing.pacing.Gate`: every request of the process but interaction callbacks waits for a slot of the process's
   share of the global limit just before it goes out (an aiohttp trace hook that discord.py awaits), most urgent
   first. It paces at the wire: discord.py may hold a request back for a route's bucket after the outbox let it go;
 - `Outbox`: a few of its calls are under way at once (`IN_FLIGHT`), most urgent first: a message that tells a
@@ -12,10 +12,10 @@ global limit. So a click is answered by its callback alone, and everything else 
 - discord.py itself waits when a route's bucket is empty and retries a 429 after `retry_after`; a request that
   still fails with 429 or a server error is tried again later (`RETRIES` times), one that Discord refuses for
   good (the message is gone, a permission is missing) is logged and dropped;
-- a refusal of the channel itself (`bot.refusals.lasting`: no access, a permission missing, the channel gone) is
-  remembered for the channel, and later requests of that kind there are answered here (`ChannelRefused`, sends) or
-  dropped (edits, deletes) without asking Discord until something changes; the gate counts the refused responses
-  and slows the calls that answer nobody as they grow (`bot.refusals.RefusedCount`).
+- a refusal of the channel itself (`bot.plumbing.refusals.lasting`: no access, a permission missing, the channel gone)
+  is remembered for the channel, and later requests of that kind there are answered here (`ChannelRefused`, sends) or
+  dropped (edits, deletes) without asking Discord until something changes; the gate counts the refused responses and
+  slows the calls that answer nobody as they grow (`bot.plumbing.refusals.RefusedCount`).
 What waits here lives in this process's memory only: a process that dies loses its pending edits and deletes,
 which leaves an old message with stale buttons (a click on one says the game moved on, or posts the game anew).
 """
@@ -33,8 +33,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from ludo_bot.bot.pacing import DELETE, EDIT, PRIORITY, SEND
-from ludo_bot.bot.refusals import MISSING_PERMISSIONS, UNKNOWN_CHANNEL, ChannelRefused, lasting
+from ludo_bot.bot.plumbing.pacing import DELETE, EDIT, PRIORITY, SEND
+from ludo_bot.bot.plumbing.refusals import MISSING_PERMISSIONS, UNKNOWN_CHANNEL, ChannelRefused, lasting
 from ludo_bot.service import StorageUnavailable
 from ludo_bot.service.refusals import Refusals
 
@@ -300,7 +300,7 @@ class Outbox:
 
 
 def _kind(pending: _Pending) -> str:
-    """The kind of request a waiting change is (`bot.refusals`)."""
+    """The kind of request a waiting change is (`bot.plumbing.refusals`)."""
     return "delete" if pending.priority == DELETE else "edit"
 
 

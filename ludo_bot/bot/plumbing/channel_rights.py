@@ -1,16 +1,16 @@
 """What the bot needs in a channel before a game or a tournament starts there, read from the interaction that asks
 (`app_permissions`: Discord resolves the bot's roles and the channel's overwrites for it).
 
-A game the bot posts itself (`bot.delivery.channel_calls`) sends its boards as new messages with a picture, edits and
-deletes them: View Channel, Send Messages (Send Messages in Threads in a thread), Attach Files and Read Message
-History, the invite's permissions (README); a game in a thread of its own, and a tournament whose tables each play in
-one, also Create Public Threads and Send Messages in Threads. No message of the bot has an embed, so Embed Links is
-not asked for. A game started without these would be refused by Discord at its first post, and at every reminder
-after (each refusal counts against the budget every server shares): so `/ludo start`, a lobby's Start, a
-tournament's creation and its Start say instead, privately, which permissions are missing, named as Discord's client
-names them (`perm.<name>` of the catalogues), and nothing starts.
+A game the bot posts itself (`bot.plumbing.delivery.channel_calls`) sends its boards as new messages with a picture,
+edits and deletes them: View Channel, Send Messages (Send Messages in Threads in a thread), Attach Files and Read
+Message History, the invite's permissions (README); a game in a thread of its own, and a tournament whose tables each
+play in one, also Create Public Threads and Send Messages in Threads. No message of the bot has an embed, so Embed Links
+is not asked for. A game started without these would be refused by Discord at its first post, and at every reminder
+after (each refusal counts against the budget every server shares): so `/ludo start`, a lobby's Start, a tournament's
+creation and its Start say instead, privately, which permissions are missing, named as Discord's client names them
+(`perm.<name>` of the catalogues), and nothing starts.
 
-Where the bot is no member (a group DM, a server that added only the app: `bot.delivery`) the game is answered
+Where the bot is no member (a group DM, a server that added only the app: `bot.plumbing.delivery`) the game is answered
 through interactions alone, which need no channel permission: nothing is checked there.
 """
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ludo_bot.bot.delivery import channel_calls, in_thread
+from ludo_bot.bot.plumbing.delivery import channel_calls, in_thread
 from ludo_bot.service import Refused
 from ludo_bot.service.i18n import Terms
 

@@ -1,7 +1,7 @@
-"""The pace of this process's requests to Discord at the wire (see `bot.outbox` for the calls themselves): every
-request but interaction callbacks and the gateway waits in the `Gate` for a slot of the process's share of the bot
+"""The pace of this process's requests to Discord at the wire (see `bot.plumbing.outbox` for the calls themselves):
+every request but interaction callbacks and the gateway waits in the `Gate` for a slot of the process's share of the bot
 token's global limit (`Pacer`), most urgent first (`PRIORITY`), and the calls that answer nobody wait longer while
-Discord refuses many (`bot.refusals.RefusedCount`)."""
+Discord refuses many (`bot.plumbing.refusals.RefusedCount`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import aiohttp
 
-from ludo_bot.bot.refusals import BACKGROUND, RefusedCount
+from ludo_bot.bot.plumbing.refusals import BACKGROUND, RefusedCount
 
 SEND, EDIT, DELETE = 0, 1, 2  # priorities: lower goes first
 PRIORITY: contextvars.ContextVar[int] = contextvars.ContextVar("ludo_discord_priority", default=SEND)
