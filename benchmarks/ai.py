@@ -14,7 +14,8 @@ last line gives the classic figures. `--games` (default 1000) sets the games of 
 `--master-games` (default 300) those of the master pairing, whose games take about ten times longer.
 Run: `python -m benchmarks.ai [--games N] [--master-games M] [--presets ...] [--pairings master] [--seed-base B]`.
 `python -m benchmarks.ai --ceiling [...]` measures instead the ceiling of a master that simulates the experts it
-faces (`benchmarks.ceiling`, whose options follow).
+faces (`benchmarks.ceiling`, whose options follow). Master is no level of the bot any more: it plays here as
+`benchmarks.master` keeps it.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ import subprocess
 import sys
 import time
 
+from benchmarks import CHECKOUT
+from benchmarks.master.player import choose
 from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game
-from ludo_bot.engine.ai import choose
 
 PAIRINGS = (("greedy", "random"), ("expert", "greedy"), ("master", "expert"))
 SEATS = (0, 1, 2, 3)
@@ -74,16 +76,14 @@ def sign_test(gained: int, lost: int) -> float:
 def weights_line() -> str:
     """The learned value's weights file: its size, the time to read it and build every preset's network (in a new
     interpreter, as a worker process would, after importing the engine), and where master plays by it."""
-    from importlib import resources
+    from benchmarks.master.player import LEARNED
+    from benchmarks.master.value import WEIGHTS
 
-    from ludo_bot.engine.master import LEARNED
-    from ludo_bot.engine.value import WEIGHTS_FILE
-
-    size = resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_bytes().__len__()
-    code = ("import time; from engine import value; t = time.perf_counter(); "
+    size = WEIGHTS.stat().st_size
+    code = ("import time; from benchmarks.master import value; t = time.perf_counter(); "
             "[value.net(p) for p in value._all_weights()]; print(time.perf_counter() - t)")
-    taken = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-                for _ in range(3))
+    taken = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                     cwd=CHECKOUT).stdout) for _ in range(3))
     return (f"value weights: {size / 1024:.0f} KiB, read and built in {1000 * taken:.1f} ms in a new process "
             f"(best of 3); master plays by them in: {', '.join(sorted(LEARNED)) or 'no preset'}")
 

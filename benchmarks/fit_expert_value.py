@@ -1,4 +1,4 @@
-"""Fit the experts' value V_E (`engine.expert_value`): each seat's chance to win when every seat plays the expert.
+"""Fit the experts' value V_E (`benchmarks.master.expert_value`): each seat's chance when every seat plays the expert.
 
 Plays `--games` four-seat games per preset where every seat plays the `expert` level (seeds from `--seed-base`,
 3,000,000 by default, apart from every benchmark's), takes each position before a roll with probability `--share`,
@@ -8,7 +8,7 @@ features, shared weights, softmax over the seats still able to win), fitted by t
 (`benchmarks.fit_chances.fit`) on the games whose seed is not a multiple of 5; the others are held out. Prints the
 held-out log loss beside the uniform guess's and the calibration: the held-out (position, seat) pairs in ten bins
 of equal size by predicted chance, each bin's mean prediction against the share of them that won. `--write`
-stores the weights in ludo_bot/engine/expert_value.json (the engine reads them with the standard library).
+stores the weights in benchmarks/master/expert_value.json (read there with the standard library).
 Needs numpy. Run: `python -m benchmarks.fit_expert_value [--games N] [--presets ...] [--out DIR] [--write]`.
 """
 
@@ -23,13 +23,11 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.fit_chances import Sample, arrays, fit, log_loss, probabilities
+from benchmarks.master.expert_value import WEIGHTS
 from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game
 from ludo_bot.engine.chances import FEATURES, features
 from ludo_bot.engine.expert import expert_choose
-from ludo_bot.engine.expert_value import WEIGHTS_FILE
 from ludo_bot.engine.state import GameState
-
-ENGINE = Path(__file__).resolve().parent.parent / "ludo_bot" / "engine"
 
 
 def game_lines(job: tuple[str, int, float]) -> dict[str, object]:
@@ -101,7 +99,7 @@ def main() -> None:
     parser.add_argument("--seed-base", type=int, default=3_000_000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("out/expert-value"), help="the recorded games")
-    parser.add_argument("--write", action="store_true", help="store the weights in ludo_bot/engine/expert_value.json")
+    parser.add_argument("--write", action="store_true", help="store the weights in benchmarks/master/expert_value.json")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     fitted: dict[str, list[float]] = {}
@@ -118,7 +116,7 @@ def main() -> None:
             print(f"{preset}   predicted {100 * mean:5.1f}%  observed {100 * share:5.1f}%  ({count} seat-positions)")
         fitted[preset] = [round(float(v), 5) for v in w]
     if args.write:
-        path = ENGINE / WEIGHTS_FILE
+        path = WEIGHTS
         known = json.loads(path.read_text())["presets"] if path.exists() else {}
         known.update(fitted)
         path.write_text(json.dumps({"features": list(FEATURES), "presets": known}, indent=1) + "\n")

@@ -1,6 +1,6 @@
-"""Train the learned value (`engine.value`) of one preset by TD(lambda) self-play, TD-Gammon style.
+"""Train the learned value (`benchmarks.master.value`) of one preset by TD(lambda) self-play, TD-Gammon style.
 
-Four seats play by the network: each decision takes the line of the rest of the roll (`engine.value.lines`)
+Four seats play by the network: each decision takes the line of the rest of the roll (`value.lines`)
 whose position after it the network rates best for the mover, or with chance `--epsilon` a random one.
 `--batch` games are played at once, their candidate positions rated in one numpy call. When a game ends,
 each of its chosen positions gets a lambda-return target (the next chosen position's chances, and at the
@@ -9,7 +9,7 @@ seats' scores) and those targets. Every `--eval-every` games it plays `--eval-ga
 experts (seat g % 4 of game g, seeds from 700,000: apart from the benchmarks' and from training, whose dice
 come from the script's own generator) and prints the learning curve. Checkpoints go to `--out`
 (out/value/<preset> by default, not kept by git); `--resume` continues from the latest. Everything follows
-from `--seed`. `--export` writes the latest checkpoint's weights into ludo_bot/engine/value_weights.json, and
+from `--seed`. `--export` writes the latest checkpoint's weights into benchmarks/master/value_weights.json, and
 `--from-engine` starts a run from them (a run split over sessions, whose checkpoints are not kept).
 Needs numpy (the `bench` extra). Run: `python -m benchmarks.train_value --preset classic --games 20000`.
 """
@@ -27,10 +27,10 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # tiny matrices: one thread, and the other core stays free
 import numpy as np
 
+from benchmarks.master.value import INPUTS, WEIGHTS, _contenders, _one_hot, _row, lines, seat_blocks
 from ludo_bot.engine import PRESETS, Rules, apply, legal_actions, new_game, roll_with
 from ludo_bot.engine.ai import choose
 from ludo_bot.engine.state import GameState
-from ludo_bot.engine.value import INPUTS, WEIGHTS_FILE, _contenders, _one_hot, _row, lines, seat_blocks
 
 SEATS = (0, 1, 2, 3)
 EVAL_SEED = 700_000
@@ -41,7 +41,7 @@ Array = np.ndarray
 
 @dataclass
 class Model:
-    """The network's weights (the shapes `engine.value.Net` reads) and Adam's moments."""
+    """The network's weights (the shapes `benchmarks.master.value.Net` reads) and Adam's moments."""
 
     linear: Array
     hidden: Array
@@ -282,7 +282,8 @@ def load(path: Path) -> tuple[Model, int, random.Random, list[str]]:
 
 
 def export(model: Model, preset: str, target: Path) -> None:
-    """Write the weights into the engine's weights file (other presets kept), rounded to 5 significant digits."""
+    """Write the weights into a weights file (`benchmarks.master.value`'s; other presets kept), rounded to 5
+    significant digits."""
     data = json.loads(target.read_text()) if target.exists() else {"presets": {}}
     data["presets"][preset] = {k: np.vectorize(lambda w: float(f"{w:.5g}"))(v).tolist()
                                for k, v in model.params().items()}
@@ -306,20 +307,20 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --out")
     parser.add_argument("--from-engine", action="store_true",
-                        help="start from the weights the engine ships for the preset (a run of an earlier session)")
-    parser.add_argument("--export", action="store_true", help="write the latest checkpoint to the engine and stop")
+                        help="start from the preset's weights in benchmarks/master (a run of an earlier session)")
+    parser.add_argument("--export", action="store_true",
+                        help="write the latest checkpoint to benchmarks/master and stop")
     args = parser.parse_args()
     out = args.out or Path("out/value") / args.preset
     if args.export:
         model, games, _, _ = load(out)
-        export(model, args.preset, Path(__file__).resolve().parent.parent / "ludo_bot" / "engine" / WEIGHTS_FILE)
+        export(model, args.preset, WEIGHTS)
         print(f"exported {args.preset} after {games} games")
         return
     if args.resume:
         model, games, rng, curve = load(out)
     elif args.from_engine:
-        shipped_file = Path(__file__).resolve().parent.parent / "ludo_bot" / "engine" / WEIGHTS_FILE
-        shipped = json.loads(shipped_file.read_text())
+        shipped = json.loads(WEIGHTS.read_text())
         weights = {k: np.asarray(v, dtype=float) for k, v in shipped["presets"][args.preset].items()}
         model = Model(weights["linear"], weights["hidden"], weights["hidden_bias"], weights["out"])
         games, rng, curve = 0, random.Random(args.seed), []

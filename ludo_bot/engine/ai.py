@@ -1,4 +1,4 @@
-"""Computer players for every preset: `random`, `greedy`, `expert` and `master`.
+"""Computer players for every preset: `random`, `greedy` and `expert`.
 
 `choose(state, level)` picks one of `legal_actions(state)` for the player to act. Every level
 is deterministic: the same state always gets the same answer (`random` draws from a generator
@@ -7,7 +7,9 @@ seeded with the game's seed, dice count and ply, never from global randomness).
 - random: a uniformly drawn legal action (here).
 - greedy: the best move by hand-written features (`engine.greedy`).
 - expert: expectimax over the next roll with a hand-tuned position evaluation (`engine.expert`).
-- master: the expert's choice, overruled by a look-ahead on learned win chances (`engine.master`).
+
+A fourth level, master, measured no stronger than the expert and was retired (its experiments: `benchmarks.master`);
+a stored master seat plays as the expert (`service.seats.PLAYED_AS`).
 
 The players share their position features (`engine.features`); each level imports only the ones below it.
 
@@ -30,10 +32,9 @@ from ludo_bot.engine.actions import Action
 from ludo_bot.engine.expert import expert_choose
 from ludo_bot.engine.game import legal_actions
 from ludo_bot.engine.greedy import greedy_choose
-from ludo_bot.engine.master import master_choose
 from ludo_bot.engine.state import GameState
 
-LEVELS = ("random", "greedy", "expert", "master")
+LEVELS = ("random", "greedy", "expert")
 
 
 def choose(state: GameState, level: str) -> Action:
@@ -49,6 +50,4 @@ def choose(state: GameState, level: str) -> Action:
         return _random.Random(f"{state.seed}:{state.rolls}:{state.ply}").choice(actions)
     if level == "greedy":
         return greedy_choose(state, actions)
-    if level == "master":
-        return master_choose(state, actions)
     return expert_choose(state, actions)

@@ -143,7 +143,7 @@ def _static(state: GameState) -> Chances:
 
 def logit_chances(state: GameState, weights: tuple[float, ...]) -> Chances:
     """The chances of a position before a roll (or over) by a multinomial logistic model over `features` with
-    `weights` (one per feature): this module's model, and the experts' value's (`engine.expert_value`)."""
+    `weights` (one per feature): this module's model, and the experts' value's (`benchmarks.master.expert_value`)."""
     if state.over:
         return _final(state)
     rules = state.rules

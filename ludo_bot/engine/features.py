@@ -2,9 +2,9 @@
 material, the chance it is captured before its seat moves again, and what the next roll offers a seat.
 
 The `greedy` and `expert` levels (`engine.greedy`, `engine.expert`), the learned win chances (`engine.chances`)
-and the learned value (`engine.value`) all read positions through these functions, so that one feature has one
-spelling. Token steps are a seat-major tuple of 16 (`GameState.steps`); `Occupancy` maps a track square to the ids
-of the tokens on it.
+and the benchmarks' learned value (`benchmarks.master.value`) all read positions through these functions, so that
+one feature has one spelling. Token steps are a seat-major tuple of 16 (`GameState.steps`); `Occupancy` maps a track
+square to the ids of the tokens on it.
 
 >>> from ludo_bot.engine.position import position
 >>> from ludo_bot.engine.rules import Rules

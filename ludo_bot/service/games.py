@@ -45,7 +45,7 @@ from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.i18n import COLOUR_KEYS, Term
 from ludo_bot.service.outcome import Outcome, Step
 from ludo_bot.service.seasons import Seasons
-from ludo_bot.service.seats import level_name, seat_of, seat_user, thinks, to_play
+from ludo_bot.service.seats import engine_level, seat_of, seat_user, thinks, to_play
 from ludo_bot.service.takeover import Takeover
 from ludo_bot.service.thinking import Pool
 from ludo_bot.storage import (
@@ -275,7 +275,7 @@ class Games:
             if owner.ai_level is not None and thinks(record, seat):
                 break  # played off the click path (`think`)
             if owner.ai_level is not None:
-                action, by = ai.choose(state, level_name(owner.ai_level)), "ai"
+                action, by = ai.choose(state, engine_level(owner.ai_level)), "ai"
             else:
                 choices = engine.distinct_actions(state)  # moves to one position are one choice (one button)
                 if not (record.auto_single and len(choices) == 1 and not isinstance(choices[0][0], engine.Roll)):
@@ -313,7 +313,7 @@ class Games:
         """The turns of the AI seats to act (levels that think), played in a worker process, then as after a click:
         AI seats that play at once and forced moves, saved with a compare-and-set (`Refused` when a race lost)."""
         state = state_of(record)
-        levels = {s.seat: level_name(s.ai_level) for s in record.seats if s.ai_level is not None}
+        levels = {s.seat: engine_level(s.ai_level) for s in record.seats if s.ai_level is not None}
         texts = await self.thinking.run(autoplay.ai_turns, record.state, levels)
         steps: list[Step] = []
         played = state

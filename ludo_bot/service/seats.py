@@ -6,21 +6,24 @@ import functools
 from collections.abc import Mapping
 
 from ludo_bot import engine
-from ludo_bot.engine import ai
 from ludo_bot.service.errors import Refused, reason
 from ludo_bot.service.i18n import DEFAULT, Term, colour, directionless, drawn, translate
 from ludo_bot.storage import GameRecord, LobbyRecord
 
-AI_LEVELS = ai.LEVELS  # a seat's ai_level indexes this tuple; stored seats keep every level, master included
+# A seat's ai_level indexes this tuple (stored numbers: never reorder it): the engine's levels, then master, retired
+# from the engine: a stored master seat keeps its number and its name, and plays as `PLAYED_AS` says.
+AI_LEVELS = ("random", "greedy", "expert", "master")
+PLAYED_AS = {"master": "expert"}  # a retired level -> the engine level its stored seats play (`engine_level`)
 # The levels a person may choose, weakest first: the lobby's Add AI buttons (`ai<n>`, n a level's index in
 # `AI_LEVELS`), a rematch's and a tournament's AI seats (`offered_level`). A level offered must be measurably stronger
 # than the one below it (issue 34). Master is not: against three experts it won 22.0 % of classic, 25.0 % of star,
 # 25.7 % of strict and 24.7 % of twodice games (seeds 0-299; chance is 25 %), and its look-ahead design 20.4 %
-# against the expert's 31.8 % in the same seats (docs/proof/ai.md). So it is kept for the games and lobbies that
-# seated it, and offered no more.
+# against the expert's 31.8 % in the same seats (docs/proof/ai.md). So it is offered no more, and plays as the expert
+# in the games that seated it.
 OFFERED_LEVELS = ("random", "greedy", "expert")
-# Levels that think too long to play on a click's path (master: up to 250 ms a decision, several decisions a turn):
-# the click is answered first, and a worker process plays their turns after (see `service.games`).
+# Levels that think too long to play on a click's path (master did: up to 250 ms a decision, several decisions a turn):
+# the click is answered first, and a worker process plays their turns after (see `service.games`). A stored master
+# seat still plays that way, as the expert.
 THINKING_LEVELS = frozenset({"master"})
 COLOURS = range(engine.rules.MAX_SEATS)  # a colour is its seat number: red, green, yellow, blue
 # (with "tournament": the id of the tournament whose table a rematch follows, for its lobby to say it is no part of it)
@@ -30,8 +33,15 @@ NAME_LIMIT = 100  # characters of a player's display name kept in a record
 
 
 def level_name(level: int) -> str:
-    """The engine AI level of a stored level number (numbers past the last level play the strongest)."""
+    """The AI level of a stored level number, as a seat is named (numbers past the last level: the last)."""
     return AI_LEVELS[min(max(level, 0), len(AI_LEVELS) - 1)]
+
+
+def engine_level(level: int) -> str:
+    """The engine AI level (`engine.ai.LEVELS`) a stored level number plays: its own, or for a retired level (master)
+    the one `PLAYED_AS` names."""
+    name = level_name(level)
+    return PLAYED_AS.get(name, name)
 
 
 def offered_level(level: int) -> int:

@@ -1,5 +1,5 @@
 """The value's training script: a tiny run learns, its checkpoint continues where it stopped, and the exported
-weights give the engine's pure-Python network the same scores as numpy's."""
+weights give the benchmark's pure-Python network the same scores as numpy's."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.master.value import Net
 from benchmarks.train_value import Model, export, load, position_rows, save, train_games
 from ludo_bot.engine import Rules, new_game
-from ludo_bot.engine.value import Net
 
 ARGS = argparse.Namespace(batch=2, lam=0.7, lr=1e-3, epsilon=0.1, update=50, minibatch=16)
 

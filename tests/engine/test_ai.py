@@ -44,7 +44,7 @@ def states(request: pytest.FixtureRequest) -> tuple[str, list[GameState]]:
 
 
 def test_levels_are_listed() -> None:
-    assert LEVELS == ("random", "greedy", "expert", "master")
+    assert LEVELS == ("random", "greedy", "expert")
 
 
 def test_an_unknown_level_is_refused() -> None:
@@ -102,7 +102,7 @@ def test_random_varies_with_the_game() -> None:
     assert len(picks) > 1
 
 
-@pytest.mark.parametrize("level", ["greedy", "expert", "master"])
+@pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_a_capture_is_preferred(level: str) -> None:
     # Token 2 (step 5) captures green's token on square 8 (green step 47); token 1 would only advance.
     state = make_position(CLASSIC, {0: (30, 5, YARD, YARD), 1: (47, YARD, YARD, YARD)}, current=0, dice=(3,))
@@ -110,7 +110,7 @@ def test_a_capture_is_preferred(level: str) -> None:
     assert choose(state, level) == Move(1)
 
 
-@pytest.mark.parametrize("level", ["greedy", "expert", "master"])
+@pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_bringing_a_token_home_is_preferred(level: str) -> None:
     state = make_position(CLASSIC, {0: (52, 10, YARD, YARD), 2: (YARD, YARD, YARD, YARD)}, current=0, dice=(4,))
     assert choose(state, level) == Move(0)
@@ -145,7 +145,7 @@ def test_expert_escapes_a_threat() -> None:
 
 @pytest.mark.parametrize("preset", ["classic", "star", "strict", "twodice"])
 def test_games_between_the_levels_end(preset: str) -> None:
-    levels = ("expert", "greedy", "random", "master")
+    levels = ("expert", "greedy", "random", "expert")
     state = new_game(Rules.preset(preset), (0, 1, 2, 3), seed=11)
     for _ in range(20_000):
         if state.over:
@@ -168,9 +168,3 @@ def test_expert_counts_the_next_rolls_gain_and_a_capture_in_reach() -> None:
     yard = make_position(CLASSIC, {0: YARD4, 2: YARD4}, current=0).steps
     assert potential(tb, yard, board_of(tb, yard), 0) == 0.0
 
-
-def test_master_finishes_the_game_when_it_can() -> None:
-    # Red's last token is 2 steps from home with a 2: finishing wins the game outright.
-    state = make_position(CLASSIC, {0: (56, 56, 56, 54), 2: (30, 10, 40, YARD)}, current=0, dice=(2,))
-    action = choose(state, "master")
-    assert apply(state, action).state.over

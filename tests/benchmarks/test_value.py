@@ -1,5 +1,5 @@
-"""The learned value: its weights file loads, it gives each seat a chance (summing to 1, certain at the end, the same
-every time), and master playing by it always chooses a legal action."""
+"""The learned value (`benchmarks.master.value`): its weights file loads, it gives each seat a chance (summing to 1,
+certain at the end, the same every time), and master playing by it always chooses a legal action."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from benchmarks.master.player import LEARNED, by_value
+from benchmarks.master.value import INPUTS, Net, _all_weights, inputs, lines, net, trained, value
 from ludo_bot.engine import GameState, Rules, apply, legal_actions, new_game
 from ludo_bot.engine import position as make_position
 from ludo_bot.engine.ai import choose
-from ludo_bot.engine.master import LEARNED, by_value
-from ludo_bot.engine.value import INPUTS, Net, _all_weights, inputs, lines, net, trained, value
 
 PRESETS = ("classic", "star", "strict", "twodice")
 

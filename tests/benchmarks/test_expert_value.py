@@ -1,24 +1,23 @@
-"""The experts' value V_E and master's look-ahead on it: chances over the seats in the game, a won game certain, the
-look-ahead seeing a capture coming."""
+"""The experts' value V_E and master's look-ahead on it (`benchmarks.master`): chances over the seats in the game, a
+won game certain, the look-ahead seeing a capture coming."""
 
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 import pytest
 
+from benchmarks.master.expert_value import WEIGHTS, expert_value, fitted
+from benchmarks.master.lookahead import action_chances
 from ludo_bot.engine import PRESETS, Move, Rules, apply, legal_actions, new_game, position
 from ludo_bot.engine.ai import choose
 from ludo_bot.engine.chances import FEATURES
-from ludo_bot.engine.expert_value import WEIGHTS_FILE, expert_value, fitted
-from ludo_bot.engine.lookahead import action_chances
 
 FITTED = [p for p in PRESETS if fitted(Rules.preset(p))]
 
 
 def test_the_weights_are_data_for_the_chances_features() -> None:
-    data = json.loads(resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     assert data["features"] == list(FEATURES)
     assert set(data["presets"]) <= set(PRESETS)
     assert all(len(weights) == len(FEATURES) for weights in data["presets"].values())

@@ -3,7 +3,7 @@
 For each action it plays the rest of the mover's roll (the mover's best line by this same value), then the next roll:
 every outcome (six faces, or 21 with two dice, each by its probability) answered by the expert's own move when the
 next player is an opponent (the experts master faces), or by the mover's best line on its own bonus roll, and scores
-the position where the next roll is due by the experts' value V_E (`engine.expert_value`) for the mover.
+the position where the next roll is due by the experts' value V_E (`benchmarks.master.expert_value`) for the mover.
 
 >>> from ludo_bot.engine.game import legal_actions
 >>> from ludo_bot.engine.position import position
@@ -15,9 +15,9 @@ the position where the next roll is due by the experts' value V_E (`engine.exper
 
 from __future__ import annotations
 
+from benchmarks.master.expert_value import expert_value
 from ludo_bot.engine.actions import Action
 from ludo_bot.engine.expert import expert_choose
-from ludo_bot.engine.expert_value import expert_value
 from ludo_bot.engine.game import apply, legal_actions, roll_with
 from ludo_bot.engine.state import GameState
 

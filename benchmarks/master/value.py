@@ -9,9 +9,9 @@ others), and with a turn limit or scores (star) its turns left and score.
 
 The network scores each seat that can still win: a linear part plus `HIDDEN` tanh units; the chances are the
 softmax of those scores over the seats (`value(state)`: four numbers, seats 0-3, summing to 1). Weights are
-trained by ``python -m benchmarks.train_value`` (TD(lambda) self-play, numpy) and shipped per preset in
-`value_weights.json` beside this module, read here with the standard library. `trained(rules)` says whether
-a preset has weights; rules with options changed have none.
+trained by ``python -m benchmarks.train_value`` (TD(lambda) self-play, numpy) and kept per preset in
+`value_weights.json` beside this module. `trained(rules)` says whether a preset has weights; rules with options
+changed have none.
 
 >>> from ludo_bot.engine.game import new_game
 >>> from ludo_bot.engine.rules import Rules
@@ -25,8 +25,8 @@ from __future__ import annotations
 import json
 import math
 from functools import lru_cache
-from importlib import resources
 from operator import mul
+from pathlib import Path
 
 from ludo_bot.engine.actions import Action
 from ludo_bot.engine.features import board_of, feature_tables, material, prospects, threat
@@ -38,6 +38,7 @@ BLOCK = 21  # numbers per seat
 INPUTS = 4 * BLOCK + 4  # four seats' blocks, then who rolls next (one of four)
 STRETCHES = 8
 WEIGHTS_FILE = "value_weights.json"
+WEIGHTS = Path(__file__).with_name(WEIGHTS_FILE)  # beside this module
 
 Chances = tuple[float, float, float, float]
 
@@ -64,7 +65,7 @@ class Net:
 
 @lru_cache(maxsize=1)
 def _all_weights() -> dict[str, dict[str, list[float] | list[list[float]]]]:
-    text = resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    text = WEIGHTS.read_text(encoding="utf-8")
     data: dict[str, dict[str, list[float] | list[list[float]]]] = json.loads(text)["presets"]
     return data
 

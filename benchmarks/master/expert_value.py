@@ -3,10 +3,10 @@
 The model is the learned win chances' (`engine.chances.logit_chances`: a linear score per seat over
 `engine.chances.FEATURES`, softmax over the seats still able to win) with weights fitted to positions before a roll of
 four-seat expert-vs-expert games, labelled by each game's winner (``python -m benchmarks.fit_expert_value``, numpy),
-and stored per preset in `expert_value.json` beside this module, read here with the standard library. `fitted(rules)`
-says whether a preset has weights; rules with options changed have none. Where the master looks ahead against three
-experts, this is the value of the positions it reaches: the chances of the game its opponents actually play, where
-`engine.chances` learned them from greedy players.
+and stored per preset in `expert_value.json` beside this module. `fitted(rules)` says whether a preset has weights;
+rules with options changed have none. Where the master looks ahead against three experts, this is the value of the
+positions it reaches: the chances of the game its opponents actually play, where `engine.chances` learned them from
+greedy players.
 
 >>> from ludo_bot.engine.game import new_game
 >>> from ludo_bot.engine.rules import Rules
@@ -19,18 +19,19 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from ludo_bot.engine.chances import FEATURES, Chances, logit_chances
 from ludo_bot.engine.rules import Rules
 from ludo_bot.engine.state import GameState
 
 WEIGHTS_FILE = "expert_value.json"
+WEIGHTS = Path(__file__).with_name(WEIGHTS_FILE)  # beside this module
 
 
 @lru_cache(maxsize=1)
 def _all_weights() -> dict[str, tuple[float, ...]]:
-    data = json.loads(resources.files("ludo_bot.engine").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     if data["features"] != list(FEATURES):
         raise ValueError(f"{WEIGHTS_FILE} was fitted to other features than engine.chances.FEATURES")
     return {preset: tuple(float(w) for w in weights) for preset, weights in data["presets"].items()}
