@@ -33,7 +33,7 @@ from ludo_bot.storage.replay import new_record
 from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEAKING = (ROOT / "bot", ROOT / "service")  # the packages that name phrases
+SPEAKING = (ROOT / "ludo_bot" / "bot", ROOT / "ludo_bot" / "service")  # the packages that name phrases
 GERMAN_TURN = re.compile(r"<@(\d+)> ist am Zug")
 # a key named in the code: translate(locale, "key") or drawn(...), Refused("key"), Phrase("key", ...), described("key"),
 # also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
