@@ -53,7 +53,7 @@ from pydantic import SecretStr
 from ludo_bot import engine
 from ludo_bot.bot import messages
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.bot.game import GameMessage
+from ludo_bot.bot.buttons.game import GameMessage
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.engine import ai
 from ludo_bot.playground.standin import BotRunner, InteractionRecord, Message, StandIn

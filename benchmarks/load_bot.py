@@ -26,8 +26,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from pydantic import SecretStr
 
-from ludo_bot.bot.__main__ import run_async
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.cli import run_async
 from ludo_bot.bot.settings import BotSettings
 
 

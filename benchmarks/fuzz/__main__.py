@@ -8,7 +8,7 @@ import logging
 import signal
 
 from benchmarks.fuzz import run
-from ludo_bot.bot.__main__ import run_async
+from ludo_bot.bot.cli import run_async
 
 
 def main() -> None:

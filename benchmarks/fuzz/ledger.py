@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from ludo_bot.bot.components import GameButton, LobbyButton, TourneyButton
+from ludo_bot.bot.buttons.components import GameButton, LobbyButton, TourneyButton
 from ludo_bot.playground.standin import InteractionRecord
 from ludo_bot.storage import StorageUnavailable
 

@@ -12,13 +12,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ludo_bot.bot import deadline_worker, notify_worker, season_worker
-from ludo_bot.bot.commands import ludo
-from ludo_bot.bot.components import DYNAMIC_ITEMS, handled
+from ludo_bot.bot import commands, deadline_worker, notify_worker, season_worker
+from ludo_bot.bot.buttons.components import DYNAMIC_ITEMS, handled
 from ludo_bot.bot.deadline_worker import DeadlineWorker
 from ludo_bot.bot.errors import answer_privately
+from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.notify_worker import AlertWorker
-from ludo_bot.bot.parts import Parts
 from ludo_bot.bot.plumbing import health
 from ludo_bot.bot.plumbing.endpoint import Endpoint
 from ludo_bot.bot.plumbing.metrics import Metrics
@@ -54,7 +53,7 @@ def command_tree(client: discord.Client) -> LudoTree:
     """The /ludo command tree of a client (the bot, or the one-off client of `ludo-bot sync`); its translator
     is installed by `localize`."""
     tree = LudoTree(client)
-    tree.add_command(ludo)
+    commands.add_to(tree)
     return tree
 
 
@@ -97,7 +96,7 @@ class LudoBot(discord.AutoShardedClient):
         self._given_storage = storage  # tests pass theirs; otherwise it is opened at start-up
         self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
         self.storage: Storage | None = None
-        self.handlers: Parts | None = None
+        self.handlers: Handlers | None = None
         self.forget: Forget | None = None  # the refusals the gateway's news may lift (`bot.plumbing.refusals`)
         self._deadlines: DeadlineWorker | None = None
         self._alerts: AlertWorker | None = None
@@ -120,7 +119,7 @@ class LudoBot(discord.AutoShardedClient):
         service = Service(self.storage, clock=self._clock, defaults=self.settings.guild_defaults(),
                           open_limits=self.settings.open_limits(), idle_end=self.settings.idle_end_days * days,
                           cooldowns=self.settings.cooldowns())
-        self.handlers = Parts(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
+        self.handlers = Handlers(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
         self.forget = Forget(service)
         tourney = TourneyWork(self, service, self.handlers.live, self.handlers.outbox)
         self._deadlines = DeadlineWorker(service, self.handlers.live, tourney)
@@ -172,7 +171,7 @@ class LudoBot(discord.AutoShardedClient):
         if not handled(custom_id, interaction.message):
             await self.handlers.clicks.unknown(interaction)
 
-    # -- the gateway's news of permissions (`bot.plumbing.refusals`): what Discord refused may be allowed now -------
+    # -- the gateway's news of permissions (`bot.plumbing.refusals`): what Discord refused may be allowed now ---------
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
         if self.forget is not None:
             await self.forget.channel(after)

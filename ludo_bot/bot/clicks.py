@@ -1,6 +1,7 @@
-"""What every click (and command) runs through: the one error path (`bot.errors.guarded`), a claim so that one bot
-process handles a click, one of the process's slots (deferred when the wait runs late), and the count of handlers
-in flight that a shutdown waits for; and the answer to a click that none of our buttons takes."""
+"""What every click (and command) runs through: the bot's handlers it reaches (`handlers_of`), the one error path
+(`bot.errors.guarded`), a claim so that one bot process handles a click, one of the process's slots (deferred when the
+wait runs late), and the count of handlers in flight that a shutdown waits for; and the answer to a click that none
+of our buttons takes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import contextvars
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
@@ -21,12 +22,21 @@ from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.takeover import Takeover
 
+if TYPE_CHECKING:  # (the handlers are made of what imports this module)
+    from ludo_bot.bot.handlers import Handlers
+
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 _SLOT: contextvars.ContextVar[Callable[[], None]] = contextvars.ContextVar("slot", default=lambda: None)  # gives
 # back the slot the running click holds (nothing for a command, which takes none)
 STALE = frozenset({"refused.moved_on", "refused.moved_on_reposted", "refused.act_race"})  # a button of a turn past
 _OUTCOME: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("ludo_click_outcome", default=None)
+
+
+def handlers_of(interaction: discord.Interaction[Any]) -> Handlers:
+    """The handlers of the bot that received the interaction."""
+    found: Handlers = interaction.client.handlers  # set by bot.app.LudoBot
+    return found
 
 
 class ClickMeter(Protocol):

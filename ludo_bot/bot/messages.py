@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import discord
 
 from ludo_bot import engine
-from ludo_bot.bot import components
+from ludo_bot.bot.buttons import components
 from ludo_bot.engine.describe import PHRASES, describe_position
 from ludo_bot.engine.verify import commitment
 from ludo_bot.render import WORDS, BoardView, render_board, render_thumbnail

@@ -1,6 +1,6 @@
-"""A tournament's Discord side: the sign-up message's buttons (Join, Leave, Start), and what the deadline workers
-show for it (`TourneyWork`): its tables opened in threads of their own, its standing edited in place, its tables'
-games settled or abandoned, its champion announced.
+"""What the deadline workers show of a tournament (`TourneyWork`): its tables opened in threads of their own, its
+standing edited in place, its tables' games settled or abandoned, its champion announced. (Its sign-up's buttons:
+`bot.buttons.tourney`.)
 
 A table opens in steps, each safe to repeat after a crash: the thread is made and remembered (a compare-and-set on
 the tournament: a table keeps the first thread remembered), the table's first message mentions its players, the
@@ -16,8 +16,7 @@ from typing import Any, Literal
 
 import discord
 
-from ludo_bot.bot.clicks import Clicks
-from ludo_bot.bot.live import LiveMessages, edit_clicked, posts_itself
+from ludo_bot.bot.live import LiveMessages, posts_itself
 from ludo_bot.bot.messages import DRAWING, NO_PINGS, game_post, outcome_post
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.pacing import SEND
@@ -45,32 +44,6 @@ async def picture(record: TournamentRecord, lang: str | None = None) -> bytes | 
     if record.status == "signup":
         return None
     return await asyncio.get_running_loop().run_in_executor(DRAWING, standing_png, record, lang)
-
-
-class TourneyButtons:
-    """Clicks on a sign-up's buttons (see `bot.components.TourneyButton`): answered by editing the clicked message
-    into the tournament as it is now."""
-
-    def __init__(self, service: Service, clicks: Clicks) -> None:
-        self.service = service
-        self.clicks = clicks
-
-    async def click(self, interaction: discord.Interaction[Any], tournament_id: str, version: int, verb: str) -> None:
-        async def work() -> None:
-            if not await self.clicks.first(interaction, tournament_id):
-                return
-            user = interaction.user
-            tournaments = self.service.tournaments
-            if verb == "join":
-                record = await tournaments.join(tournament_id, version, user.id, user.display_name)
-            elif verb == "leave":
-                record = await tournaments.withdraw(tournament_id, version, user.id)
-            else:
-                record = await tournaments.start(tournament_id, version, user.id)
-            post = standing_post(record, None)  # (a started one's picture follows with its tables)
-            await edit_clicked(interaction, content=post.content, view=post.view)
-
-        await self.clicks.guard(interaction, work, game_id=tournament_id)
 
 
 class TourneyWork:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from ludo_bot.bot import components
+from ludo_bot.bot.buttons import components
 from ludo_bot.bot.messages import NO_PINGS, plain
 from ludo_bot.service import Round, Table, TournamentRecord, level_name
 from ludo_bot.service.i18n import duration, isolated, translate

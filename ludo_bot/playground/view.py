@@ -89,7 +89,8 @@ def pings(standin: StandIn, channel: Channel) -> dict[str, str]:
     return newest
 
 
-GAME_ACTION = "ludo:g:"  # the custom ids of a game's legal actions (ludo_bot/bot/components.py): Roll, each move
+# the custom ids of a game's legal actions (ludo_bot/bot/buttons/components.py): Roll, each move
+GAME_ACTION = "ludo:g:"
 
 
 def called(standin: StandIn, channel: Channel) -> list[str]:

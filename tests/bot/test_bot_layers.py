@@ -1,5 +1,5 @@
 """ludo_bot/bot/ reaches storage only through the service (DESIGN.md): of its modules only the wiring, `bot.app` and
-`bot.__main__`, may name the storage package, at any depth (a function's or a TYPE_CHECKING block's import too)."""
+`bot.cli`, may name the storage package, at any depth (a function's or a TYPE_CHECKING block's import too)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ludo_bot import bot
 from tests.imports import package_of
 
 BOT_DIR = Path(bot.__file__).parent
-WIRING = {"app.py", "__main__.py"}
+WIRING = {"app.py", "cli.py"}
 MODULES = sorted(BOT_DIR.rglob("*.py"))
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ludo_bot.bot.__main__ import main
+from ludo_bot.__main__ import main
 from ludo_bot.playground.standin import StandIn
 
 

@@ -11,8 +11,9 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from ludo_bot.bot import deadline_worker, game
+from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.buttons import game
 from ludo_bot.bot.plumbing import metrics
 from ludo_bot.bot.plumbing.metrics import route_of
 from ludo_bot.playground.standin import BotRunner, StandIn

@@ -1,7 +1,7 @@
-"""`/ludo end member:` (bot.moderation, service.moderation) through the Discord stand-in: a member with Manage Server
-ends every game one member hosts or plays alone against AI seats in the server, and their lobbies, at once, each
-shown ended as `/ludo end` shows one, and the server's places are free again; anyone else is refused and nothing
-changes."""
+"""`/ludo end member:` (bot.commands.moderation, service.moderation) through the Discord stand-in: a member with
+Manage Server ends every game one member hosts or plays alone against AI seats in the server, and their lobbies, at
+once, each shown ended as `/ludo end` shows one, and the server's places are free again; anyone else is refused and
+nothing changes."""
 
 from __future__ import annotations
 

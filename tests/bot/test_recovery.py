@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from ludo_bot.bot import game
 from ludo_bot.bot import live as bot_live
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.buttons import game
 from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from ludo_bot.service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
 from ludo_bot.storage import Storage, StorageUnavailable, WriteUncertain

@@ -29,7 +29,7 @@ LAUNCH = """
 import sys, yarl, discord.gateway, discord.http
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-from ludo_bot.bot.__main__ import main
+from ludo_bot.__main__ import main
 sys.exit(main([]))
 """
 

@@ -13,8 +13,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from ludo_bot.__main__ import main
 from ludo_bot.bot import deadline_worker
-from ludo_bot.bot.__main__ import main
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.plumbing import health
 from ludo_bot.playground.standin import BotRunner, StandIn

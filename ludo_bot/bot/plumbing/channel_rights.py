@@ -25,8 +25,8 @@ from ludo_bot.service import Refused
 from ludo_bot.service.i18n import Terms
 
 if TYPE_CHECKING:
+    from ludo_bot.bot.buttons.tourney import TourneyButtons
     from ludo_bot.bot.clicks import Clicks
-    from ludo_bot.bot.tourney import TourneyButtons
 
 PLAYS = ("view_channel", "send_messages", "attach_files", "read_message_history")  # a game in the channel itself
 IN_A_THREAD = ("view_channel", "send_messages_in_threads", "attach_files", "read_message_history")
@@ -68,8 +68,8 @@ def check_tournament(interaction: discord.Interaction[Any]) -> None:
 
 
 class StartChecked:
-    """A tournament's buttons (`bot.tourney.TourneyButtons`) with its Start checked first: the round's tables are
-    threads of the sign-up's channel, whose permissions the click carries (they may have been taken away since
+    """A tournament's buttons (`bot.buttons.tourney.TourneyButtons`) with its Start checked first: the round's tables
+    are threads of the sign-up's channel, whose permissions the click carries (they may have been taken away since
     `/ludo tournament create`); refused, nothing starts."""
 
     def __init__(self, buttons: TourneyButtons, clicks: Clicks) -> None:

@@ -5,7 +5,7 @@ A container's main process is PID 1, for which a signal without a handler does n
 `docker stop` waited its 10 s and killed the bot.
 
 What must still happen before such an abrupt end (stopping the embedded Redis servers the process started) is passed
-in by the wiring (`bot.__main__`, the playground): ludo_bot/bot/ reaches storage only through the service and that
+in by the wiring (`bot.cli`, the playground): ludo_bot/bot/ reaches storage only through the service and that
 wiring.
 """
 

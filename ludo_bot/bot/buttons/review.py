@@ -14,8 +14,8 @@ from typing import Any
 import discord
 
 from ludo_bot.bot.access import Access
+from ludo_bot.bot.buttons.components import review_view
 from ludo_bot.bot.clicks import Clicks
-from ludo_bot.bot.components import review_view
 from ludo_bot.bot.messages import DRAWING, alt_text, text_names
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.engine.actions import after_move, moves_made

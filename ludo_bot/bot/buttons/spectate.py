@@ -20,7 +20,7 @@ from ludo_bot.service.i18n import translate
 
 
 class Watching:
-    """Clicks on Spectate, Refresh and Replay (see `bot.components.SpectateButton` and `AfterButton`)."""
+    """Clicks on Spectate, Refresh and Replay (see `bot.buttons.components.SpectateButton` and `AfterButton`)."""
 
     def __init__(self, service: Service, clicks: Clicks, access: Access) -> None:
         self.service = service

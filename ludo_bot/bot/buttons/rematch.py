@@ -13,9 +13,9 @@ from typing import Any
 
 import discord
 
+from ludo_bot.bot.buttons.lobby import may_thread
 from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.errors import ALREADY_ANSWERED, UNKNOWN_INTERACTION, answer_privately, in_time
-from ludo_bot.bot.lobby import may_thread
 from ludo_bot.bot.messages import invited_missing, lobby_post
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import LobbyRecord, Refused, Service
@@ -23,7 +23,7 @@ from ludo_bot.service.i18n import translate
 
 
 class RematchButtons:
-    """Clicks on Rematch (see `bot.components.AfterButton`)."""
+    """Clicks on Rematch (see `bot.buttons.components.AfterButton`)."""
 
     def __init__(self, service: Service, clicks: Clicks) -> None:
         self.service = service

@@ -31,7 +31,7 @@ REPOST_SETTLE = 3.0  # seconds a reposted game's old message stays: a click made
 
 
 class GameMessage:
-    """A game's live message: clicks on its buttons (see `bot.components.GameButton`), and posting it again."""
+    """A game's live message: clicks on its buttons (see `bot.buttons.components.GameButton`), and posting it again."""
 
     def __init__(self, service: Service, clicks: Clicks, live: LiveMessages, outbox: Outbox) -> None:
         self.service = service

@@ -10,25 +10,25 @@ from typing import Any
 
 import discord
 
+from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.messages import game_post
-from ludo_bot.bot.parts import Parts
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import Refused
 from ludo_bot.service.i18n import translate
 
 
-async def end_member(parts: Parts, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
+async def end_member(handlers: Handlers, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
     """End what `member` hosts in the interaction's server and say privately how many games and lobbies that was;
     each game's live message shows it ended, as after `/ludo end`. `Refused` without Manage Server, or outside a
     server."""
     if interaction.guild_id is None or not interaction.permissions.manage_guild:
         raise Refused("refused.end_member")
     await interaction.response.defer(thinking=True, ephemeral=True)  # fifty games take longer than Discord's 3 s
-    done = await parts.service.moderation.end_member(scope_of(interaction), member.id, interaction.user.id)
+    done = await handlers.service.moderation.end_member(scope_of(interaction), member.id, interaction.user.id)
     await interaction.followup.send(
         translate(user_locale(interaction), "reply.ended_member", who=member.mention, games=len(done.games),
                   lobbies=done.lobbies), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
     for ended in done.games:
-        parts.live.update(ended, await game_post(ended))  # its live message says it ended, without buttons
-        parts.live.show_again_later(ended)
+        handlers.live.update(ended, await game_post(ended))  # its live message says it ended, without buttons
+        handlers.live.show_again_later(ended)

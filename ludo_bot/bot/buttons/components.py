@@ -7,7 +7,7 @@ Templates (all under 100 characters):
 - ``ludo:r:<game id>``: a finished game's replay;
 - ``ludo:m:<game id>``: a finished game's rematch (a lobby for the same game again);
 - ``ludo:t:<game id>:<ply>``: Time's up, on the live message of a game delivered through interactions: settles the
-  turn at `ply` once its deadline passed (`bot.game.GameMessage.late`);
+  turn at `ply` once its deadline passed (`bot.buttons.game.GameMessage.late`);
 - ``ludo:s:<game id>``: Spectate, on the live game message: a private view of the board for anyone;
 - ``ludo:v:<game id>``: Refresh, on that private view: the board as it is now;
 - ``ludo:n:<tournament id>:<version>:<verb>``: a tournament's sign-up buttons (join, leave, start) on its message as of
@@ -15,17 +15,18 @@ Templates (all under 100 characters):
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
 Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
-The callbacks hand over to the client's `handlers` (see `bot.parts`): `bot.lobby`, `bot.game` and
-`bot.spectate`, `bot.rematch`, which run inside the one error path (`bot.clicks`).
+The callbacks hand over to the bot's handlers (`bot.clicks.handlers_of`): the modules beside this one (lobby, game,
+spectate, review, rematch, tourney), which run inside the one error path (`bot.clicks`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
+from ludo_bot.bot.clicks import handlers_of
 from ludo_bot.service.i18n import DEFAULT, colour, translate
 from ludo_bot.service.seats import AI_LEVELS, OFFERED_LEVELS
 
@@ -33,76 +34,6 @@ ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5
 COLOUR_EMOJI = ("🔴", "🟢", "🟡", "🔵")  # by seat: red, green, yellow, blue
 COLOUR_VERBS = ("c0", "c1", "c2", "c3")  # lobby buttons choosing a colour, by seat
-
-
-class LobbyHandler(Protocol):
-    """What a lobby button calls."""
-
-    async def click(self, interaction: discord.Interaction[Any], lobby_id: str, verb: str) -> None: ...
-
-
-class GameHandler(Protocol):
-    """What a game button calls."""
-
-    async def click(self, interaction: discord.Interaction[Any], game_id: str, ply: int, action: str) -> None: ...
-
-    async def late(self, interaction: discord.Interaction[Any], game_id: str, ply: int) -> None: ...
-
-
-class WatchHandler(Protocol):
-    """What Spectate, Refresh and Replay call."""
-
-    async def spectate(self, interaction: discord.Interaction[Any], game_id: str, *, refresh: bool) -> None: ...
-
-    async def replay(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
-
-
-class ReviewHandler(Protocol):
-    """What Review and its Post call."""
-
-    async def answer(self, interaction: discord.Interaction[Any], game_id: str, *, public: bool) -> None: ...
-
-
-class RematchHandler(Protocol):
-    """What Rematch calls."""
-
-    async def click(self, interaction: discord.Interaction[Any], game_id: str) -> None: ...
-
-
-class TourneyHandler(Protocol):
-    """What a tournament's sign-up buttons call."""
-
-    async def click(self, interaction: discord.Interaction[Any], tournament_id: str, version: int,
-                    verb: str) -> None: ...
-
-
-class Handlers(Protocol):
-    """What the buttons call, one part per kind of button; implemented by `bot.parts.Parts`."""
-
-    @property
-    def lobby(self) -> LobbyHandler: ...
-
-    @property
-    def game(self) -> GameHandler: ...
-
-    @property
-    def watching(self) -> WatchHandler: ...
-
-    @property
-    def rematch(self) -> RematchHandler: ...
-
-    @property
-    def review(self) -> ReviewHandler: ...
-
-    @property
-    def tourney(self) -> TourneyHandler: ...
-
-
-def handlers(interaction: discord.Interaction[Any]) -> Handlers:
-    """The handlers of the bot that received the interaction."""
-    found: Handlers = interaction.client.handlers  # set by bot.app.LudoBot
-    return found
-
 
 LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
                 "ai0": discord.ButtonStyle.secondary, "ai1": discord.ButtonStyle.secondary,
@@ -133,7 +64,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["lobby"], match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).lobby.click(interaction, self.lobby_id, self.verb)
+        await handlers_of(interaction).lobby.click(interaction, self.lobby_id, self.verb)
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -153,7 +84,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["game"], int(match["ply"]), match["action"], label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).game.click(interaction, self.game_id, self.ply, self.action)
+        await handlers_of(interaction).game.click(interaction, self.game_id, self.ply, self.action)
 
 
 class LateButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -171,7 +102,7 @@ class LateButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["game"], int(match["ply"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).game.late(interaction, self.game_id, self.ply)
+        await handlers_of(interaction).game.late(interaction, self.game_id, self.ply)
 
 
 _AFTER_LOOKS = {"r": ("button.replay", "🎞️", discord.ButtonStyle.secondary),
@@ -197,11 +128,11 @@ class AfterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lu
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.kind == "r":
-            await handlers(interaction).watching.replay(interaction, self.game_id)
+            await handlers_of(interaction).watching.replay(interaction, self.game_id)
         elif self.kind in "ap":
-            await handlers(interaction).review.answer(interaction, self.game_id, public=self.kind == "p")
+            await handlers_of(interaction).review.answer(interaction, self.game_id, public=self.kind == "p")
         else:
-            await handlers(interaction).rematch.click(interaction, self.game_id)
+            await handlers_of(interaction).rematch.click(interaction, self.game_id)
 
 
 class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"ludo:(?P<kind>[sv]):(?P<game>{ID})"):
@@ -219,7 +150,7 @@ class SpectateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         return cls(match["game"], match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
+        await handlers_of(interaction).watching.spectate(interaction, self.game_id, refresh=self.kind == "v")
 
 
 TOURNEY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -241,7 +172,7 @@ class TourneyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["tourney"], int(match["version"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handlers(interaction).tourney.click(interaction, self.tournament_id, self.version, self.verb)
+        await handlers_of(interaction).tourney.click(interaction, self.tournament_id, self.version, self.verb)
 
 
 DYNAMIC_ITEMS = (LobbyButton, GameButton, LateButton, AfterButton, SpectateButton, TourneyButton)

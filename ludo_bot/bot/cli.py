@@ -1,9 +1,8 @@
-"""`ludo-bot` (or `python -m ludo_bot`): run the bot, or `ludo-bot sync [--guild ID]` to register its commands, or
-`ludo-bot playground [--port 8080]` to try it in a browser without Discord (the `playground` package)."""
+"""The bot's side of the console script `ludo-bot` (`ludo_bot.__main__`, which offers the playground too): run the bot,
+`sync` its commands, or check its `health`."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import gc
 import logging
@@ -76,53 +75,36 @@ def run_async(work: Coroutine[Any, Any, T]) -> T:
     return uvloop.run(work)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The console script."""
-    parser = argparse.ArgumentParser(prog="ludo-bot", description="A Discord bot that hosts Ludo games.")
-    sub = parser.add_subparsers(dest="command")
-    sync_parser = sub.add_parser("sync", help="register the /ludo commands with Discord")
-    sync_parser.add_argument("--guild", type=int, help="only in this guild (shows at once)")
-    sub.add_parser("health", help="exit 0 if the bot running with these settings is alive, all its workers too "
-                                  "(for health checks); prints a line per worker")
-    play = sub.add_parser("playground", help="try the bot in a browser, against a local stand-in of Discord")
-    play.add_argument("--port", type=int, default=8080, help="the page's port (0: a free one)")
-    play.add_argument("--host", default="127.0.0.1",
-                      help="the address the page listens on (default 127.0.0.1; 0.0.0.0 in a container, for -p)")
-    play.add_argument("--members", type=int, default=4, choices=range(2, 9), metavar="2-8",
-                      help="members to act as (default 4; five or more let a knockout play two rounds)")
-    play.add_argument("--data-dir", help="the embedded Redis's folder (default: a temporary one, removed at the end)")
-    play.add_argument("--redis-url", help="a Redis server to keep the games in instead of the embedded one (the "
-                                          "playground never reads REDIS_URL)")
-    args = parser.parse_args(argv)
+def read_settings() -> BotSettings | None:
+    """The settings (the environment, .env), or None after saying in one line what is wrong with them."""
     try:
-        settings = BotSettings()
+        return BotSettings()
     except ValueError as error:
         print(f"ludo-bot: bad settings: {error}", file=sys.stderr)
-        return 1
-    if args.command == "health":
+        return None
+
+
+def log(settings: BotSettings) -> None:
+    """Log at the settings' level, to standard error."""
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+
+def main(command: str | None, settings: BotSettings, *, guild: int | None = None) -> int:
+    """`ludo-bot health`, `ludo-bot sync [--guild ID]`, or (no command) the bot until it is stopped; the exit status.
+    A problem is said in one line."""
+    if command == "health":
         healthy, lines = health.check(settings)
         print("\n".join(["ok" if healthy else "unhealthy", *lines]), file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.command == "playground":
-        from ludo_bot.playground.cli import serve  # (the playground runs this bot: it is imported only here)
-
-        try:
-            return run_async(serve(args.port, args.data_dir, host=args.host, redis_url=args.redis_url,
-                                   members=args.members))
-        except OSError as error:  # (the port is taken)
-            print(f"ludo-bot playground: {error}", file=sys.stderr)
-            return 1
-        except KeyboardInterrupt:
-            return 0
+    log(settings)
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("ludo-bot: DISCORD_TOKEN is not set (put it in the environment or in .env, see .env.example)",
               file=sys.stderr)
         return 1
     token = settings.discord_token.get_secret_value()
     try:
-        if args.command == "sync":
-            return run_async(sync(token, args.guild))
+        if command == "sync":
+            return run_async(sync(token, guild))
         run_async(run(settings, token))
     except (StorageError, EmbeddedRedisError) as error:  # (before OSError: storage's own errors name the storage)
         print(f"ludo-bot: storage could not start: {error}", file=sys.stderr)
@@ -136,7 +118,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 0
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

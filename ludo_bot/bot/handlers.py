@@ -1,6 +1,7 @@
-"""The parts that answer a bot process's interactions, made once at start-up (`LudoBot.handlers`): the click
-plumbing, the process's outbox and the games' live messages they share, and one part per kind of button (see
-`bot.components.Handlers`); and their shutdown."""
+"""The bot's handlers: what answers a bot process's interactions, made once at start-up (`LudoBot.handlers`; an
+interaction finds them with `bot.clicks.handlers_of`): the click plumbing, the process's outbox and the games' live
+messages they share, one handler per kind of button (`bot.buttons`), which the commands call too; and their
+shutdown."""
 
 from __future__ import annotations
 
@@ -9,21 +10,21 @@ import time
 import discord
 
 from ludo_bot.bot.access import Access
+from ludo_bot.bot.buttons.game import GameMessage
+from ludo_bot.bot.buttons.lobby import LobbyButtons
+from ludo_bot.bot.buttons.rematch import RematchButtons
+from ludo_bot.bot.buttons.review import ReviewAnswers
+from ludo_bot.bot.buttons.spectate import Watching
+from ludo_bot.bot.buttons.tourney import TourneyButtons
 from ludo_bot.bot.clicks import ClickMeter, Clicks
-from ludo_bot.bot.game import GameMessage
 from ludo_bot.bot.live import LiveMessages
-from ludo_bot.bot.lobby import LobbyButtons
 from ludo_bot.bot.notify import Notices
 from ludo_bot.bot.plumbing.channel_rights import StartChecked
 from ludo_bot.bot.plumbing.outbox import Outbox
-from ludo_bot.bot.rematch import RematchButtons
-from ludo_bot.bot.review import ReviewAnswers
-from ludo_bot.bot.spectate import Watching
-from ludo_bot.bot.tourney import TourneyButtons
 from ludo_bot.service import Service
 
 
-class Parts:
+class Handlers:
     """What the buttons and commands call, wired together."""
 
     def __init__(self, client: discord.Client, service: Service, *, concurrency: int = 32,
@@ -52,7 +53,8 @@ class Parts:
 
     async def close(self, timeout: float) -> None:
         """At shutdown: let handlers in flight finish and the outbox empty (`drain`), then end what is left
-        (second looks only: a click on the game message brings it back too, see `bot.game.GameMessage._revive`)."""
+        (second looks only: a click on the game message brings it back too, see
+        `bot.buttons.game.GameMessage._revive`)."""
         await self.drain(timeout)
         await self.outbox.close(0.0)
         await self.service.replays.close()

@@ -11,8 +11,8 @@ from typing import Any
 
 import discord
 
+from ludo_bot.bot.buttons.components import COLOUR_VERBS
 from ludo_bot.bot.clicks import Clicks
-from ludo_bot.bot.components import COLOUR_VERBS
 from ludo_bot.bot.errors import in_time, shown
 from ludo_bot.bot.live import LiveMessages, edit_clicked, next_person
 from ludo_bot.bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
@@ -23,7 +23,7 @@ from ludo_bot.service.i18n import translate
 
 
 class LobbyButtons:
-    """Clicks on a lobby's buttons (see `bot.components.LobbyButton`)."""
+    """Clicks on a lobby's buttons (see `bot.buttons.components.LobbyButton`)."""
 
     def __init__(self, service: Service, clicks: Clicks, live: LiveMessages) -> None:
         self.service = service
