@@ -8,7 +8,6 @@ import logging
 
 import pytest
 
-from ludo_bot.service import workers
 from ludo_bot.service.workers import Backoff, Liveness, Pulse, Supervisor
 
 
@@ -44,9 +43,7 @@ def test_a_worker_is_dead_when_not_running_or_idle_past_its_bound() -> None:
     assert Liveness.from_json(worker.as_json()) == worker
 
 
-async def test_a_loop_that_raises_or_ends_is_started_again(monkeypatch: pytest.MonkeyPatch,
-                                                          caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(workers, "RESTART_FIRST", 0.01)
+async def test_a_loop_that_raises_or_ends_is_started_again(caplog: pytest.LogCaptureFixture) -> None:
     runs: list[str] = []
 
     async def flaky(pulse: Pulse) -> None:
@@ -58,7 +55,7 @@ async def test_a_loop_that_raises_or_ends_is_started_again(monkeypatch: pytest.M
         pulse.ok()
         await asyncio.Event().wait()
 
-    supervisor = Supervisor()
+    supervisor = Supervisor(restart_first=0.01)
     supervisor.add(Pulse("flaky", 10.0), flaky)
     supervisor.start()
     try:
