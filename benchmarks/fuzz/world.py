@@ -22,21 +22,20 @@ from pydantic import SecretStr
 
 from benchmarks.fuzz.names import nicknames
 from benchmarks.load import LoadStandIn
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.bot.deadline_worker import IDLE_POLL
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.playground.standin import BotRunner, Channel, Guild, Message, Role, User
 from ludo_bot.playground.standin.gateway import GUILDS
 from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from ludo_bot.storage import EmbeddedRedis, Storage
 from ludo_bot.storage.client import Redis, make_client
-from tests.bot.helpers import Clock
+from tests.bot.helpers import Clock, looking_every
 from tests.faultproxy import FaultProxy
 
 SHARDS = 2
 DEADLINE_POLL = 0.2  # seconds the deadline workers sleep at most (5 s in production): a jump of the clock is
 # taken within the round it happens in
+TIMINGS = looking_every(deadlines=DEADLINE_POLL)  # the bots' workers' timings
 REMEMBERED = 300  # custom_ids a lane remembers
 BOARDS = 6  # lobbies, game messages and sign-ups a lane keeps in view however far up they are
 KEPT_IN_VIEW = ("ludo:l:", "ludo:g:", "ludo:n:")  # their buttons' custom_ids
@@ -166,7 +165,6 @@ class World:
             logging.getLogger(name).setLevel(min(logging.WARNING, logging.getLogger(name).getEffectiveLevel()))
             logging.getLogger(name).addHandler(TRAIL)
         runner = BotRunner(standin, error_loggers=LOGGERS)
-        deadline_worker.IDLE_POLL = DEADLINE_POLL
         clock = Clock()
         world = cls(folder, server, proxy, Storage(direct), direct, standin, runner, [], [], made, clock,
                     _temporary=temporary)
@@ -177,7 +175,7 @@ class World:
                 settings = BotSettings(_env_file=None, discord_token=SecretStr(standin.token),  # type: ignore[call-arg]
                                        ludo_data_dir=str(folder / f"bot-{shard}"), shard_count=SHARDS,
                                        shard_ids=[shard])
-                world.bots.append(await runner.start(LudoBot(settings, storage=storage, clock=clock)))
+                world.bots.append(await runner.start(LudoBot(settings, storage=storage, clock=clock, timings=TIMINGS)))
             await world.bots[0].tree.sync()
         except BaseException:
             await world.close()
@@ -218,7 +216,6 @@ class World:
         await self.direct.aclose()
         await self.proxy.close()
         await asyncio.to_thread(self.server.stop)
-        deadline_worker.IDLE_POLL = IDLE_POLL
         if self._temporary is not None:
             with contextlib.suppress(OSError):
                 self._temporary.cleanup()

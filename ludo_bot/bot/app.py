@@ -12,24 +12,25 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ludo_bot.bot import commands, deadline_worker, notify_worker, season_worker
+from ludo_bot.bot import commands
 from ludo_bot.bot.buttons.components import DYNAMIC_ITEMS, handled
-from ludo_bot.bot.deadline_worker import DeadlineWorker
 from ludo_bot.bot.errors import answer_privately
 from ludo_bot.bot.handlers import Handlers
-from ludo_bot.bot.notify_worker import AlertWorker
 from ludo_bot.bot.plumbing import health
 from ludo_bot.bot.plumbing.endpoint import Endpoint
 from ludo_bot.bot.plumbing.metrics import Metrics
 from ludo_bot.bot.plumbing.pacing import Gate
 from ludo_bot.bot.plumbing.refusals import Forget
 from ludo_bot.bot.plumbing.translator import LudoTranslator, user_locale
-from ludo_bot.bot.season_worker import SeasonWorker
 from ludo_bot.bot.settings import BotSettings
-from ludo_bot.bot.takeover_worker import Adoption
 from ludo_bot.bot.tourney import TourneyWork
+from ludo_bot.bot.workers.alerts import AlertWorker
+from ludo_bot.bot.workers.deadlines import DeadlineWorker
+from ludo_bot.bot.workers.seasons import SeasonWorker
+from ludo_bot.bot.workers.takeover import Adoption
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.render import shaping_warning
-from ludo_bot.service import Service, takeover
+from ludo_bot.service import Service
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.workers import Supervisor
 from ludo_bot.storage import Storage
@@ -79,7 +80,7 @@ class LudoBot(discord.AutoShardedClient):
     """One bot process: the shards in `SHARD_IDS` of `SHARD_COUNT` (all shards when unset)."""
 
     def __init__(self, settings: BotSettings, *, storage: Storage | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, timings: WorkerTimings | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no message content is read
         shards: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
@@ -95,6 +96,7 @@ class LudoBot(discord.AutoShardedClient):
         self.tree = command_tree(self)
         self._given_storage = storage  # tests pass theirs; otherwise it is opened at start-up
         self._clock = clock  # the time deadlines are set and claimed by (tests drive it)
+        self.timings = timings or WorkerTimings()  # the workers' (tests pass quicker ones)
         self.storage: Storage | None = None
         self.handlers: Handlers | None = None
         self.forget: Forget | None = None  # the refusals the gateway's news may lift (`bot.plumbing.refusals`)
@@ -103,7 +105,7 @@ class LudoBot(discord.AutoShardedClient):
         self._seasons: SeasonWorker | None = None
         self._adoption: Adoption | None = None
         self._worker: asyncio.Task[None] | None = None
-        self.supervisor = Supervisor()
+        self.supervisor = Supervisor(restart_first=self.timings.restart_first, restart_cap=self.timings.restart_cap)
         self.metrics.watch_workers(self.supervisor.report)
         self.endpoint: Endpoint | None = None
         self._unobserve: Callable[[], None] | None = None
@@ -122,14 +124,13 @@ class LudoBot(discord.AutoShardedClient):
         self.handlers = Handlers(self, service, concurrency=self.settings.max_concurrent_clicks, meter=self.metrics)
         self.forget = Forget(service)
         tourney = TourneyWork(self, service, self.handlers.live, self.handlers.outbox)
-        self._deadlines = DeadlineWorker(service, self.handlers.live, tourney)
-        self._alerts = AlertWorker(self, service, self.handlers.outbox)
-        self._adoption = Adoption(self, service.takeover)
-        self._seasons = SeasonWorker(self, service, self.handlers.outbox)
-        self.supervisor.add(deadline_worker.new_pulse(), self._deadlines.run)
-        self.supervisor.add(takeover.new_pulse(), self._adoption.run)
-        self.supervisor.add(notify_worker.new_pulse(), self._alerts.run)
-        self.supervisor.add(season_worker.new_pulse(), self._seasons.run)
+        timings = self.timings
+        self._deadlines = DeadlineWorker(service, self.handlers.live, tourney, timings.deadlines)
+        self._alerts = AlertWorker(self, service, self.handlers.outbox, timings.alerts)
+        self._adoption = Adoption(self, service.takeover, timings.beat)
+        self._seasons = SeasonWorker(self, service, self.handlers.outbox, timings.seasons)
+        for worker in (self._deadlines, self._adoption, self._alerts, self._seasons):
+            self.supervisor.add(worker.new_pulse(), worker.run)
         if self.settings.metrics_port is not None:
             self.endpoint = Endpoint(self.metrics, games=service.deadlines.running, health=self.health)
             await self.endpoint.start(self.settings.metrics_host, self.settings.metrics_port)
@@ -149,7 +150,7 @@ class LudoBot(discord.AutoShardedClient):
         try:
             while True:
                 file.write(self.supervisor.report())
-                await asyncio.sleep(health.WRITE_EVERY)
+                await asyncio.sleep(self.timings.health_every)
         finally:
             await self.supervisor.stop(timeout=5.0)  # their end, so that a shutdown does not cut one short
 

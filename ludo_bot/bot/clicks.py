@@ -61,7 +61,7 @@ class Clicks:
         self.takeover = takeover
         self.guilds = guilds  # the server's language, for users whose own the bot does not speak
         self.meter = meter
-        self.after = after  # called after each handler (it must not wait: bot.notify.Notices.after)
+        self.after = after  # called after each handler (it must not wait: bot.alerts.Notices.after)
         self._slots = asyncio.Semaphore(concurrency)  # clicks handled at once (below the storage pool's size)
         self._busy = 0
         self._idle = asyncio.Event()

@@ -10,6 +10,7 @@ import time
 import discord
 
 from ludo_bot.bot.access import Access
+from ludo_bot.bot.alerts import Notices
 from ludo_bot.bot.buttons.game import GameMessage
 from ludo_bot.bot.buttons.lobby import LobbyButtons
 from ludo_bot.bot.buttons.rematch import RematchButtons
@@ -18,7 +19,6 @@ from ludo_bot.bot.buttons.spectate import Watching
 from ludo_bot.bot.buttons.tourney import TourneyButtons
 from ludo_bot.bot.clicks import ClickMeter, Clicks
 from ludo_bot.bot.live import LiveMessages
-from ludo_bot.bot.notify import Notices
 from ludo_bot.bot.plumbing.channel_rights import StartChecked
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.service import Service

@@ -203,10 +203,27 @@ class LiveMessages:
         if record.message_id == message_id:
             self.update(record, await game_post(record))
 
-    def show_again_later(self, record: GameRecord) -> None:
-        """After a change made without a click (`/ludo end`, `/ludo leave`): a click saved just before it may still be
-        answered in place after the change is shown, with its older picture and buttons; `ANSWERED_WITHIN` seconds
-        later the live message shows the game as it is then (an ended game's follow-up is settled then)."""
+    async def show_change(self, change: GameRecord | Outcome, post: Post | None = None, *, tell: bool = False) -> None:
+        """Show a change made without a click on the game, and the game again `ANSWERED_WITHIN` seconds later: a click
+        saved just before the change may still be answered in place after it is shown, with its older picture and
+        buttons (putting back the moves of the position it saved); the second showing is the game as it is then (an
+        ended game's follow-up is settled then). The change is shown
+        - for a record and its `post` (`/ludo leave`, `/ludo tournament leave`): as `show` does (a new live message
+          when someone must be told, `tell`);
+        - for a record alone (`/ludo end`, and `end member:`): the live message, if the game has one, edited in place
+          to say the game ended, without buttons (after the caller returns);
+        - for an `Outcome` (a table ended by its round's deadline or its tournament's cancelling): its final board in
+          place, then its follow-up settled (`show_end`).
+        An error showing the change is raised, and the game is not shown again."""
+        if isinstance(change, Outcome):
+            await self.show_end(change)
+            record = change.record
+        elif post is None:
+            record = change
+            self.update(record, await game_post(record))
+        else:
+            record = change
+            await self.show(record, post, tell=tell)
         self.outbox.later(self._show_again(record.id))
 
     async def _show_again(self, game_id: str) -> None:

@@ -20,7 +20,17 @@ from ludo_bot.bot.buttons import components
 from ludo_bot.engine.describe import PHRASES, describe_position
 from ludo_bot.engine.verify import commitment
 from ludo_bot.render import WORDS, BoardView, render_board, render_thumbnail
-from ludo_bot.service import GameRecord, LobbyRecord, Outcome, level_name, lobby_rules, seat_names, seat_user, state_of
+from ludo_bot.service import (
+    GameRecord,
+    LobbyRecord,
+    Outcome,
+    Standing,
+    level_name,
+    lobby_rules,
+    seat_names,
+    seat_user,
+    state_of,
+)
 from ludo_bot.service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
 from ludo_bot.service.seats import beside_colour, lobby_seats, picture_names, side_by_side, to_face
 from ludo_bot.service.text import (
@@ -310,3 +320,9 @@ def order_text(record: GameRecord, state: engine.GameState) -> str:
     rounds = ["; ".join(f"{names[s]} {v}" for s, v in r) for r in state.order_rolls]
     return translate(lang, "game.order", rolls=translate(lang, "game.reroll").join(rounds),
                      order=" → ".join(names[s] for s in state.order))
+
+
+def standings_text(lang: str, standings: list[Standing]) -> str:
+    """A season's board, a line per player, as /ludo leaderboard writes it (and the season worker posts it)."""
+    return "\n".join(translate(lang, "leaderboard.rated", place=i + 1, user=s.user_id, wins=s.wins,
+                               ordinal=s.ordinal) for i, s in enumerate(standings))

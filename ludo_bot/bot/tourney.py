@@ -101,8 +101,7 @@ class TourneyWork:
         """A table's game ended by its round's deadline or the tournament's cancelling: its live message says so
         (`LiveMessages.show_end`), and again a moment later, as after `/ludo end`: a click saved just before the end
         may be answered in place after it, putting back the moves of the position it saved."""
-        await self.live.show_end(outcome)
-        self.live.show_again_later(outcome.record)
+        await self.live.show_change(outcome)
 
     async def _announce(self, record: TournamentRecord, drawn: bytes | None) -> None:
         post = champion_post(record, drawn)

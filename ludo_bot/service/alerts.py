@@ -12,10 +12,10 @@ Choices written down here:
 - This process keeps a copy of every member's setting, loaded when first needed and again when their generation
   changes (the worker looks at every poll): a save queues an alert only for a member the copy says wants one, so
   the clicks of all others cost no storage step. A member who opted in through another process is known here
-  within a poll (`bot.notify_worker.IDLE_POLL`); the worker reads the stored setting before sending, so one who
+  within a poll (`bot.workers.alerts.POLLING`); the worker reads the stored setting before sending, so one who
   opted out gets nothing.
 - A member whose DMs Discord refuses (code 50007) is switched off (`refused`) and told once, privately, the next
-  time they use the bot (`take_refused`; see bot.notify).
+  time they use the bot (`take_refused`; see bot.alerts).
 """
 
 from __future__ import annotations

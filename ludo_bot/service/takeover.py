@@ -14,7 +14,6 @@ No Discord import: the payloads are plain gateway JSON, handed to a `dispatch` c
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import json
 import logging
@@ -25,25 +24,21 @@ from typing import Any, TypeVar
 
 import orjson
 
-from ludo_bot.service.workers import Pulse
+from ludo_bot.service.workers import PolledWorker, Polling, Pulse
 from ludo_bot.storage import NotFound, Storage, StorageError
 from ludo_bot.storage.interactions import REGISTER_EVERY, Filing
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 BEAT_EVERY = 0.25  # seconds between two beats of a process
-BACKOFF_CAP = 1.0  # seconds between two tries at most while storage fails (from BEAT_EVERY on, doubling)
-STALE_AFTER = 30.0  # seconds without a beat that landed after which the beat counts as dead
+BEAT = Polling(idle=BEAT_EVERY, backoff_first=BEAT_EVERY, backoff_cap=1.0, stale_after=30.0)  # the beat's timings:
+# while storage fails, from BEAT_EVERY doubling to a second at most (the beat must come back soon after Redis does);
+# dead after 30 s without a beat that landed
 DEAD_AFTER = 1.5  # seconds without a beat after which a process is adopted
 ANSWER_WITHIN = 2.6  # seconds from its creation within which an adopted click can still be answered
 DISCORD_EPOCH_MS = 1420070400000
 KEPT = 2000  # payloads waiting for their handler at most (the rest were not ours to file), and games remembered
 TRIM_EVERY = 40  # beats between two trims of the process's registry of games
-
-
-def new_pulse() -> Pulse:
-    """The beat's liveness and backoff (see `service.workers`)."""
-    return Pulse("beat", STALE_AFTER, every=BEAT_EVERY, cap=BACKOFF_CAP)
 
 
 def created(interaction_id: int) -> float:
@@ -64,6 +59,8 @@ class Takeover:
         # its inbox with the next claim there
         self._registered: collections.OrderedDict[str, float] = collections.OrderedDict()  # game -> when
         self.adopted: set[int] = set()
+        self._beats = 0
+        self._beating_since: float | None = None  # since when this process's beats land without a break
 
     def received(self, payload: dict[str, Any]) -> None:
         """A gateway INTERACTION_CREATE: keep the payload of a click on one of our buttons until it is claimed."""
@@ -129,36 +126,30 @@ class Takeover:
             while len(self._answered) > KEPT:  # (an inbox entry leaves by age too)
                 self._answered.popitem(last=False)
 
-    async def run(self, dispatch: Callable[[dict[str, Any]], None], pulse: Pulse | None = None) -> None:
-        """Beat, and adopt dead processes, handing each of their clicks that can still be answered to
-        `dispatch`; for as long as the bot runs. A storage error waits the pulse's backoff (`BACKOFF_CAP` at most:
-        the beat must come back soon after Redis does)."""
-        pulse = pulse or new_pulse()
-        beating_since: float | None = None  # since when this process's beats land without a break
-        task = asyncio.current_task()
-        beats = 0
-        while True:
-            wait = BEAT_EVERY
-            try:
-                now = time.time()
-                beats += 1
-                seen = await self.inboxes.beat(self.instance, now)
-                if beats % TRIM_EVERY == 0:
-                    await self.inboxes.trim(self.instance, now)
-                beating_since = beating_since or now
-                # only a process that could beat all along judges another silent (after a storage outage,
-                # nobody could beat: the others get the time to beat again first)
-                adopted = [] if now - beating_since < DEAD_AFTER else await self.inboxes.adopt(
-                    self.instance, now, DEAD_AFTER, seen)
-                for text in adopted:
-                    self._answer_for_the_dead(text, dispatch)
-                pulse.ok()
-            except StorageError as error:
-                beating_since = None
-                wait = pulse.failed(error)
-            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for can
-                raise asyncio.CancelledError  # swallow a cancellation (seen as a beat left running at shutdown)
-            await asyncio.sleep(wait)
+    def start_beating(self) -> None:
+        """The beat's loop (re)starts: it judges no other process silent before its own beats landed for a while."""
+        self._beats = 0
+        self._beating_since = None
+
+    async def beat(self, dispatch: Callable[[dict[str, Any]], None]) -> None:
+        """One beat, and the adoption of dead processes, handing each of their clicks that can still be answered to
+        `dispatch` (`Beat` beats every `BEAT_EVERY` seconds). A storage error is raised, for the loop's backoff."""
+        try:
+            now = time.time()
+            self._beats += 1
+            seen = await self.inboxes.beat(self.instance, now)
+            if self._beats % TRIM_EVERY == 0:
+                await self.inboxes.trim(self.instance, now)
+            self._beating_since = self._beating_since or now
+            # only a process that could beat all along judges another silent (after a storage outage,
+            # nobody could beat: the others get the time to beat again first)
+            adopted = [] if now - self._beating_since < DEAD_AFTER else await self.inboxes.adopt(
+                self.instance, now, DEAD_AFTER, seen)
+            for text in adopted:
+                self._answer_for_the_dead(text, dispatch)
+        except StorageError:
+            self._beating_since = None
+            raise
 
     def _answer_for_the_dead(self, text: str, dispatch: Callable[[dict[str, Any]], None]) -> None:
         try:
@@ -185,3 +176,23 @@ class Takeover:
             await self.inboxes.leave(self.instance)
         except StorageError as error:
             logger.warning("could not leave the process list: %s", error)
+
+
+class Beat(PolledWorker):
+    """The takeover's worker: this process's beat and adoptions (`Takeover.beat`), every `polling.idle` seconds for
+    as long as the bot runs; after a storage error, from `polling.backoff_first` doubling to `polling.backoff_cap`
+    at most (the beat must come back soon after Redis does)."""
+
+    name = "beat"
+
+    def __init__(self, takeover: Takeover, dispatch: Callable[[dict[str, Any]], None], polling: Polling = BEAT) -> None:
+        super().__init__(time.time, polling)
+        self.takeover = takeover
+        self.dispatch = dispatch
+
+    async def run(self, pulse: Pulse | None = None) -> None:
+        self.takeover.start_beating()  # (a loop started again after a crash too)
+        await super().run(pulse)
+
+    async def step(self) -> None:
+        await self.takeover.beat(self.dispatch)

@@ -1,12 +1,15 @@
 """Background workers that outlive what goes wrong: each loop tells its `Pulse` how every iteration went, waits
 the pulse's backoff after a storage error, and a `Supervisor` starts a loop again when an unexpected exception
-escapes it. What the pulses know (`Liveness`) is what the health check and the metrics report.
+escapes it. What the pulses know (`Liveness`) is what the health check and the metrics report. The loop is written
+once, `PolledWorker` (the bot's workers, and the takeover's beat, are its subclasses), with its timings (`Polling`)
+and the supervisor's given to their constructors: tests pass quicker ones.
 
 - A storage error (Redis down, a failover's READONLY, a full disk's MISCONF, OOM, LOADING) is survived inside
   the loop: `Pulse.failed` logs it with the worker's name and how many came in a row, and gives the time to wait,
   growing exponentially up to a cap, with jitter (so processes that lost Redis together do not come back in step).
 - An exception escaping a loop (a bug, a surprise) is logged with its traceback, and the loop starts again after a
-  backoff of its own (`RESTART_FIRST` doubling up to `RESTART_CAP`; reset once a run lasted longer than the cap).
+  backoff of its own (`RESTART_FIRST` doubling up to `RESTART_CAP` by default; reset once a run lasted longer than
+  the cap).
 - A worker is alive while its loop runs and its last iteration that did its work is less than `stale_after`
   seconds old; one that crashed (and waits for its restart) or has failed for longer is dead.
 """
@@ -110,37 +113,75 @@ class Pulse(Liveness):
 
 
 Loop = Callable[[Pulse], Awaitable[None]]
-Step = Callable[[], Awaitable[float | None]]
 
 
-async def polled(pulse: Pulse, step: Step, clock: Callable[[], float], idle: float,
-                 wake: asyncio.Event | None = None) -> None:
-    """A worker's loop, for as long as the bot runs: `step` does the work that is due and returns when the next is
-    due on `clock` (None: nothing is queued); the loop sleeps until then, `idle` seconds at most, or until `wake` is
-    set (cleared before each step). A storage error waits the pulse's backoff and tries again."""
-    task = asyncio.current_task()
-    while True:
-        if wake is not None:
-            wake.clear()
-        try:
-            next_due = await step()
-            wait = idle if next_due is None else min(max(next_due - clock(), 0.05), idle)
-            pulse.ok()
-        except StorageError as error:
-            wait = pulse.failed(error)
-        if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
-            raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
-        if wake is None:
-            await asyncio.sleep(wait)
-        else:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), wait)
+@dataclass(frozen=True)
+class Polling:
+    """A polled worker's timings, in seconds: it looks for due work at least every `idle`; after a storage error it
+    waits `backoff_first`, doubling up to `backoff_cap`; it counts as dead after `stale_after` without a look that
+    did its work."""
+
+    idle: float
+    backoff_first: float
+    backoff_cap: float
+    stale_after: float
+
+
+class PolledWorker:
+    """A worker that looks for due work (`step`) for as long as the bot runs (`run`, under a `Supervisor`): every
+    worker's loop, written once. A subclass names itself (`name`, its pulse's) and its work; its timings are its
+    constructor's `polling`."""
+
+    name = "worker"
+
+    def __init__(self, clock: Callable[[], float], polling: Polling, *, wake: asyncio.Event | None = None) -> None:
+        """`clock` tells when the next work is due (the clock `step`'s answer is on); `wake`, when set, has the
+        worker look at once (cleared before each look)."""
+        self.clock = clock
+        self.polling = polling
+        self.wake = wake
+
+    def new_pulse(self) -> Pulse:
+        """The worker's liveness and backoff."""
+        return Pulse(self.name, self.polling.stale_after, every=self.polling.backoff_first,
+                     cap=self.polling.backoff_cap)
+
+    async def step(self) -> float | None:
+        """Do the work that is due; return when the next is due on `clock` (None: nothing is queued)."""
+        raise NotImplementedError
+
+    async def run(self, pulse: Pulse | None = None) -> None:
+        """The loop, for as long as the bot runs: `step`, then sleep until the next work is due, `polling.idle`
+        seconds at most, or until `wake` is set. A storage error waits the pulse's backoff and tries again."""
+        pulse = pulse or self.new_pulse()
+        task = asyncio.current_task()
+        while True:
+            if self.wake is not None:
+                self.wake.clear()
+            try:
+                next_due = await self.step()
+                idle = self.polling.idle
+                wait = idle if next_due is None else min(max(next_due - self.clock(), 0.05), idle)
+                pulse.ok()
+            except StorageError as error:
+                wait = pulse.failed(error)
+            if task is not None and task.cancelling():  # on Python 3.11 redis-py's use of asyncio.wait_for
+                raise asyncio.CancelledError  # can swallow a cancellation: stop all the same
+            if self.wake is None:
+                await asyncio.sleep(wait)
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), wait)
 
 
 class Supervisor:
     """Runs workers' loops (`add`, then `start`) and starts each again when an exception escapes it."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, restart_first: float = RESTART_FIRST, restart_cap: float = RESTART_CAP) -> None:
+        """A crashed loop starts again after `restart_first` seconds, doubled for each crash in a row up to
+        `restart_cap` (and from `restart_first` again once a run lasted longer than the cap)."""
+        self.restart_first = restart_first
+        self.restart_cap = restart_cap
         self.pulses: dict[str, Pulse] = {}
         self._loops: dict[str, Loop] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -162,7 +203,7 @@ class Supervisor:
             await asyncio.wait(self._tasks, timeout=timeout)
 
     async def _keep(self, pulse: Pulse, loop: Loop) -> None:
-        crashes = Backoff(RESTART_FIRST, RESTART_CAP)
+        crashes = Backoff(self.restart_first, self.restart_cap)
         task = asyncio.current_task()
         while True:
             pulse.running, pulse.started = True, time.time()
@@ -176,7 +217,7 @@ class Supervisor:
                 logger.exception("worker %s crashed", pulse.name)
             finally:
                 pulse.running = False
-            if time.time() - pulse.started > RESTART_CAP:  # it ran well for a while: not a crash loop
+            if time.time() - pulse.started > self.restart_cap:  # it ran well for a while: not a crash loop
                 crashes.reset()
             wait = crashes.next()
             pulse.restarts += 1

@@ -3,7 +3,10 @@
 (`standin` and `bots`, which the stand-in's own tests use too, are in tests/conftest.py.)
 
 - `launch`: starts a `LudoBot` on the test storage (`await launch(shard_ids=[0], shard_count=2)`), with commands
-  synced and the shared test `clock`; every bot it started is stopped before the storage fixture flushes Redis.
+  synced, the shared test `clock` and the workers' `timings` (`launch(timings=...)` for one bot); every bot it
+  started is stopped before the storage fixture flushes Redis.
+- `timings`: the workers' timings of the bots `launch` starts: the production ones, unless a test module overrides
+  the fixture with quicker ones (`WorkerTimings`).
 - `ludo`: one bot started by `launch`.
 """
 
@@ -17,6 +20,7 @@ from pydantic import SecretStr
 
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.settings import BotSettings
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, StandIn
 from ludo_bot.storage import Storage
 from tests.bot.helpers import Clock
@@ -36,13 +40,19 @@ def bot_settings(tmp: str, **overrides: Any) -> BotSettings:
 
 
 @pytest.fixture
-async def launch(standin: StandIn, bots: BotRunner, storage: Storage, clock: Clock,
+def timings() -> WorkerTimings:
+    """The workers' timings of every bot a test launches (a module overrides this fixture for quicker ones)."""
+    return WorkerTimings()
+
+
+@pytest.fixture
+async def launch(standin: StandIn, bots: BotRunner, storage: Storage, clock: Clock, timings: WorkerTimings,
                  tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Launch]:
     started: list[LudoBot] = []
 
-    async def start(*, on: Storage | None = None, **settings: Any) -> LudoBot:
+    async def start(*, on: Storage | None = None, timings: WorkerTimings = timings, **settings: Any) -> LudoBot:
         tmp = str(tmp_path_factory.mktemp("bot"))
-        bot = LudoBot(bot_settings(tmp, **settings), storage=on or storage, clock=clock)
+        bot = LudoBot(bot_settings(tmp, **settings), storage=on or storage, clock=clock, timings=timings)
         await bots.start(bot)
         await bot.tree.sync()
         started.append(bot)

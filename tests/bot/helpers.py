@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from typing import Any, NamedTuple
@@ -11,6 +12,7 @@ import pytest
 from benchmarks.replay import game
 from ludo_bot import engine
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import Channel, GatewaySession, InteractionRecord, Message, StandIn, User
 from ludo_bot.service import OFFERED_LEVELS, seat_user, state_of
 from ludo_bot.service.seats import AI_LEVELS, free_colour
@@ -19,6 +21,14 @@ from ludo_bot.storage import Claim, LobbySeat, Seat, Storage, new_game_id, new_r
 GAME = "ludo:g:"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 TURN = re.compile(r"It is <@(\d+)>'s turn")
+
+
+def looking_every(base: WorkerTimings | None = None, **idle: float) -> WorkerTimings:
+    """The workers' timings of `base` (the production ones), but the workers named (`deadlines`, `alerts`, `seasons`,
+    `beat`) look for work every `idle[name]` seconds at least: a test waits little for them."""
+    base = base or WorkerTimings()
+    return dataclasses.replace(base, **{name: dataclasses.replace(getattr(base, name), idle=seconds)
+                                        for name, seconds in idle.items()})
 
 
 class Clock:

@@ -7,17 +7,25 @@ import asyncio
 
 import pytest
 
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, Message, StandIn
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, board_messages, live_message, private_text, slash, start_game, to_act
+from tests.bot.helpers import (
+    Clock,
+    board_messages,
+    live_message,
+    looking_every,
+    private_text,
+    slash,
+    start_game,
+    to_act,
+)
 
 
-@pytest.fixture(autouse=True)
-def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the worker looks often, so a due deadline is seen at once
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
+@pytest.fixture
+def timings() -> WorkerTimings:
+    return looking_every(deadlines=0.05)  # the worker looks often, so a due deadline is seen at once
 
 
 def said(standin: StandIn, words: str) -> list[Message]:

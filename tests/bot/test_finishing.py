@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from ludo_bot import engine
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot import live as bot_live
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import InteractionRecord, Message, StandIn, User
 from ludo_bot.service import state_of
 from ludo_bot.service.games import FINISH_AFTER
@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     Clock,
     game_id_of,
     live_message,
+    looking_every,
     private_text,
     settle,
     slash,
@@ -32,9 +33,9 @@ from tests.bot.test_recovery import answered_or_failed
 AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
 
 
-@pytest.fixture(autouse=True)
-def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)  # a due follow-up is seen at once
+@pytest.fixture
+def timings() -> WorkerTimings:
+    return looking_every(deadlines=0.05)  # a due follow-up is seen at once
 
 
 def cut(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, error: BaseException,

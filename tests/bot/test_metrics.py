@@ -4,6 +4,7 @@ and Redis answers through the fault proxy: the counters move as the players' act
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Awaitable, Callable
 
@@ -11,14 +12,12 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.buttons import game
 from ludo_bot.bot.plumbing import metrics
 from ludo_bot.bot.plumbing.metrics import route_of
 from ludo_bot.playground.standin import BotRunner, StandIn
 from ludo_bot.playground.standin.ratelimits import BucketSpec, classify
-from ludo_bot.service import workers
 from ludo_bot.storage import Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
@@ -28,6 +27,7 @@ from tests.bot.helpers import (
     forged_message,
     game_id_of,
     live_message,
+    looking_every,
     private_text,
     slash,
     start_game,
@@ -68,10 +68,9 @@ async def test_the_counters_move_as_the_players_actions_make_them(
         proxied: tuple[FaultProxy, Storage], standin: StandIn, bots: BotRunner, launch: Launch,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(metrics, "GAMES_EVERY", 0.0)  # read the active games on every scrape
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(workers, "RESTART_FIRST", 0.2)
     proxy, through_proxy = proxied
-    ludo = await launch(on=through_proxy, metrics_port=0)
+    quick = dataclasses.replace(looking_every(deadlines=0.05), restart_first=0.2)
+    ludo = await launch(on=through_proxy, metrics_port=0, timings=quick)
     alice, bob, eve = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("eve")
     first = await scrape(ludo)
     assert total(first, "ludo_active_games") == 0 and total(first, "ludo_worker_up", worker="deadlines") == 1

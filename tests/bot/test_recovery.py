@@ -17,7 +17,7 @@ from ludo_bot.bot import live as bot_live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.buttons import game
 from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from ludo_bot.service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Takeover
+from ludo_bot.service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Beat, Takeover
 from ludo_bot.storage import Storage, StorageUnavailable, WriteUncertain
 from ludo_bot.storage.interactions import Filing, Inboxes
 from ludo_bot.storage.replay import state_of
@@ -241,7 +241,7 @@ async def test_after_a_storage_outage_no_process_is_taken_for_dead(storage: Stor
 
     monkeypatch.setattr(watcher.inboxes, "beat", beat_unless_down)
     adopted: list[dict[str, Any]] = []
-    running = asyncio.create_task(watcher.run(adopted.append))
+    running = asyncio.create_task(Beat(watcher, adopted.append).run())
     try:
         await other.beat("other", time.time())
         await asyncio.sleep(2.0)  # Redis is down for the watcher, and the other cannot beat either
@@ -271,7 +271,7 @@ async def test_an_unreadable_entry_in_a_dead_process_inbox_does_not_stop_the_bea
     assert await other.claim("g2", click, now=time.time(), filing=Filing("other", f'{{"id": "{click}"}}')) == []
     await other.beat("other", time.time() - 10.0)  # silent for long
     adopted: list[dict[str, Any]] = []
-    running = asyncio.create_task(watcher.run(adopted.append))
+    running = asyncio.create_task(Beat(watcher, adopted.append).run())
     try:
         await asyncio.sleep(DEAD_AFTER + 3 * BEAT_EVERY)
         assert not running.done()  # still beating

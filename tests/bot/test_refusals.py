@@ -11,10 +11,10 @@ import asyncio
 import discord
 import pytest
 
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.plumbing import refusals
 from ludo_bot.bot.plumbing.refusals import BACKGROUND, ChannelRefused, allows
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import Channel, StandIn
 from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.bot.conftest import Launch
@@ -22,6 +22,7 @@ from tests.bot.helpers import (
     Clock,
     click,
     game_id_of,
+    looking_every,
     open_lobby,
     private_text,
     slash,
@@ -33,9 +34,9 @@ from tests.bot.tourney_helpers import create, join, start, tables_of_round, tour
 REFUSED = (401, 403, 429)  # the responses Discord counts towards its ban
 
 
-@pytest.fixture(autouse=True)
-def quick_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)  # a due deadline is seen at once
+@pytest.fixture
+def timings() -> WorkerTimings:
+    return looking_every(deadlines=0.05)  # a due deadline is seen at once
 
 
 def refused(standin: StandIn, since: int = 0) -> int:

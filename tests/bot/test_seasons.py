@@ -11,13 +11,12 @@ import time
 
 import pytest
 
-from ludo_bot.bot import season_worker
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Channel, StandIn, User
 from ludo_bot.service.seasons import GRACE, bounds, season_of
 from ludo_bot.storage import Storage
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, private_text, slash, start_game
+from tests.bot.helpers import Clock, looking_every, private_text, slash, start_game
 
 
 async def board(standin: StandIn, bots: tuple[LudoBot, ...], user: User, **options: str) -> str:
@@ -46,9 +45,9 @@ async def posted(standin: StandIn, channel: Channel, within: float = 15.0) -> No
 
 
 async def test_a_monthly_season_rolls_over_and_its_final_is_posted_once(
-        standin: StandIn, launch: Launch, clock: Clock, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(season_worker, "IDLE_POLL", 0.1)  # (the workers look often: the test waits for them)
-    bots = (await launch(), await launch())  # two processes, each with its season worker
+        standin: StandIn, launch: Launch, clock: Clock, storage: Storage) -> None:
+    quick = looking_every(seasons=0.1)  # (the workers look often: the test waits for them)
+    bots = (await launch(timings=quick), await launch(timings=quick))  # two processes, each with its season worker
     alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
     finals = standin.add_channel(standin.guild, "season-results")
     saved = private_text(await slash(standin, bots, standin.owner, standin.channel, "settings", season="monthly",

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from ludo_bot.bot import deadline_worker, tourney
 from ludo_bot.bot import live as bot_live
+from ludo_bot.bot import tourney
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Channel, StandIn, User
 from ludo_bot.service.games import FINISH, FINISH_AFTER
 from ludo_bot.service.tourney_plan import placed
 from ludo_bot.storage import Deadline, Storage, StorageUnavailable
 from tests.bot.conftest import Launch
-from tests.bot.helpers import Clock, game_messages, live_message, play_to_end, settle, to_act
+from tests.bot.helpers import Clock, game_messages, live_message, looking_every, play_to_end, settle, to_act
 from tests.bot.tourney_helpers import (
     create,
     join,
@@ -30,6 +30,8 @@ from tests.bot.tourney_helpers import (
     until,
 )
 from tests.bot.tourney_helpers import tourney as command
+
+QUICK = looking_every(deadlines=0.1)  # (the worker looks often: the test waits for it)
 
 
 async def one_table(standin: StandIn, ludo: LudoBot, prefix: str) -> tuple[str, Channel, list[User]]:
@@ -43,9 +45,8 @@ async def one_table(standin: StandIn, ludo: LudoBot, prefix: str) -> tuple[str, 
 
 
 async def test_the_rounds_deadline_settles_a_stalled_table_as_it_stands(
-        standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)  # (the worker looks often: the test waits for it)
-    ludo = await launch()
+        standin: StandIn, launch: Launch, clock: Clock) -> None:
+    ludo = await launch(timings=QUICK)
     players = [standin.add_user(f"r{i}") for i in range(8)]
     signup = await create(standin, ludo, standin.owner, format="knockout", round_hours=1, preset="star",
                           turn_limit=2)
@@ -79,14 +80,13 @@ async def test_a_table_ended_by_a_process_that_died_before_showing_it_loses_its_
         standin: StandIn, launch: Launch, clock: Clock, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     """The fuzz's find: a table settled at the round's deadline (or abandoned by a cancel) kept offering its moves
     when the process that ended it died before editing its message. The game's follow-up shows it all the same."""
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     died: list[str] = []
 
     async def dies_first(self: tourney.TourneyWork, outcome: object) -> None:  # the end saved, nothing shown
         died.append(how)
 
     monkeypatch.setattr(tourney.TourneyWork, "_show_end", dies_first)
-    ludo = await launch()
+    ludo = await launch(timings=QUICK)
     tid, table, _ = await one_table(standin, ludo, "d")
     if how == "settled":
         clock.advance(3601)  # the round's hour is over, nobody played
@@ -113,9 +113,8 @@ async def test_a_table_settled_while_a_clicks_new_board_was_being_remembered_sho
     """A click passes the turn (its answer is a new board) just as the round's time runs out: the table is settled
     and its end shown on the board storage still names, which is going; the new board, remembered after that with
     storage not answering at first, shows the end once it does, and offers no moves."""
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot_live, "REMEMBER_AFTER", 0.05)
-    ludo = await launch()
+    ludo = await launch(timings=QUICK)
     tid, table, _ = await one_table(standin, ludo, "b")
     games = ludo.handlers.service.games  # type: ignore[union-attr]
     real_replace, real_load = games.replace_message, games.load
@@ -162,9 +161,8 @@ async def test_a_click_answered_in_place_after_its_table_ended_does_not_bring_it
     the tournament) is answered in place (the same player goes on) after the end was shown: its answer puts the old
     position's moves back on the message, and the end is shown there again a moment later, for good (the fuzz's
     find: a settled table offering moves at rest)."""
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.1)
     monkeypatch.setattr(bot_live, "ANSWERED_WITHIN", 0.5)
-    ludo = await launch()
+    ludo = await launch(timings=QUICK)
     tid, table, players = await one_table(standin, ludo, "p")
     real_edit = bot_live.edit_clicked
     held, released = asyncio.Event(), asyncio.Event()

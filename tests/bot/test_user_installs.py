@@ -9,17 +9,19 @@ import re
 
 import pytest
 
-from ludo_bot.bot import deadline_worker, live, notify_worker
+from ludo_bot.bot import live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
 from ludo_bot.playground.standin.records import USE_EXTERNAL_APPS
 from ludo_bot.service import alerts as service_alerts
 from ludo_bot.service import seat_user, state_of
+from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,
     click,
     game_id_of,
     live_message,
+    looking_every,
     private_text,
     settle,
     slash,
@@ -131,9 +133,9 @@ async def test_someone_plays_an_ai_that_thinks_in_a_server_without_the_bot(stand
     assert outside.id not in {g.id for g in ludo.guilds}
 
 
-async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: StandIn, ludo: LudoBot, clock: Clock,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
+async def test_a_turn_past_its_deadline_is_settled_by_the_next_click(standin: StandIn, launch: Launch,
+                                                                     clock: Clock) -> None:
+    ludo = await launch(timings=looking_every(deadlines=0.05))
     alice, bob, group = friends(standin)
     await start_game(standin, ludo, alice, (bob,), channel=group, turn_minutes=1)
     live = live_message(standin, group)
@@ -177,10 +179,10 @@ async def test_start_where_the_server_made_the_apps_answers_private(standin: Sta
     assert not [m for m in standin.messages(channel) if "Ludo lobby" in m.content]
 
 
-async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(standin: StandIn, ludo: LudoBot,
+async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(standin: StandIn, launch: Launch,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service_alerts, "DELAY", 0.3)
-    monkeypatch.setattr(notify_worker, "IDLE_POLL", 0.05)
+    ludo = await launch(timings=looking_every(alerts=0.05))
     alice = standin.install_app(standin.add_user("alice"))  # shares the bot's server: it may DM her
     bob = standin.install_app(standin.add_user("bob", join=False))  # shares none: Discord refuses his DMs
     group = standin.add_group_dm("friends", alice, bob)

@@ -6,6 +6,7 @@ the real server. The health check (in process, the `ludo-bot health` file, the /
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from typing import Any
@@ -14,11 +15,10 @@ import aiohttp
 import pytest
 
 from ludo_bot.__main__ import main
-from ludo_bot.bot import deadline_worker
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.bot.plumbing import health
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, StandIn
-from ludo_bot.service import takeover, workers
+from ludo_bot.service.workers import Polling
 from ludo_bot.storage import Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, break_deadline_loop, start_game
@@ -29,16 +29,14 @@ pytestmark = pytest.mark.skipif(LOCAL_CLUSTER, reason="the proxy stands in front
 REPLIES = {"READONLY": READONLY, "MISCONF": MISCONF, "OOM": OOM, "LOADING": LOADING}
 
 
-@pytest.fixture(autouse=True)
-def quick_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def timings() -> WorkerTimings:
     """Workers that look often and back off briefly, so an outage of a second shows their whole behaviour."""
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(deadline_worker, "BACKOFF_FIRST", 0.02)
-    monkeypatch.setattr(deadline_worker, "BACKOFF_CAP", 0.2)
-    monkeypatch.setattr(takeover, "BACKOFF_CAP", 0.5)
-    monkeypatch.setattr(workers, "RESTART_FIRST", 0.05)
-    monkeypatch.setattr(workers, "RESTART_CAP", 0.2)
-    monkeypatch.setattr(health, "WRITE_EVERY", 0.05)
+    default = WorkerTimings()
+    return WorkerTimings(deadlines=Polling(idle=0.05, backoff_first=0.02, backoff_cap=0.2,
+                                           stale_after=default.deadlines.stale_after),
+                         beat=dataclasses.replace(default.beat, backoff_cap=0.5),
+                         restart_first=0.05, restart_cap=0.2, health_every=0.05)
 
 
 
@@ -56,12 +54,12 @@ async def beat_at(storage: Storage, ludo: LudoBot) -> float:
 @pytest.mark.parametrize("kind", list(REPLIES))
 async def test_the_workers_outlive_an_error_reply_and_a_deadline_due_meanwhile_fires_after_it(
         proxied: tuple[FaultProxy, Storage], standin: StandIn, launch: Launch, storage: Storage, clock: Clock,
-        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+        caplog: pytest.LogCaptureFixture, timings: WorkerTimings, kind: str) -> None:
     caplog.set_level(logging.WARNING, logger="ludo_bot.service.workers")
-    monkeypatch.setattr(deadline_worker, "STALE_AFTER", 1.0)  # a bound the outage outlasts
-    monkeypatch.setattr(takeover, "STALE_AFTER", 1.0)
     proxy, through_proxy = proxied
-    ludo = await launch(on=through_proxy, reminder_before=0)
+    bounded = dataclasses.replace(timings, deadlines=dataclasses.replace(timings.deadlines, stale_after=1.0),
+                                  beat=dataclasses.replace(timings.beat, stale_after=1.0))  # a bound outlasted
+    ludo = await launch(on=through_proxy, reminder_before=0, timings=bounded)
     alice = standin.add_user("alice")
     live = await start_game(standin, ludo, alice, ai=1, turn_minutes=1)
     assert live is not None and ludo.health()[0]

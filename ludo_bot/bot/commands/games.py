@@ -17,7 +17,7 @@ from ludo_bot.bot.commands.my_games import games_text
 from ludo_bot.bot.errors import shown
 from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.live import next_person, posts_itself
-from ludo_bot.bot.messages import game_post, lobby_post, outcome_post
+from ludo_bot.bot.messages import lobby_post, outcome_post
 from ludo_bot.bot.plumbing.channel_rights import check_game
 from ludo_bot.bot.plumbing.delivery import answers_private, delivery_of, invite_link, scope_of
 from ludo_bot.bot.plumbing.translator import described, public_default, user_locale
@@ -140,8 +140,7 @@ async def leave(handlers: Handlers, interaction: discord.Interaction[Any]) -> No
         await interaction.followup.send(left, ephemeral=True)
         return
     await interaction.response.send_message(left, ephemeral=True)
-    await shown(handlers.live.show(outcome.record, post, tell=tell), "reply.leave_not_shown")
-    handlers.live.show_again_later(outcome.record)
+    await shown(handlers.live.show_change(outcome.record, post, tell=tell), "reply.leave_not_shown")
 
 
 @app_commands.command(name="end", description=described("cmd.end"))
@@ -157,8 +156,7 @@ async def end(handlers: Handlers, interaction: discord.Interaction[Any], member:
     await interaction.response.send_message(
         translate(ended.locale, "reply.ended", id=ended.id, who=interaction.user.mention),
         allowed_mentions=discord.AllowedMentions.none())
-    handlers.live.update(ended, await game_post(ended))  # the live message says the game ended, without buttons
-    handlers.live.show_again_later(ended)
+    await handlers.live.show_change(ended)  # the live message says the game ended, without buttons
 
 
 def add_to(group: app_commands.Group) -> None:

@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 from ludo_bot.bot.handlers import Handlers
-from ludo_bot.bot.messages import game_post
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import Refused
@@ -30,5 +29,4 @@ async def end_member(handlers: Handlers, interaction: discord.Interaction[Any], 
         translate(user_locale(interaction), "reply.ended_member", who=member.mention, games=len(done.games),
                   lobbies=done.lobbies), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
     for ended in done.games:
-        handlers.live.update(ended, await game_post(ended))  # its live message says it ended, without buttons
-        handlers.live.show_again_later(ended)
+        await handlers.live.show_change(ended)  # its live message says it ended, without buttons

@@ -1,5 +1,5 @@
 """The `/ludo` commands about players: stats (a member's record in this server), leaderboard (this season's, the last
-one's, or of all time) and notify (a member's turn alerts by DM, `bot.notify`)."""
+one's, or of all time) and notify (a member's turn alerts by DM, `bot.alerts`)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from discord import app_commands
 
 from ludo_bot.bot.commands.common import choices, guarded_command
 from ludo_bot.bot.handlers import Handlers
-from ludo_bot.bot.messages import plain
+from ludo_bot.bot.messages import plain, standings_text
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import described, server_locale, user_locale
-from ludo_bot.bot.season_worker import standings_text
 from ludo_bot.service import Refused
 from ludo_bot.service.i18n import isolated, translate
 from ludo_bot.service.text import preset_name

@@ -121,8 +121,7 @@ async def leave(handlers: Handlers, interaction: discord.Interaction[Any],
     except Refused:  # over at the same moment
         return
     tell = next_person(outcome, user) is not None
-    await handlers.live.show(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
-    handlers.live.show_again_later(outcome.record)  # (as `/ludo leave`: a click saved just before, answered after)
+    await handlers.live.show_change(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
 
 
 @tournament.command(name="cancel", description=described("cmd.tournament.cancel"))

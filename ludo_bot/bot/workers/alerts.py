@@ -8,7 +8,7 @@ Discord's limits for a DM: opening the DM channel (POST /users/@me/channels) and
 - every request goes through the outbox, at the lowest priority (a DM repeats what the channel's new message says
   already), paced under the process's share of the global limit, tried again after a 429 or a server error;
 - Discord refusing the DM (code 50007: the member's settings, or they blocked the bot) switches their alerts off,
-  to be told (see bot.notify); one refusal per member, so refusals never approach the limit on invalid requests.
+  to be told (see bot.alerts); one refusal per member, so refusals never approach the limit on invalid requests.
 An alert is taken out of the queue for good just before it is sent (at most once): one whose send fails is lost,
 and logged. Storage trouble stops the worker for a while (the pulse's backoff, see `service.workers`), never for
 good; the supervisor starts the loop again should anything else escape it.
@@ -21,42 +21,36 @@ import logging
 
 import discord
 
+from ludo_bot.bot.alerts import alert_post
 from ludo_bot.bot.messages import NO_PINGS
-from ludo_bot.bot.notify import alert_post
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.pacing import DELETE
 from ludo_bot.service import AlertClaim, Service, StorageError
-from ludo_bot.service.workers import Pulse, polled
+from ludo_bot.service.workers import PolledWorker, Polling
 
 logger = logging.getLogger(__name__)
-IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks at the queue
-BACKOFF_FIRST, BACKOFF_CAP = 1.0, 30.0  # seconds before the next look after a storage error: doubling to the cap
-STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead (a look may
-# send 10 alerts, each waiting for its turn under the global limit)
+POLLING = Polling(idle=1.0, backoff_first=1.0, backoff_cap=30.0, stale_after=300.0)  # a look at the queue every
+# second at least; dead after 5 minutes without a look that did its work (a look may send 10 alerts, each waiting
+# for its turn under the global limit)
 ALERT = DELETE + 1  # the outbox priority of an alert's requests: after every call that keeps a channel right
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 UNKNOWN_CHANNEL = 10003
 
 
-def new_pulse() -> Pulse:
-    """The alert worker's liveness and backoff (see `service.workers`)."""
-    return Pulse("alerts", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
+class AlertWorker(PolledWorker):
+    """Turn alerts, for as long as the bot runs (`run`): it claims due alerts and sends them (one of any number of
+    workers). A storage error waits the pulse's backoff and tries again (a claimed alert is claimed again once its
+    lease ends)."""
 
+    name = "alerts"
 
-class AlertWorker:
-    """Turn alerts, for as long as the bot runs (`run`)."""
-
-    def __init__(self, client: discord.Client, service: Service, outbox: Outbox) -> None:
+    def __init__(self, client: discord.Client, service: Service, outbox: Outbox, polling: Polling = POLLING) -> None:
+        super().__init__(service.clock, polling)  # (the clock alerts are queued by)
         self.client = client
         self.service = service
         self.outbox = outbox
 
-    async def run(self, pulse: Pulse | None = None) -> None:
-        """Claim due alerts and send them, for as long as the bot runs (one of any number of workers). A storage
-        error waits the pulse's backoff and tries again (a claimed alert is claimed again once its lease ends)."""
-        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL)  # (alerts are queued by it)
-
-    async def _step(self) -> float | None:
+    async def step(self) -> float | None:
         claims, next_due = await self.service.alerts.due()
         for result in await asyncio.gather(*(self._one(c) for c in claims), return_exceptions=True):
             if isinstance(result, BaseException):

@@ -12,44 +12,32 @@ import logging
 
 import discord
 
-from ludo_bot.bot.messages import NO_PINGS
+from ludo_bot.bot.messages import NO_PINGS, standings_text
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.pacing import SEND
 from ludo_bot.bot.plumbing.translator import GUILD_DEFAULT
-from ludo_bot.service import Service, Standing
+from ludo_bot.service import Service
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.seasons import Ended
-from ludo_bot.service.workers import Pulse, polled
+from ludo_bot.service.workers import PolledWorker, Polling
 
 logger = logging.getLogger(__name__)
-IDLE_POLL = 1.0  # seconds the worker sleeps at most between two looks (two round trips: as cheap as the alerts')
-BACKOFF_FIRST, BACKOFF_CAP = 0.5, 30.0  # seconds before the next look after a storage error: doubling to the cap
-STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead
+POLLING = Polling(idle=1.0, backoff_first=0.5, backoff_cap=30.0, stale_after=300.0)  # a look every second at least
+# (two round trips: as cheap as the alerts'); dead after 5 minutes without a look that did its work
 
 
-def new_pulse() -> Pulse:
-    """The season worker's liveness and backoff (see `service.workers`)."""
-    return Pulse("seasons", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
-
-
-def standings_text(lang: str, standings: list[Standing]) -> str:
-    """A season's board, a line per player, as /ludo leaderboard writes it."""
-    return "\n".join(translate(lang, "leaderboard.rated", place=i + 1, user=s.user_id, wins=s.wins,
-                               ordinal=s.ordinal) for i, s in enumerate(standings))
-
-
-class SeasonWorker:
+class SeasonWorker(PolledWorker):
     """Seasons' final top tens, for as long as the bot runs (`run`)."""
 
-    def __init__(self, client: discord.Client, service: Service, outbox: Outbox) -> None:
+    name = "seasons"
+
+    def __init__(self, client: discord.Client, service: Service, outbox: Outbox, polling: Polling = POLLING) -> None:
+        super().__init__(service.clock, polling)  # (the clock seasons are told by)
         self.client = client
         self.service = service
         self.outbox = outbox
 
-    async def run(self, pulse: Pulse | None = None) -> None:
-        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL)  # (the clock seasons are told by)
-
-    async def _step(self) -> float | None:
+    async def step(self) -> float | None:
         for ended in await self.service.seasons.ended():
             await self.post(ended)
             await self.service.seasons.done(ended)

@@ -7,14 +7,15 @@ trouble."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import struct
 
 import pytest
 
-from ludo_bot.bot import deadline_worker, notify_worker
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, Channel, InteractionRecord, Message, StandIn, User
 from ludo_bot.service import alerts
 from ludo_bot.storage import Storage, make_client
@@ -25,6 +26,7 @@ from tests.bot.helpers import (
     answered,
     click,
     live_message,
+    looking_every,
     private_text,
     slash,
     start_game,
@@ -35,12 +37,14 @@ from tests.faultproxy import LOADING, FaultProxy
 LINK = "https://discord.com/channels/{guild}/{channel}/{message}"
 
 
+@pytest.fixture
+def timings() -> WorkerTimings:
+    return looking_every(alerts=0.05, deadlines=0.05)  # the workers look often, so a test waits little
+
+
 @pytest.fixture(autouse=True)
-def quick_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the workers look often and an alert is due soon after its turn began, so a test waits little
-    monkeypatch.setattr(notify_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(deadline_worker, "IDLE_POLL", 0.05)
-    monkeypatch.setattr(alerts, "DELAY", 0.3)
+def soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(alerts, "DELAY", 0.3)  # an alert is due soon after its turn began
 
 
 async def notify(standin: StandIn, bots: tuple[LudoBot, ...] | LudoBot, user: User, on: bool, *,
@@ -245,14 +249,14 @@ def live_id(standin: StandIn, channel: Channel) -> str:
 
 
 async def test_the_alert_worker_waits_out_unavailable_storage(standin: StandIn, launch: Launch, redis_url: str,
-                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              timings: WorkerTimings, monkeypatch: pytest.MonkeyPatch,
                                                               caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(notify_worker, "BACKOFF_FIRST", 0.2)
     monkeypatch.setattr(alerts, "DELAY", 1.0)
     proxy = FaultProxy(redis_url)
     proxied = Storage(make_client(await proxy.start()))
     try:
-        ludo = await launch(on=proxied)
+        ludo = await launch(on=proxied, timings=dataclasses.replace(
+            timings, alerts=dataclasses.replace(timings.alerts, backoff_first=0.2)))
         alice, bob = standin.add_user("alice"), standin.add_user("bob")
         await notify(standin, ludo, bob, True)
         await start_game(standin, ludo, alice, (bob,))

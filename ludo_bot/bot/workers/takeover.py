@@ -9,18 +9,18 @@ from typing import Any
 
 import discord
 
-from ludo_bot.service.takeover import Takeover
-from ludo_bot.service.workers import Pulse
+from ludo_bot.service.takeover import BEAT, Beat, Takeover
+from ludo_bot.service.workers import Polling
 
 
-class Adoption:
+class Adoption(Beat):
     """This process's part in the takeover: its clicks filed (from construction on), its beat and adoptions
     (`run`), and its clean stop (`leave`)."""
 
-    def __init__(self, client: discord.Client, takeover: Takeover) -> None:
+    def __init__(self, client: discord.Client, takeover: Takeover, polling: Polling = BEAT) -> None:
         """Show the takeover every interaction's gateway payload before discord.py reads it (discord.py keeps
-        no payload; `parsers` is its table of gateway event handlers)."""
-        self.takeover = takeover
+        no payload; `parsers` is its table of gateway event handlers); an adopted click goes to discord.py's own
+        parser, as if the gateway had sent it here."""
         parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
 
@@ -29,11 +29,7 @@ class Adoption:
             parse(payload)
 
         parsers["INTERACTION_CREATE"] = parse_and_file
-        self._dispatch_adopted = parse
-
-    async def run(self, pulse: Pulse | None = None) -> None:
-        """Beat, and handle the clicks of dead processes this one adopts, for as long as the bot runs."""
-        await self.takeover.run(self._dispatch_adopted, pulse)
+        super().__init__(takeover, parse, polling)
 
     async def leave(self) -> None:
         """A clean stop (after the handlers ended): no one is to adopt this process."""

@@ -33,25 +33,25 @@ from ludo_bot.service import (
 )
 from ludo_bot.service.i18n import translate
 from ludo_bot.service.recap import last_person
-from ludo_bot.service.workers import Pulse, polled
+from ludo_bot.service.workers import PolledWorker, Polling
 
 logger = logging.getLogger(__name__)
-IDLE_POLL = 5.0  # seconds the deadline worker sleeps at most between two looks
-BACKOFF_FIRST, BACKOFF_CAP = 0.5, 30.0  # seconds before the next look after a storage error: doubling to the cap
-STALE_AFTER = 300.0  # seconds without a look that did its work after which the worker counts as dead (a look
-# may announce 20 deadlines, each waiting for Discord's rate limits)
+POLLING = Polling(idle=5.0, backoff_first=0.5, backoff_cap=30.0, stale_after=300.0)  # a look every 5 s at least;
+# dead after 5 minutes without a look that did its work (a look may announce 20 deadlines, each waiting for
+# Discord's rate limits)
 
 
-def new_pulse() -> Pulse:
-    """The deadline worker's liveness and backoff (see `service.workers`)."""
-    return Pulse("deadlines", STALE_AFTER, every=BACKOFF_FIRST, cap=BACKOFF_CAP)
-
-
-class DeadlineWorker:
+class DeadlineWorker(PolledWorker):
     """Reminders and time-outs, and tournaments' tables, rounds and standings (`tourney`), for as long as the bot
-    runs (`run`)."""
+    runs (`run`). It claims due deadlines and acts on them (one of any number of workers). A storage error (an
+    outage, a failover's READONLY, a full disk's MISCONF, ...) waits the pulse's backoff and tries again; deadlines
+    that fell due meanwhile fire then (a claimed one once its lease ends). A save that queued an AI's turn wakes the
+    worker (`due_now`)."""
 
-    def __init__(self, service: Service, live: LiveMessages, tourney: TourneyWork) -> None:
+    name = "deadlines"
+
+    def __init__(self, service: Service, live: LiveMessages, tourney: TourneyWork, polling: Polling = POLLING) -> None:
+        super().__init__(service.clock, polling, wake=service.games.due_now)  # (the clock deadlines are set by)
         self.service = service
         self.live = live
         self.tourney = tourney
@@ -96,14 +96,7 @@ class DeadlineWorker:
         post = await outcome_post(outcome, notify=tell is not None, note=late)
         await self.live.show(record, post, tell=tell is not None)
 
-    async def run(self, pulse: Pulse | None = None) -> None:
-        """Claim due deadlines and act on them, for as long as the bot runs (one of any number of workers). A
-        storage error (an outage, a failover's READONLY, a full disk's MISCONF, ...) waits the pulse's backoff and
-        tries again; deadlines that fell due meanwhile fire then (a claimed one once its lease ends). A save that
-        queued an AI's turn wakes the worker (`due_now`)."""
-        await polled(pulse or new_pulse(), self._step, self.service.clock, IDLE_POLL, wake=self.service.games.due_now)
-
-    async def _step(self) -> float | None:
+    async def step(self) -> float | None:
         # Each game's deadline at once: an AI's turns take a worker process a while (see `Games.think`).
         claims = await self.service.deadlines.due()
         for result in await asyncio.gather(*map(self._handle, claims), return_exceptions=True):
