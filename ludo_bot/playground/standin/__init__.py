@@ -48,25 +48,14 @@ BucketSpec(2, 1.0)` changes a bucket; `standin.rate_limited` lists the 429s give
 `request_counts(since)` and `max_global_per_second(since)` (since a `traffic_mark()`) report the traffic.
 """
 
-from .gateway import GatewaySession
+from .exchanges import Attachment, Message, Response, Violation
+from .gateway import GatewaySession, shard_for
+from .interactions import InteractionRecord
 from .limits import FieldError
+from .payloads import OptionValue
 from .ratelimits import BucketSpec, RateLimitHit
-from .records import (
-    EPHEMERAL,
-    Attachment,
-    Channel,
-    Guild,
-    InteractionRecord,
-    Member,
-    Message,
-    Overwrite,
-    Response,
-    Role,
-    User,
-    Violation,
-    shard_for,
-)
-from .rest import RequestLog
+from .records import EPHEMERAL, Channel, Guild, Member, Overwrite, Role, User
+from .rest.api import RequestLog
 from .runner import BotRunner, RunningBot
 from .server import StandIn
 
@@ -82,6 +71,7 @@ __all__ = [
     "InteractionRecord",
     "Member",
     "Message",
+    "OptionValue",
     "Overwrite",
     "RateLimitHit",
     "RequestLog",
