@@ -151,7 +151,7 @@ class StandIn:
         self.wait_for_edit, self.wait_for_sessions = self.waits.wait_for_edit, self.waits.wait_for_sessions
         self.violation, self.take_violations = self._violations.record, self._violations.take
 
-    # -- lifecycle ----------------------------------------------------------------------------------------------
+    # -- lifecycle -----------------------------------------------------------------------------------------------------
 
     @property
     def base_url(self) -> str:
@@ -206,7 +206,7 @@ class StandIn:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
         self._saved = None
 
-    # -- the world, as the tests build it -------------------------------------------------------------------------
+    # -- the world, as the tests build it ------------------------------------------------------------------------------
 
     @property
     def guild(self) -> Guild:
@@ -236,7 +236,7 @@ class StandIn:
             await self.broadcaster.broadcast(channel.guild_id, "CHANNEL_DELETE", channel.payload(), intent=GUILDS)
         self.changes.notify()
 
-    # -- what the tests read --------------------------------------------------------------------------------------
+    # -- what the tests read -------------------------------------------------------------------------------------------
 
     @property
     def violations(self) -> list[Violation]:

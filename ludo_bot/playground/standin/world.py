@@ -78,7 +78,7 @@ class World:
         self.owner = self._new_user("app-owner")
         self._default_guild: Guild | None = self.add_guild("Test Guild") if default_guild else None
 
-    # -- building -----------------------------------------------------------------------------------------------
+    # -- building ------------------------------------------------------------------------------------------------------
 
     def _new_user(self, username: str, *, bot: bool = False) -> User:
         user = User(self.ids.next(), username, global_name=None if bot else username.title(), bot=bot)
@@ -192,7 +192,7 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
-    # -- changing it (the callers tell the bots: broadcast.py) ----------------------------------------------------
+    # -- changing it (the callers tell the bots: broadcast.py) ---------------------------------------------------------
 
     def overwrite(self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0) -> None:
         """Set the channel's permission overwrite for a role (the guild's own id: @everyone) or a member, replacing
@@ -211,7 +211,7 @@ class World:
             for message in self.channel_log.get(each.id, []):
                 message.deleted = True
 
-    # -- who may do what ----------------------------------------------------------------------------------------
+    # -- who may do what -----------------------------------------------------------------------------------------------
 
     def permissions_in(self, channel: Channel, user_id: int) -> int:
         """A member's permissions in a guild channel, or in a thread (its parent's overwrites count). A private
@@ -233,7 +233,7 @@ class World:
             return True
         return self.guilds[channel.guild_id].bot_member
 
-    # -- looking at it ------------------------------------------------------------------------------------------
+    # -- looking at it -------------------------------------------------------------------------------------------------
 
     def resolve_channel(self, channel: Channel | int) -> Channel:
         return channel if isinstance(channel, Channel) else self.channels[channel]

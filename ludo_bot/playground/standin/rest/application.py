@@ -12,7 +12,7 @@ from .handlers import Handlers
 
 
 class ApplicationEndpoints(Handlers):
-    # -- identity ---------------------------------------------------------------------------------------------
+    # -- identity ------------------------------------------------------------------------------------------------------
 
     async def get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.settings.gateway_url})
@@ -49,7 +49,7 @@ class ApplicationEndpoints(Handlers):
         channel = self.world.dm_channel(user)
         return json_response(channel.payload())
 
-    # -- application commands -----------------------------------------------------------------------------------
+    # -- application commands ------------------------------------------------------------------------------------------
 
     def _check_app(self, request: web.Request) -> int | None:
         if self._int(request, "app") != self.world.application_id:
@@ -95,7 +95,7 @@ class ApplicationEndpoints(Handlers):
         scope[int(stored["id"])] = stored
         return json_response(stored, status=200 if old else 201)
 
-    # -- guilds ------------------------------------------------------------------------------------------------
+    # -- guilds --------------------------------------------------------------------------------------------------------
 
     def _guild(self, request: web.Request) -> Guild:
         guild = self.world.guilds.get(self._int(request, "guild_id"))

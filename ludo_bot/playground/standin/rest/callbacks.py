@@ -40,7 +40,7 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 
 
 class CallbackEndpoints(Handlers):
-    # -- the callback -------------------------------------------------------------------------------------------
+    # -- the callback --------------------------------------------------------------------------------------------------
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         world = self.world

@@ -127,7 +127,7 @@ class ChannelEndpoints(Handlers):
         self._channel(request)
         return no_content()
 
-    # -- channel messages ---------------------------------------------------------------------------------------
+    # -- channel messages ----------------------------------------------------------------------------------------------
 
     async def list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
