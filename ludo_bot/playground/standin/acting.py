@@ -37,6 +37,8 @@ from .world import World
 
 
 class Acting:
+    """The users' side of Discord's client, for the tests (`standin.slash`, `click`, ...)."""
+
     def __init__(self, world: World, posting: Posting, broadcaster: Broadcaster, interactions: Interactions,
                  settings: Settings) -> None:
         self.world = world

@@ -11,6 +11,8 @@ from .world import World
 
 
 class Broadcaster:
+    """The world's events to the gateway sessions that would hear of them."""
+
     def __init__(self, world: World, gateway: Gateway) -> None:
         self.world = world
         self.gateway = gateway

@@ -24,6 +24,8 @@ EVERYONE = re.compile(r"@(everyone|here)\b")
 
 
 class Posting:
+    """Messages made, edited and deleted in the world, by the bot (through REST) or by a user (`say`)."""
+
     def __init__(self, world: World, broadcaster: Broadcaster, settings: Settings) -> None:
         self.world = world
         self.broadcaster = broadcaster

@@ -19,6 +19,8 @@ T = TypeVar("T")
 
 
 class Waits:
+    """The tests' waits, woken by every change."""
+
     def __init__(self, changes: Changes, violations: Violations, world: World, broadcaster: Broadcaster) -> None:
         self.changes = changes
         self.violations = violations

@@ -50,6 +50,8 @@ class RequestLog:
 
 
 class RestApi(Handlers):
+    """The middleware every request passes, and the route table of the endpoints."""
+
     def __init__(self, world: World, posting: Posting, broadcaster: Broadcaster, interactions: Interactions,
                  violations: Violations, settings: Settings, limiter: Limiter) -> None:
         super().__init__(world, posting, broadcaster, interactions, violations, settings)

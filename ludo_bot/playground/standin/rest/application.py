@@ -12,6 +12,8 @@ from .handlers import Handlers
 
 
 class ApplicationEndpoints(Handlers):
+    """/gateway, /users, /applications (and its commands), /guilds."""
+
     # -- identity ------------------------------------------------------------------------------------------------------
 
     async def get_gateway(self, request: web.Request) -> web.Response:

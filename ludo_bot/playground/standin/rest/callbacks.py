@@ -40,6 +40,8 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 
 
 class CallbackEndpoints(Handlers):
+    """/interactions/.../callback and /webhooks/{application}/{token}."""
+
     # -- the callback --------------------------------------------------------------------------------------------------
 
     async def interaction_callback(self, request: web.Request) -> web.Response:

@@ -35,6 +35,8 @@ from .handlers import Handlers
 BULK_DELETE_MAX_AGE = 14 * 24 * 3600.0
 
 class ChannelEndpoints(Handlers):
+    """/channels: channels, threads, messages."""
+
     # -- channels and threads ------------------------------------------------------------------------------------------
 
     async def get_channel(self, request: web.Request) -> web.Response:

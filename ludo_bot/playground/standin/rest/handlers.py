@@ -19,6 +19,8 @@ from ..world import World
 
 
 class Handlers:
+    """The parts an endpoint works on, and its look-ups and refusals."""
+
     def __init__(self, world: World, posting: Posting, broadcaster: Broadcaster, interactions: Interactions,
                  violations: Violations, settings: Settings) -> None:
         self.world = world
