@@ -63,7 +63,6 @@ from benchmarks.world_names import EMOJI, SCRIPTS
 from ludo_bot import engine
 from ludo_bot.engine.notation import parse_rules
 from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from ludo_bot.playground.standin.records import Changes
 from ludo_bot.storage import EmbeddedRedis, Storage
 from ludo_bot.storage.cluster import LocalCluster
 
@@ -81,36 +80,6 @@ CLICKS_PER_GAME = 90  # about, for a game of classic against one greedy AI (faul
 WAIT = 30.0
 OUTAGE_SLACK = 3.0  # seconds around an outage in which interactions count as the outage's (Discord's 3 s to answer)
 STALL = 8.0  # seconds without a new live game message after which a player uses /ludo board
-
-
-class LoadStandIn(StandIn):
-    """The stand-in, with a change signal per channel (so that 500 waiting players do not all wake on every
-    change of any channel)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.channel_changes: dict[int, Changes] = collections.defaultdict(Changes)
-
-    def poke(self, channel_id: int | None) -> None:
-        if channel_id is not None:
-            self.channel_changes[channel_id].notify()
-
-    def create_message(self, channel: Channel, *args: Any, **kwargs: Any) -> Message:
-        message = super().create_message(channel, *args, **kwargs)
-        self.poke(channel.id)
-        return message
-
-    def edit_message(self, message: Message, *args: Any, **kwargs: Any) -> None:
-        super().edit_message(message, *args, **kwargs)
-        self.poke(message.channel_id)
-
-    def interaction_answered(self, record: InteractionRecord) -> None:
-        super().interaction_answered(record)
-        self.poke(record.channel_id)
-
-    def _deadline_passed(self, record: InteractionRecord) -> None:
-        super()._deadline_passed(record)
-        self.poke(record.channel_id)
 
 
 @dataclass
@@ -197,9 +166,9 @@ def ply_of(custom_id: str) -> int:
     return int(custom_id.split(":")[3])
 
 
-def latest(standin: LoadStandIn, channel_id: int) -> Message | None:
+def latest(standin: StandIn, channel_id: int) -> Message | None:
     """The channel's newest message with game buttons or the Replay button."""
-    for message in reversed(standin._channel_messages.get(channel_id, [])):
+    for message in reversed(standin.world.channel_log.get(channel_id, [])):
         if message.deleted or message.ephemeral:
             continue
         ids = message.custom_ids()
@@ -208,7 +177,7 @@ def latest(standin: LoadStandIn, channel_id: int) -> Message | None:
     return None
 
 
-async def wait_channel(standin: LoadStandIn, channel_id: int, condition: Any, timeout: float = WAIT) -> Any:
+async def wait_channel(standin: StandIn, channel_id: int, condition: Any, timeout: float = WAIT) -> Any:
     deadline = time.monotonic() + timeout
     while True:
         found = condition()
@@ -217,10 +186,10 @@ async def wait_channel(standin: LoadStandIn, channel_id: int, condition: Any, ti
         left = deadline - time.monotonic()
         if left <= 0:
             return None
-        await standin.channel_changes[channel_id].wait(min(left, 1.0))
+        await standin.changes.wait(min(left, 1.0), channel_id)  # (wakes on its channel's changes only)
 
 
-async def answer(standin: LoadStandIn, record: InteractionRecord, stats: Stats) -> InteractionRecord | None:
+async def answer(standin: StandIn, record: InteractionRecord, stats: Stats) -> InteractionRecord | None:
     """Wait for the response to `record`; None (counted) when it got none in time."""
     done = await wait_channel(standin, record.channel_id or 0,
                               lambda: record.response_record is not None or record.failed,
@@ -235,7 +204,7 @@ async def answer(standin: LoadStandIn, record: InteractionRecord, stats: Stats) 
     return None
 
 
-async def dispatch(standin: LoadStandIn, action: Any, stats: Stats) -> InteractionRecord:
+async def dispatch(standin: StandIn, action: Any, stats: Stats) -> InteractionRecord:
     """Send an interaction; while no bot process serves the guild (one was killed), wait and try again."""
     for _ in range(int(WAIT / 0.1)):
         try:
@@ -259,7 +228,7 @@ def note_refusal(stats: Stats, record: InteractionRecord) -> None:
         stats.outage_answers[f"{what}: {kind}"] += 1
 
 
-async def step(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, action: Any, *,
+async def step(standin: StandIn, stats: Stats, inflight: asyncio.Semaphore, action: Any, *,
                done_if: str = "\0") -> InteractionRecord | None:
     """A lobby or command interaction, retried until it gets a public response (or a refusal saying `done_if`, or
     the message is gone, a started lobby now the game's: an earlier try applied though its answer was lost)."""
@@ -300,13 +269,13 @@ def lobby_button(lobby: Message, verb: str) -> str:
     return found
 
 
-def to_act(standin: LoadStandIn, message: Message, host: User) -> User:
+def to_act(standin: StandIn, message: Message, host: User) -> User:
     """The player the game message says is to act (the host when it names nobody)."""
     found = TURN.search(message.content)
     return standin.users[int(found[1])] if found else host
 
 
-async def play_game(standin: LoadStandIn, stats: Stats, host: User, guest: User | None, channel: Channel,
+async def play_game(standin: StandIn, stats: Stats, host: User, guest: User | None, channel: Channel,
                     think: float, inflight: asyncio.Semaphore) -> None:
     started = await step(standin, stats, inflight, lambda: standin.slash(host, channel, "ludo", "start",
                                                                options={"preset": "classic", "seats": 2}),
@@ -387,7 +356,7 @@ async def play_game(standin: LoadStandIn, stats: Stats, host: User, guest: User 
         await asyncio.sleep(0.2)
 
 
-def _next(standin: LoadStandIn, channel_id: int, after: int) -> Message | None:
+def _next(standin: StandIn, channel_id: int, after: int) -> Message | None:
     found = latest(standin, channel_id)
     if found is None:
         return None
@@ -398,7 +367,7 @@ def _next(standin: LoadStandIn, channel_id: int, after: int) -> Message | None:
     return found if plies and plies[0] > after else None
 
 
-async def _board(standin: LoadStandIn, stats: Stats, inflight: asyncio.Semaphore, host: User,
+async def _board(standin: StandIn, stats: Stats, inflight: asyncio.Semaphore, host: User,
                  channel: Channel) -> bool:
     stats.boards += 1
     record = await step(standin, stats, inflight, lambda: standin.slash(host, channel, "ludo", "board"))
@@ -549,7 +518,7 @@ async def run(games: int, processes: int, *, with_faults: bool = False, think: f
         where = "a 3-node Redis Cluster" if local_cluster else "embedded Redis" if server else "REDIS_URL"
         storage = await Storage.open(url)
         children_before = _cpu(resource.RUSAGE_CHILDREN)
-        standin = LoadStandIn(patch_discord=False)
+        standin = StandIn(patch_discord=False)
         standin.requests = _NoLog()  # 100k request records are not needed
         guilds = [standin.add_guild(f"guild {n}", shard=(n % processes, processes))
                   for n in range(max(processes, min(games // 25, 40)))]
@@ -665,7 +634,7 @@ class _NoLog(list[Any]):
         return None
 
 
-async def at_rest(standin: LoadStandIn, channels: list[Channel], wait: float) -> list[Channel]:
+async def at_rest(standin: StandIn, channels: list[Channel], wait: float) -> list[Channel]:
     """Wait (at most `wait` seconds) until every channel shows one board; the channels that still show more."""
     def unrested() -> list[Channel]:
         return [c for c in channels if sum(1 for m in standin.messages(c)

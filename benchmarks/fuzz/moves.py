@@ -18,8 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from benchmarks.fuzz.world import Lane, World
-from ludo_bot.playground.standin import InteractionRecord, Message, User
-from ludo_bot.playground.standin.server import OptionValue
+from ludo_bot.playground.standin import InteractionRecord, Message, OptionValue, User
 from ludo_bot.service.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
 
@@ -39,7 +38,7 @@ def seen(world: World, lane: Lane) -> list[Message]:
     private ones too), and the lobbies and game messages with buttons they saw before, however far up."""
     found: list[Message] = []
     for channel in [lane.channel, *world.standin.threads(lane.channel)]:
-        found += [m for m in reversed(world.standin._channel_messages.get(channel.id, [])[-LOOKED_AT:])
+        found += [m for m in reversed(world.standin.world.channel_log.get(channel.id, [])[-LOOKED_AT:])
                   if not m.deleted]
     shown = {m.id for m in found}
     found += [m for m in reversed(lane.boards.values()) if not m.deleted and m.id not in shown]

@@ -21,10 +21,9 @@ from typing import Any
 from pydantic import SecretStr
 
 from benchmarks.fuzz.names import nicknames
-from benchmarks.load import LoadStandIn
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.settings import BotSettings
-from ludo_bot.playground.standin import BotRunner, Channel, Guild, Message, Role, User
+from ludo_bot.playground.standin import BotRunner, Channel, Guild, Message, Role, StandIn, User
 from ludo_bot.playground.standin.gateway import GUILDS
 from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from ludo_bot.storage import EmbeddedRedis, Storage
@@ -135,7 +134,7 @@ class World:
     proxy: FaultProxy
     checker: Storage  # straight to Redis (no proxy): the checks' own reads
     direct: Redis  # the same, for CLIENT PAUSE
-    standin: LoadStandIn
+    standin: StandIn
     runner: BotRunner
     bots: list[LudoBot]
     storages: list[Storage]
@@ -152,7 +151,7 @@ class World:
         proxy = FaultProxy(url)
         proxied = await proxy.start()
         direct = make_client(url)
-        standin = LoadStandIn()
+        standin = StandIn()
         guilds = [standin.add_guild(f"guild {n}", shard=(n % SHARDS, SHARDS), owner=standin.add_user(
             f"owner{n}", join=False)) for n in range(max(SHARDS, (lanes + 1) // 2))]
         roles = {guild.id: standin.add_role(guild, "moderators", MANAGE_CHANNELS | MANAGE_GUILD) for guild in guilds}
@@ -222,7 +221,7 @@ class World:
         return problems
 
 
-def _lane(standin: LoadStandIn, number: int, guild: Guild, roles: dict[int, Role]) -> Lane:
+def _lane(standin: StandIn, number: int, guild: Guild, roles: dict[int, Role]) -> Lane:
     members = [standin.add_user(f"l{number}m{n}", guild=guild) for n in range(MEMBERS)]
     moderator = standin.add_user(f"l{number}mod", guild=guild, roles=[roles[guild.id]])
     names = nicknames([*members, moderator], number, guild.owner_id)

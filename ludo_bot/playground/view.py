@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
+from ludo_bot.playground.standin import Channel, InteractionRecord, Message, OptionValue, StandIn, User
+from ludo_bot.playground.standin.posting import MENTION
 from ludo_bot.playground.standin.records import APPLICATION_COMMAND, GROUP_DM, GUILD_TEXT, MANAGE_GUILD
-from ludo_bot.playground.standin.server import MENTION, OptionValue
 
 Json = dict[str, Any]
 

@@ -5,6 +5,18 @@ One `StandIn` serves REST (`/api/v10/...`) and the gateway websocket on 127.0.0.
 runs, points discord.py at itself (`discord.http.Route.BASE`, `DiscordWebSocket.DEFAULT_GATEWAY`; restored on
 stop). Fixtures: `standin` and `bots` in tests/bot/conftest.py.
 
+Its parts, each importing only the parts named before it and Discord's rules (no circle:
+tests/playground/standin/test_layers.py): records.py and exchanges.py (Discord's numbers and the plain records),
+signals.py (changes and violations), settings.py, wire.py (REST bodies, answers, refusals), world.py (who and what
+is where, who may do what), payloads.py (the JSON that joins records), gateway.py (the websocket), broadcast.py
+(events to the sessions that would hear them), posting.py (messages made, edited, deleted), waits.py,
+interactions.py (dispatch, deadlines, `InteractionRecord`), acting.py (the tests' users acting), rest/ (the HTTP
+API), server.py (`StandIn`, which composes them) and runner.py (bots started against it). Discord's rules, which
+import only each other and records.py: limits.py, ratelimits.py, openapi.py, schemacheck.py.
+Discord's client side for an Activity (an embedded app's SDK and RPC, which a user's client speaks to the app's
+frame) will be a part of its own beside acting.py: users acting through their client, on the same world and
+broadcaster.
+
 The world: `standin.guild` / `standin.channel` (a default guild and its #general; the bot is a member with a
 managed role), `add_user(name, guild=, roles=)`, `add_guild(name, shard=(id, count))` (an id that Discord routes
 to that shard), `add_channel`, `add_role(guild, name, permissions)`, `add_member`. Build it before starting the bot
@@ -48,25 +60,14 @@ BucketSpec(2, 1.0)` changes a bucket; `standin.rate_limited` lists the 429s give
 `request_counts(since)` and `max_global_per_second(since)` (since a `traffic_mark()`) report the traffic.
 """
 
-from .gateway import GatewaySession
+from .exchanges import Attachment, Message, Response, Violation
+from .gateway import GatewaySession, shard_for
+from .interactions import InteractionRecord
 from .limits import FieldError
+from .payloads import OptionValue
 from .ratelimits import BucketSpec, RateLimitHit
-from .records import (
-    EPHEMERAL,
-    Attachment,
-    Channel,
-    Guild,
-    InteractionRecord,
-    Member,
-    Message,
-    Overwrite,
-    Response,
-    Role,
-    User,
-    Violation,
-    shard_for,
-)
-from .rest import RequestLog
+from .records import EPHEMERAL, Channel, Guild, Member, Overwrite, Role, User
+from .rest.api import RequestLog
 from .runner import BotRunner, RunningBot
 from .server import StandIn
 
@@ -82,6 +83,7 @@ __all__ = [
     "InteractionRecord",
     "Member",
     "Message",
+    "OptionValue",
     "Overwrite",
     "RateLimitHit",
     "RequestLog",

@@ -2,7 +2,8 @@
 
 Supports `compress=zlib-stream` (one zlib context per connection, each message ending in Z_SYNC_FLUSH, as
 discord.py expects), HELLO / IDENTIFY / READY / GUILD_CREATE, heartbeats, RESUME (replaying missed events),
-REQUEST_GUILD_MEMBERS, and several sessions (shards, or several bots) at once.
+REQUEST_GUILD_MEMBERS, and several sessions (shards, or several bots) at once. It gets the world (to tell a new
+session of it) and the settings; what happens later reaches the sessions through the broadcaster (broadcast.py).
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ import time
 import zlib
 from collections import deque
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .records import Json, shard_for
-
-if TYPE_CHECKING:
-    from .server import StandIn
+from . import payloads
+from .records import Json
+from .settings import Settings
+from .signals import Violations
+from .world import World
 
 log = logging.getLogger("standin.gateway")
 
@@ -45,6 +47,11 @@ discord.py's keep-alive thread notes when it sent a heartbeat only after the eve
 handled on the same loop before that (the stand-in in the bot's own process, on a busy machine) makes it measure the
 time since the previous heartbeat, the whole interval, and log "Can't keep up, shard ID 0 websocket is 41.3s
 behind"."""
+
+
+def shard_for(guild_id: int, shard_count: int) -> int:
+    """Discord's routing rule: the shard that receives a guild's events."""
+    return (guild_id >> 22) % shard_count
 
 
 class Connection:
@@ -91,8 +98,7 @@ class Connection:
 class GatewaySession:
     """A gateway session (one shard of one bot): survives its connection so that it can be resumed."""
 
-    def __init__(self, standin: StandIn, shard_id: int, shard_count: int, intents: int) -> None:
-        self.standin = standin
+    def __init__(self, shard_id: int, shard_count: int, intents: int) -> None:
         self.session_id = secrets.token_hex(16)
         self.shard_id = shard_id
         self.shard_count = shard_count
@@ -143,8 +149,10 @@ class GatewaySession:
 
 
 class Gateway:
-    def __init__(self, standin: StandIn) -> None:
-        self.standin = standin
+    def __init__(self, world: World, settings: Settings, violations: Violations) -> None:
+        self.world = world
+        self.settings = settings
+        self.violations = violations
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: set[Connection] = set()
 
@@ -180,7 +188,7 @@ class Gateway:
                 session.connection = None
                 if ws.close_code in (1000, 1001) and not conn.closed_by_us:
                     session.dead = True
-            self.standin.changes.notify()
+            self.world.changes.notify()
         return ws
 
     async def _receive(self, conn: Connection, session: GatewaySession | None, payload: Json) -> GatewaySession | None:
@@ -212,9 +220,9 @@ class Gateway:
         await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
 
     async def _identify(self, conn: Connection, data: Json) -> GatewaySession | None:
-        standin = self.standin
-        if data.get("token") != standin.token:
-            standin.violation("gateway", "IDENTIFY with a wrong token")
+        world = self.world
+        if data.get("token") != self.settings.token:
+            self.violations.record("gateway", "IDENTIFY with a wrong token")
             await conn.close(4004, "Authentication failed.")
             return None
         shard_id, shard_count = data.get("shard") or (0, 1)
@@ -222,39 +230,22 @@ class Gateway:
             await conn.close(4010, "Invalid shard.")
             return None
         intents = int(data.get("intents", 0))
-        session = GatewaySession(standin, shard_id, shard_count, intents)
+        session = GatewaySession(shard_id, shard_count, intents)
         session.connection = conn
         session.compressed = conn.compressed
         self.sessions[session.session_id] = session
-        guilds = [g for g in standin.guilds.values() if session.owns_guild(g.id) and g.bot_member]
-        await session.dispatch("READY", {
-            "v": 10,
-            "user": {**standin.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.session_id,
-            "session_type": "normal",
-            "resume_gateway_url": standin.gateway_url,
-            "shard": [shard_id, shard_count],
-            "application": {"id": str(standin.application_id), "flags": standin.application_flags},
-            "private_channels": [],
-            "relationships": [],
-            "presences": [],
-            "guild_join_requests": [],
-            "geo_ordered_rtc_regions": ["local"],
-            "user_settings": {},
-            "auth": {},
-            "_trace": ["[\"standin\"]"],
-        })
+        guilds = [g for g in world.guilds.values() if session.owns_guild(g.id) and g.bot_member]
+        await session.dispatch("READY", payloads.ready(world, self.settings, session.session_id, session.shard, guilds))
         if intents & GUILDS:
+            all_members = self.settings.full_member_lists or bool(intents & GUILD_PRESENCES)
             for guild in guilds:
-                await session.dispatch("GUILD_CREATE", standin.guild_create_payload(guild, session))
-        standin.changes.notify()
+                await session.dispatch("GUILD_CREATE", payloads.guild(world, guild, all_members=all_members))
+        world.changes.notify()
         return session
 
     async def _resume(self, conn: Connection, data: Json) -> GatewaySession | None:
-        standin = self.standin
         session = self.sessions.get(str(data.get("session_id")))
-        if data.get("token") != standin.token or session is None or session.connected or session.dead:
+        if data.get("token") != self.settings.token or session is None or session.connected or session.dead:
             await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
             return None
         seq = int(data.get("seq") or 0)
@@ -268,11 +259,11 @@ class Gateway:
         resumed = {"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["standin"]}}
         session.sent.append(resumed)
         await conn.send(resumed)
-        standin.changes.notify()
+        self.world.changes.notify()
         return session
 
     async def _request_members(self, session: GatewaySession, data: Json) -> None:
-        guild = self.standin.guilds.get(int(data.get("guild_id", 0)))
+        guild = self.world.guilds.get(int(data.get("guild_id", 0)))
         if guild is None:
             return
         members = list(guild.members.values())
@@ -299,3 +290,13 @@ class Gateway:
     async def close_all(self, code: int = 1001) -> None:
         for conn in list(self.connections):
             await conn.close(code, "stand-in stopping")
+
+    async def reconnect(self, session: GatewaySession) -> None:
+        """Ask the client to reconnect (op 7); discord.py then RESUMEs."""
+        if session.connection is not None:
+            await session.connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
+
+    async def drop(self, session: GatewaySession, code: int = 4000) -> None:
+        """Close the session's websocket with `code` (4000 is resumable: discord.py reconnects and resumes)."""
+        if session.connection is not None:
+            await session.connection.close(code, "dropped by the test")

@@ -1,21 +1,17 @@
-"""The stand-in's world: users, guilds, channels, messages and interactions, plus their Discord JSON payloads.
+"""Discord's numbers (message flags, channel, interaction and callback types, permission bits, install contexts) and
+the world's plain records: users, roles, members, permission overwrites, channels and guilds, each with the JSON
+Discord sends for it (`payload()`; what joins several records is in payloads.py). Messages, interactions and
+violations are in exchanges.py.
 
-Everything here is plain data. Ids are snowflakes (ints here, strings in payloads, as Discord sends them).
+Plain data: nothing here knows the stand-in. Ids are snowflakes (ints here, strings in payloads, as Discord sends
+them).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime
-import itertools
-import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .server import StandIn
+from typing import Any
 
 Json = dict[str, Any]
 
@@ -25,6 +21,10 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 IS_COMPONENTS_V2 = 1 << 15
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12
+SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+"""The flags a bot may set on a message it sends."""
 
 # Channel types
 GUILD_TEXT = 0
@@ -92,37 +92,6 @@ GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 
 def now_iso() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat()
-
-
-class Snowflakes:
-    """Monotonic snowflake ids; `for_shard` picks one whose guild routes to a given shard."""
-
-    def __init__(self) -> None:
-        self._last_ms = 0
-        self._increment = 0
-
-    def _make(self, ms: int) -> int:
-        if ms > self._last_ms:
-            self._last_ms, self._increment = ms, 0
-        else:
-            self._increment += 1
-            if self._increment >= 4096:
-                self._last_ms, self._increment = self._last_ms + 1, 0
-        return (self._last_ms << 22) | (1 << 17) | (1 << 12) | self._increment
-
-    def next(self) -> int:
-        return self._make(int(time.time() * 1000) - DISCORD_EPOCH_MS)
-
-    def for_shard(self, shard_id: int, shard_count: int) -> int:
-        ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last_ms + 1)
-        while ms % shard_count != shard_id:
-            ms += 1
-        return self._make(ms)
-
-
-def shard_for(guild_id: int, shard_count: int) -> int:
-    """Discord's routing rule: the shard that receives a guild's events."""
-    return (guild_id >> 22) % shard_count
 
 
 @dataclass(eq=False)
@@ -383,342 +352,6 @@ class Guild:
         return f"<Guild {self.name} {self.id}>"
 
 
-@dataclass(eq=False)
-class Attachment:
-    """A file the bot uploaded; `data` holds its bytes exactly as received."""
-
-    id: int
-    filename: str
-    data: bytes
-    content_type: str = "application/octet-stream"
-    description: str | None = None
-
-    @property
-    def size(self) -> int:
-        return len(self.data)
-
-    def payload(self, channel_id: int) -> Json:
-        url = f"https://cdn.discordapp.com/attachments/{channel_id}/{self.id}/{self.filename}"
-        data: Json = {
-            "id": str(self.id),
-            "filename": self.filename,
-            "size": self.size,
-            "url": url,
-            "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
-            "content_type": self.content_type,
-        }
-        if self.description is not None:
-            data["description"] = self.description
-        if self.data.startswith(b"\x89PNG\r\n\x1a\n") and len(self.data) >= 24:
-            data["width"] = int.from_bytes(self.data[16:20], "big")
-            data["height"] = int.from_bytes(self.data[20:24], "big")
-        return data
-
-
-def walk_components(components: list[Json]) -> Iterator[Json]:
-    """Every component, depth first, including those nested in rows, sections and containers."""
-    for component in components:
-        yield component
-        children = component.get("components")
-        if isinstance(children, list):
-            yield from walk_components(children)
-        for key in ("accessory", "component"):
-            child = component.get(key)
-            if isinstance(child, dict):
-                yield from walk_components([child])
-
-
-@dataclass(eq=False)
-class Message:
-    id: int
-    channel_id: int
-    guild_id: int | None
-    author: User
-    content: str = ""
-    embeds: list[Json] = field(default_factory=list)
-    components: list[Json] = field(default_factory=list)
-    attachments: list[Attachment] = field(default_factory=list)
-    flags: int = 0
-    type: int = 0
-    tts: bool = False
-    created_at: str = field(default_factory=now_iso)
-    edited_at: str | None = None
-    edits: int = 0
-    deleted: bool = False
-    webhook_id: int | None = None
-    application_id: int | None = None
-    interaction: InteractionRecord | None = None
-    mentions: list[User] = field(default_factory=list)
-    notified: set[int] = field(default_factory=set)
-    """Users Discord would notify: mentioned when the message was created (edits never notify, and neither does
-    completing a deferred "thinking" response)."""
-    mention_everyone: bool = False
-    reference: Json | None = None
-    thread_id: int | None = None
-    reactions: dict[str, set[int]] = field(default_factory=dict)
-    pinned: bool = False
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def loading(self) -> bool:
-        return bool(self.flags & LOADING)
-
-    def all_components(self) -> list[Json]:
-        return list(walk_components(self.components))
-
-    def buttons(self) -> list[Json]:
-        return [c for c in walk_components(self.components) if c.get("type") == 2]
-
-    def custom_ids(self) -> list[str]:
-        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
-
-    def button(self, label: str | None = None, custom_id: str | None = None) -> Json:
-        for b in self.buttons():
-            if (label is None or b.get("label") == label) and (custom_id is None or b.get("custom_id") == custom_id):
-                return b
-        raise LookupError(f"no button label={label!r} custom_id={custom_id!r} in {self!r}: {self.buttons()}")
-
-    def labels(self) -> list[str]:
-        return [str(b.get("label")) for b in self.buttons()]
-
-    def file(self, filename: str) -> Attachment:
-        for a in self.attachments:
-            if a.filename == filename:
-                return a
-        raise LookupError(f"no attachment {filename!r} in {self!r}")
-
-    def payload(self, standin: StandIn) -> Json:
-        data: Json = {
-            "id": str(self.id),
-            "channel_id": str(self.channel_id),
-            "type": self.type,
-            "content": self.content,
-            "author": self.author.payload(),
-            "attachments": [a.payload(self.channel_id) for a in self.attachments],
-            "embeds": self.embeds,
-            "mentions": [u.payload() for u in self.mentions],
-            "mention_roles": [],
-            "mention_everyone": self.mention_everyone,
-            "pinned": self.pinned,
-            "tts": self.tts,
-            "timestamp": self.created_at,
-            "edited_timestamp": self.edited_at,
-            "flags": self.flags,
-            "components": self.components,
-        }
-        if self.guild_id is not None:
-            data["guild_id"] = str(self.guild_id)
-        if self.webhook_id is not None:
-            data["webhook_id"] = str(self.webhook_id)
-        if self.application_id is not None:
-            data["application_id"] = str(self.application_id)
-        if self.reference is not None:
-            data["message_reference"] = self.reference
-        if self.reactions:
-            data["reactions"] = [
-                {"emoji": {"id": None, "name": name}, "count": len(users), "me": standin.bot_user.id in users,
-                 "count_details": {"burst": 0, "normal": len(users)}, "burst_colors": [], "me_burst": False,
-                 "burst_me": False, "burst_count": 0}
-                for name, users in self.reactions.items() if users
-            ]
-        if self.interaction is not None:
-            record = self.interaction
-            data["interaction_metadata"] = {
-                "id": str(record.id),
-                "type": record.type,
-                "user": record.user.payload(),
-                "authorizing_integration_owners": dict(record.owners),
-            }
-            if record.type == APPLICATION_COMMAND:
-                data["interaction_metadata"]["name"] = record.command_name
-        if self.thread_id is not None:
-            thread = standin.channels.get(self.thread_id)
-            if thread is not None:
-                data["thread"] = thread.payload(bot_id=standin.bot_user.id)
-        return data
-
-    def __repr__(self) -> str:
-        text = self.content if len(self.content) <= 60 else self.content[:57] + "..."
-        return f"<Message {self.id} in {self.channel_id} {text!r} flags={self.flags} buttons={self.labels()}>"
-
-
-@dataclass
-class Violation:
-    """A breach of Discord's rules by the bot, as Discord would have refused or punished it."""
-
-    kind: str
-    detail: str
-    route: str | None = None
-    interaction_id: int | None = None
-
-    def __str__(self) -> str:
-        where = f" [{self.route}]" if self.route else ""
-        return f"{self.kind}: {self.detail}{where}"
-
-
-@dataclass
-class Response:
-    """The bot's initial response to an interaction, as it looked when it arrived."""
-
-    type: int
-    elapsed: float
-    """Seconds between dispatching the interaction and receiving this response."""
-    ephemeral: bool
-    content: str | None = None
-    embeds: list[Json] = field(default_factory=list)
-    components: list[Json] = field(default_factory=list)
-    files: list[Attachment] = field(default_factory=list)
-    message: Message | None = None
-    """The message this response created or updated (live: later edits show here); None for modals."""
-    modal: Json | None = None
-
-    @property
-    def type_name(self) -> str:
-        return CALLBACK_NAMES.get(self.type, str(self.type))
-
-    @property
-    def deferred(self) -> bool:
-        return self.type in (5, 6)
-
-
-_interaction_counter = itertools.count(1)
-
-
-@dataclass(eq=False)
-class InteractionRecord:
-    """One interaction the stand-in dispatched, and what the bot did with it."""
-
-    id: int
-    token: str
-    type: int
-    user: User
-    guild_id: int | None
-    channel_id: int
-    data: Json
-    payload: Json
-    standin: StandIn
-    message: Message | None = None
-    """For component interactions: the message whose component was used."""
-    dispatched_at: float = field(default_factory=time.monotonic)
-    shard_id: int | None = None
-    response_record: Response | None = None
-    original: Message | None = None
-    """The message `@original` refers to once the bot responded (None for modals and before a response)."""
-    followups: list[Message] = field(default_factory=list)
-    modal: Json | None = None
-    failed: bool = False
-    """True when no response arrived within the deadline: the user saw "This interaction failed"."""
-    refused: list[str] = field(default_factory=list)
-    """Requests about this interaction that the stand-in refused (error messages)."""
-    serial: int = field(default_factory=lambda: next(_interaction_counter))
-    owners: dict[str, str] = field(default_factory=dict)
-    """`authorizing_integration_owners`: "0" (the guild install: the guild's id, "0" in the bot's DM) and/or "1" (the
-    user install: the installing user's id)."""
-    context: int = 0
-    """Where it was triggered: 0 a server, 1 the bot's DM, 2 a group DM or a DM between users."""
-    forced_ephemeral: bool = False
-    """Discord makes every answer private: a user install's app in a server that denies the member Use External
-    Apps (and where the app is not installed)."""
-
-    @property
-    def user_install_only(self) -> bool:
-        """Authorized by a user install alone: at most `FOLLOWUP_CAP` follow-ups."""
-        return "0" not in self.owners
-
-    @property
-    def command_name(self) -> str:
-        return str(self.data.get("name", ""))
-
-    @property
-    def custom_id(self) -> str | None:
-        value = self.data.get("custom_id")
-        return None if value is None else str(value)
-
-    @property
-    def responded(self) -> bool:
-        return self.response_record is not None
-
-    @property
-    def response_type(self) -> int | None:
-        return None if self.response_record is None else self.response_record.type
-
-    async def response(self, timeout: float = 5.0) -> Response:
-        """Wait for the bot's initial response (callback) to this interaction."""
-        await self.standin.wait_until(lambda: self.response_record is not None or self.failed, timeout=timeout,
-                                      what=f"a response to {self!r}")
-        if self.response_record is None:
-            raise AssertionError(f"{self!r} was not answered within {self.standin.response_deadline} s")
-        return self.response_record
-
-    async def result(self, timeout: float = 5.0) -> Message | None:
-        """Wait until the interaction's outcome is visible: the response message, or for a deferred response the
-        edit of the original message / the first followup. Returns that message (None for a modal)."""
-        response = await self.response(timeout=timeout)
-        if response.type in (4, 7):
-            return response.message
-        if response.type == 9:
-            return None
-        edits_before = response.message.edits if response.type == 6 and response.message else 0
-
-        def done() -> Message | None:
-            if self.followups:
-                return self.followups[0]
-            original = self.original
-            if original is None:
-                return None
-            if response.type == 5 and not original.loading:
-                return original
-            if response.type == 6 and original.edits > edits_before:
-                return original
-            return None
-
-        return await self.standin.wait_until(done, timeout=timeout, what=f"the outcome of deferred {self!r}")
-
-    async def wait_followup(self, count: int = 1, timeout: float = 5.0) -> Message:
-        """Wait until the bot sent at least `count` followups; returns the `count`-th."""
-        await self.standin.wait_until(lambda: len(self.followups) >= count, timeout=timeout,
-                                      what=f"followup #{count} to {self!r}")
-        return self.followups[count - 1]
-
-    def describe(self) -> str:
-        if self.type == APPLICATION_COMMAND:
-            parts = [self.command_name]
-            options = self.data.get("options", [])
-            while options and options[0].get("type") in (1, 2):
-                parts.append(options[0]["name"])
-                options = options[0].get("options", [])
-            return "/" + " ".join(parts)
-        if self.type == MESSAGE_COMPONENT:
-            return f"click {self.custom_id}"
-        if self.type == MODAL_SUBMIT:
-            return f"modal {self.custom_id}"
-        return f"type {self.type}"
-
-    def __repr__(self) -> str:
-        return f"<Interaction #{self.serial} {self.describe()} by {self.user.username}>"
-
 
 def _opt_str(value: int | None) -> str | None:
     return None if value is None else str(value)
-
-
-Waiter = Callable[[], Any]
-
-
-class Changes:
-    """A broadcast 'something changed' signal for the waiting helpers."""
-
-    def __init__(self) -> None:
-        self._event = asyncio.Event()
-
-    def notify(self) -> None:
-        self._event.set()
-        self._event = asyncio.Event()
-
-    async def wait(self, timeout: float) -> None:
-        event = self._event
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
