@@ -1,5 +1,6 @@
 """A swiss tournament's standings picture (`swiss_png`): rank, name, points, wins and games played, those who left
-dimmed and marked ⊘, every other row on a band; the champion on a banner at the end, a cancelled tournament's banner
+dimmed and marked ⊘, every other row on a band; where the language gives one, a legend of the short headers at the
+end of the title's line ("W: wins · P: played"); the champion on a banner at the end, a cancelled tournament's banner
 on top (`render.banners`).
 
 Its size, by measurement (px of the picture shown 360 px wide): a row every 15 px, so a table is one block of rows up
@@ -24,6 +25,7 @@ from ludo_bot.render.banners import (
     BODY,
     GAP,
     INNER,
+    LEGEND_ROOM,
     MARGIN,
     MOST,
     PAD,
@@ -109,7 +111,11 @@ def _layout(t: SwissTable, words: Mapping[str, str], width: int, blocks: int) ->
     if t.cancelled:
         items += cancelled(y, words, width)
         y += BANNER + SECTION
-    items.append(Word(MARGIN, y + TITLE_ROW / 2, t.title, TITLE, "text", "canvas", INNER))
+    legend = one_line(words.get("legend", ""))  # (where short headers need one: "W: wins", at the line's end)
+    kept = min(measure(legend, BODY, width), LEGEND_ROOM) + GAP if legend else 0.0
+    items.append(Word(MARGIN, y + TITLE_ROW / 2, t.title, TITLE, "text", "canvas", INNER - kept))
+    if legend:
+        items.append(Word(MARGIN + INNER, y + TITLE_ROW / 2, legend, BODY, "muted", "canvas", kept - GAP + 1, "right"))
     y += TITLE_ROW + 3
     per = max(1, math.ceil(len(t.rows) / blocks))
     block_w = (INNER - (blocks - 1) * GAP) / blocks

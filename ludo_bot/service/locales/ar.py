@@ -558,6 +558,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "المراكز على هذه الطاولة:",
     "stats.tournaments": " بطولات شارك فيها: {played}، بطولات فاز بها: {won}.",
     "standing.champion": "البطل", "standing.cancelled": "أُلغيت",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): the initials of نقاط,
     # فوز and لعب, as Arabic league tables abbreviate them
     "standing.rank": "#", "standing.player": "اللاعب", "standing.points": "ن", "standing.wins": "فـ",

@@ -508,6 +508,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "এই টেবিলের স্থান:",
     "stats.tournaments": " টুর্নামেন্ট: {played}টিতে খেলেছে, {won}টিতে জিতেছে।",
     "standing.champion": "চ্যাম্পিয়ন", "standing.cancelled": "বাতিল",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); পয়েন্ট, জয় and খেলা do
     # not fit their columns, so they are cut to their first letter
     "standing.rank": "#", "standing.player": "খেলোয়াড়", "standing.points": "প", "standing.wins": "জ",

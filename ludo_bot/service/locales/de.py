@@ -554,6 +554,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Platzierung an diesem Tisch:",
     "stats.tournaments": " Turniere: {played} gespielt, {won} gewonnen.",
     "standing.champion": "Sieger", "standing.cancelled": "Abgebrochen",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): Siege, Runden
     "standing.rank": "#", "standing.player": "Spieler", "standing.points": "Pkt", "standing.wins": "S",
     "standing.played": "R",

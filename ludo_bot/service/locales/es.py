@@ -587,6 +587,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Puestos en esta mesa:",
     "stats.tournaments": " Torneos jugados: {played}, ganados: {won}.",
     "standing.champion": "Campeón", "standing.cancelled": "Cancelado",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); a standings table's
     # "G" (ganadas) and "PJ" (partidas jugadas)
     "standing.rank": "#", "standing.player": "Jugador", "standing.points": "Pts", "standing.wins": "G",

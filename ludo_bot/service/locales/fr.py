@@ -592,6 +592,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Classement à cette table :",
     "stats.tournaments": " Tournois joués : {played}, gagnés : {won}.",
     "standing.champion": "Vainqueur", "standing.cancelled": "Annulé",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
     "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",

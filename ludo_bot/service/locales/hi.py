@@ -526,6 +526,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "इस टेबल पर जगहें:",
     "stats.tournaments": " टूर्नामेंट: {played} खेले, {won} जीते।",
     "standing.champion": "चैंपियन", "standing.cancelled": "रद्द",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); जीत and मैच do not fit
     # their columns, so विजय and खेले are cut to their first letter
     "standing.rank": "#", "standing.player": "खिलाड़ी", "standing.points": "अंक", "standing.wins": "वि",

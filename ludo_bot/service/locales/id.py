@@ -534,6 +534,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Peringkat di meja ini:",
     "stats.tournaments": " Turnamen: {played} diikuti, {won} dimenangkan.",
     "standing.champion": "Juara", "standing.cancelled": "Dibatalkan",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): menang, tanding
     "standing.rank": "#", "standing.player": "Pemain", "standing.points": "Pts", "standing.wins": "M",
     "standing.played": "T",

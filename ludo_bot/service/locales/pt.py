@@ -576,6 +576,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Colocações nesta mesa:",
     "stats.tournaments": " Torneios jogados: {played}, vencidos: {won}.",
     "standing.champion": "Campeão", "standing.cancelled": "Cancelado",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): vitórias, jogos
     "standing.rank": "#", "standing.player": "Jogador", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",

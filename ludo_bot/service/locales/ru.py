@@ -589,6 +589,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Места за этим столом:",
     "stats.tournaments": " Турниров сыграно: {played}, выиграно: {won}.",
     "standing.champion": "Победитель", "standing.cancelled": "Отменён",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): И, В, О as in a league
     # table
     "standing.rank": "#", "standing.player": "Игрок", "standing.points": "О", "standing.wins": "В",

@@ -532,6 +532,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Bu masadaki sıralama:",
     "stats.tournaments": " Turnuvalar: {played} oynandı, {won} kazanıldı.",
     "standing.champion": "Şampiyon", "standing.cancelled": "İptal edildi",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): O, G, P as in a league
     # table
     "standing.rank": "#", "standing.player": "Oyuncu", "standing.points": "P", "standing.wins": "G",

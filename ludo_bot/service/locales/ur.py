@@ -533,6 +533,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "اس میز پر پوزیشنیں:",
     "stats.tournaments": " ٹورنامنٹ: {played} کھیلے، {won} جیتے۔",
     "standing.champion": "چیمپئن", "standing.cancelled": "منسوخ",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); جیت and کھیلے do not
     # fit their columns, so they are cut to their first letter
     "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "نمبر", "standing.wins": "ج",
