@@ -47,9 +47,10 @@ from ludo_bot.render.sheet import Card, Item, Mark, Rule, Word, draw, font_px, m
 from ludo_bot.render.view import PHONE, one_line
 
 # The columns of rank, points, wins and games played: each as wide as its values, at least this wide ("64", "14⅔",
-# "6", "6" and short headers: "#", "Pts", "W", "P"); a wider header is cut in two blocks (`header_rooms`), and in one
-# block when it is wider by more than `HEADS_WIDEN`.
-NUMBERS, HEADS_WIDEN = (13.0, 22.0, 10.0, 10.0), 60.0
+# "6", "6" and short headers: "#", "Pts", "W", "P"; the wins' half a pixel more for Arabic's "ف", a letter standing
+# alone); a wider header is cut in two blocks (`header_rooms`), and in one block when it is wider by more than
+# `HEADS_WIDEN`.
+NUMBERS, HEADS_WIDEN = (13.0, 22.0, 10.5, 10.0), 60.0
 ONE_BLOCK = (16.0, 34.0, 24.0, 24.0)  # (in one block, room to spare: the numbers stand apart)
 RANK_GAP, GONE = 6.0, 12.0  # after the rank; the room of the mark of one who left
 
