@@ -20,7 +20,8 @@ from ludo_bot.render.view import PHONE, one_line
 WIDTH = 600  # px: the picture's default width; its text is 19 px, 11.4 when shown `PHONE` px wide, as the board's
 WIDTHS = (240, 1600)  # px: the widths a picture may be drawn at
 MOST = 64  # entrants: a round seats at most this many, a swiss table has at most this many rows (a tournament's cap)
-WORDS: Mapping[str, str] = MappingProxyType({"champion": "Champion", "cancelled": "Cancelled"})
+# "legend": what a swiss table's short headers stand for, drawn on its title's line where a language gives one
+WORDS: Mapping[str, str] = MappingProxyType({"champion": "Champion", "cancelled": "Cancelled", "legend": ""})
 TROPHY = "\U0001f3c6"
 TALLEST = 1.6
 MARGIN, GAP, SECTION = 8.0, 8.0, 8.0
@@ -29,6 +30,7 @@ PITCH, PAD, SPACING = 15.0, 6.0, 6.0
 TITLE_ROW, BANNER = 20.0, 28.0
 INNER = PHONE - 2 * MARGIN
 BANNER_ROOM = INNER / 2 - 24  # a banner's word: the rest of its line holds a mark, or the trophy and a name
+LEGEND_ROOM = INNER / 2  # a swiss table's legend: the other half of the title's line holds the title
 
 
 def check_width(width: int) -> None:
@@ -46,10 +48,11 @@ def word_rooms(width: int = WIDTH) -> dict[str, tuple[int, int]]:
     """The font size and room in pixels of each of `WORDS` on a picture `width` px wide: a longer word is cut.
 
     >>> word_rooms()
-    {'champion': (19, 246), 'cancelled': (22, 246)}
+    {'champion': (19, 246), 'cancelled': (22, 246), 'legend': (19, 286)}
     """
     room = math.floor(BANNER_ROOM * width / PHONE)
-    return {"champion": (font_px(BODY, width), room), "cancelled": (font_px(TITLE, width), room)}
+    return {"champion": (font_px(BODY, width), room), "cancelled": (font_px(TITLE, width), room),
+            "legend": (font_px(BODY, width), math.floor(LEGEND_ROOM * width / PHONE))}
 
 
 def cancelled(y: float, words: Mapping[str, str], width: int) -> list[Item]:

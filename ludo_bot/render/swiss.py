@@ -1,5 +1,6 @@
 """A swiss tournament's standings picture (`swiss_png`): rank, name, points, wins and games played, those who left
-dimmed and marked ⊘, every other row on a band; the champion on a banner at the end, a cancelled tournament's banner
+dimmed and marked ⊘, every other row on a band; where the language gives one, a legend of the short headers at the
+end of the title's line ("W: wins · P: played"); the champion on a banner at the end, a cancelled tournament's banner
 on top (`render.banners`).
 
 Its size, by measurement (px of the picture shown 360 px wide): a row every 15 px, so a table is one block of rows up
@@ -24,6 +25,7 @@ from ludo_bot.render.banners import (
     BODY,
     GAP,
     INNER,
+    LEGEND_ROOM,
     MARGIN,
     MOST,
     PAD,
@@ -45,9 +47,10 @@ from ludo_bot.render.sheet import Card, Item, Mark, Rule, Word, draw, font_px, m
 from ludo_bot.render.view import PHONE, one_line
 
 # The columns of rank, points, wins and games played: each as wide as its values, at least this wide ("64", "14⅔",
-# "6", "6" and short headers: "#", "Pts", "W", "P"); a wider header is cut in two blocks (`header_rooms`), and in one
-# block when it is wider by more than `HEADS_WIDEN`.
-NUMBERS, HEADS_WIDEN = (13.0, 22.0, 10.0, 10.0), 60.0
+# "6", "6" and short headers: "#", "Pts", "W", "P"; the wins' half a pixel more for Arabic's "ف", a letter standing
+# alone); a wider header is cut in two blocks (`header_rooms`), and in one block when it is wider by more than
+# `HEADS_WIDEN`.
+NUMBERS, HEADS_WIDEN = (13.0, 22.0, 10.5, 10.0), 60.0
 ONE_BLOCK = (16.0, 34.0, 24.0, 24.0)  # (in one block, room to spare: the numbers stand apart)
 RANK_GAP, GONE = 6.0, 12.0  # after the rank; the room of the mark of one who left
 
@@ -109,7 +112,11 @@ def _layout(t: SwissTable, words: Mapping[str, str], width: int, blocks: int) ->
     if t.cancelled:
         items += cancelled(y, words, width)
         y += BANNER + SECTION
-    items.append(Word(MARGIN, y + TITLE_ROW / 2, t.title, TITLE, "text", "canvas", INNER))
+    legend = one_line(words.get("legend", ""))  # (where short headers need one: "W: wins", at the line's end)
+    kept = min(measure(legend, BODY, width), LEGEND_ROOM) + GAP if legend else 0.0
+    items.append(Word(MARGIN, y + TITLE_ROW / 2, t.title, TITLE, "text", "canvas", INNER - kept))
+    if legend:
+        items.append(Word(MARGIN + INNER, y + TITLE_ROW / 2, legend, BODY, "muted", "canvas", kept - GAP + 1, "right"))
     y += TITLE_ROW + 3
     per = max(1, math.ceil(len(t.rows) / blocks))
     block_w = (INNER - (blocks - 1) * GAP) / blocks

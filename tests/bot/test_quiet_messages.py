@@ -147,7 +147,7 @@ async def test_verify_on_a_running_game_shows_the_whole_commitment_in_the_users_
     assert live is not None
     record = await ludo.handlers.service.games.load(game_id_of(live))  # type: ignore[union-attr]
     digest = commitment(record.seed)
-    for locale, words in (("en-US", "Its commitment: `"), ("de", "Seine Festlegung: `")):
+    for locale, words in (("en-US", "Its commitment: `"), ("de", "Sein Siegel: `")):
         early = await answered(await standin.slash(alice, standin.channel, "ludo", "verify", options={
             "game": record.id}, locale=locale), ludo)
         assert f"{words}{digest}`" in private_text(early) and str(record.seed) not in private_text(early)

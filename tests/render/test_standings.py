@@ -230,6 +230,21 @@ def test_a_swiss_table_of_64_is_two_blocks_and_names_all() -> None:
     assert set(table.headers) <= words  # short headers drawn whole
 
 
+def test_a_legend_of_the_short_headers_ends_the_titles_line_where_a_language_gives_one() -> None:
+    """Hindi's "वि" and "खे" (wins, played: one letter, as two blocks leave them room for) are said in full on the
+    title's line; a language without a legend draws none, and a long title is cut before the legend."""
+    legend = "वि: विजय · खे: खेले गए"
+    table = swiss_sample(64, played=6, rounds=6)
+    image, texts = drawn(lambda: swiss_png(table, words={"legend": legend}))
+    assert legend in {text for text, _ in texts} and image.height <= TALLEST * image.width
+    _, plain = drawn(lambda: swiss_png(table))
+    assert len(texts) == len(plain) + 1
+    long = replace(table, title="Round 5 of 5 " * 6)
+    _, texts = drawn(lambda: swiss_png(long, words={"legend": legend}))
+    title = next(text for text, _ in texts if text.startswith("Round"))
+    assert title.endswith(ELLIPSIS) and legend in {text for text, _ in texts}
+
+
 def test_the_same_standings_give_the_same_bytes() -> None:
     assert bracket_png(knockout_sample(16)) == bracket_png(knockout_sample(16))
     assert swiss_png(swiss_sample(10, played=3, rounds=4)) == swiss_png(swiss_sample(10, played=3, rounds=4))

@@ -29,7 +29,7 @@ GLOSSARY: dict[str, str] = {
     "star": "نجمة", "roll": "رمي النرد، رمية", "die / dice": "النرد، قطعة نرد (الزهر، الزار)", "six": "6 (ستة)",
     "enter": "إخراج الحجر", "capture": "أكل الحجر", "block": "حاجز", "pair": "زوج", "bonus roll": "رمية إضافية",
     "turn": "دور", "move": "نقلة", "host": "المضيف", "lobby": "غرفة", "AI": "الكمبيوتر",
-    "rematch": "إعادة المباراة", "review": "تحليل", "seed": "بذرة النرد",
+    "rematch": "إعادة المباراة", "replay": "إعادة العرض", "review": "تحليل", "seed": "بذرة النرد",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -49,7 +49,7 @@ TEXTS: dict[str, str | Plural] = {
     "button.join": "انضم", "button.leave": "غادر", "button.start": "ابدأ", "button.cancel": "إلغاء",
     "button.ai0": "أضف الكمبيوتر (عشوائي)", "button.ai1": "أضف الكمبيوتر (طمّاع)",
     "button.ai2": "أضف الكمبيوتر (خبير)", "button.ai3": "أضف الكمبيوتر (أستاذ)",
-    "button.spectate": "شاهد", "button.refresh": "تحديث", "button.replay": "الإعادة",
+    "button.spectate": "شاهد", "button.refresh": "تحديث", "button.replay": "إعادة العرض",
     "button.rematch": "إعادة المباراة",
     # what happened
     "event.rolled": "🎲 رمية {who}: {dice}.",
@@ -57,22 +57,22 @@ TEXTS: dict[str, str | Plural] = {
     "event.moved": "حرّك {who} الحجر {token} من {start} إلى {end}.",
     "event.captured": "💥 أكل {who} {victims}.",
     "event.victim": "حجر {owner} رقم {token}",
-    "event.bonus_roll": "رمية إضافية لـ{who}.",
+    "event.bonus_roll": "يحصل {who} على رمية إضافية.",
     "event.third_six": "ثالث 6 على التوالي: انتهى دور {who}.",
-    "event.die_forfeited": "لا نقلة متاحة لـ{who} بالرقم {die}.",
+    "event.die_forfeited": "لا يستطيع {who} اللعب بالرقم {die}.",
     "event.token_home": "🏠 وصل حجر {who} رقم {token} إلى البيت.",
     "event.finished": "🏁 أنهى {who} مشواره!",
     "event.out_of_turns": "انتهت كل أدوار {who}.",
     "event.resigned": "غادر {who} اللعبة.",
     "event.skipped": "تم تخطي دور {who}.",
-    "event.game_over": "🏆 انتهت اللعبة: الفوز لـ{who}!",
+    "event.game_over": "🏆 انتهت اللعبة: فاز {who}!",
     "ranking.points": plural("points", zero=" — {points} نقطة", one=" — {points} نقطة", two=" — {points} نقطتان",
                              few=" — {points} نقاط", many=" — {points} نقطة", other=" — {points} نقطة"),
     "ranking.left": " (غادر)",
     # /ludo rules
     "rules.head": "**{name}**: مسار من {track} خانة، و{home} خانات في طريق البيت، {dice}.",
     "rules.one_die": "نرد واحد",
-    "rules.dice": plural("n", zero="{n} قطعة نرد", one="{n} قطعة نرد", two="{n} قطعتا نرد", few="{n} قطع نرد",
+    "rules.dice": plural("n", zero="{n} قطعة نرد", one="{n} قطعة نرد", two="قطعتا نرد", few="{n} قطع نرد",
                          many="{n} قطعة نرد", other="{n} قطعة نرد"),
     "rules.enter": "يخرج الحجر عند الحصول على {value}.",
     "rules.enter_either": "يخرج الحجر عند ظهور {value} على أي من قطعتي النرد.",
@@ -90,7 +90,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.kill_to_unlock": "لا يدخل الحجر طريق البيت إلا بعد أن يأكل صاحبه حجرًا",
     "rules.teams": "2 ضد 2: الأحمر والأصفر ضد الأخضر والأزرق؛ لا يأكل الشريكان أحدهما الآخر أبدًا، "
                    "ويفوز الفريق حين يصل الشريكان كلاهما إلى البيت",
-    "rules.quick": "سريع: ينتهي اللاعب بوصول أول حجر له إلى البيت",
+    "rules.quick": "سريع: يُنهي اللاعب مشواره بوصول أول حجر له إلى البيت",
     "rules.first_wins": "أول من يصل إلى البيت يفوز",
     "rules.all_places": "بعد الفائز يواصل الباقون اللعب على المراكز التالية",
     "rules.default_here": "لا توجد لعبة في هذه القناة، لذا هذه هي القواعد التي يلعب بها /ludo start هنا إن لم تختر "
@@ -98,9 +98,15 @@ TEXTS: dict[str, str | Plural] = {
     "rules.default_dm": "تُلعب لودو في قناة على خادم أو في مجموعة رسائل مباشرة؛ وهناك يلعب /ludo start بهذه القواعد "
                         "ما لم تختر إعدادًا مسبقًا أو يحدد الخادم إعدادًا آخر. يشرح خيار `preset` في /ludo rules "
                         "الإعدادات الأخرى.",
-    "variant.quick": "سريع", "variant.kill_to_unlock": "لا دخول بلا أكل", "variant.teams": "فرق",
+    "variant.quick": "سريع", "variant.kill_to_unlock": "لا بيت بلا أكل", "variant.teams": "فرق",
     # the lobby
-    "lobby.head": "🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعبين.",
+    "lobby.head": plural(  # (the dual says the two itself: "للاعبَين اثنين", not "لـ2 لاعبين")
+        "seats", zero="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعب.",
+        one="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعب.",
+        two="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} للاعبَين اثنين.",
+        few="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعبين.",
+        many="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعبًا.",
+        other="🎲 **غرفة لودو** — <@{host}> يستضيف **{rules}**{extra} لـ{seats} لاعب."),
     "lobby.ai": "الكمبيوتر ({level})", "lobby.coloured": "{who} — {colour}", "lobby.open": "(شاغر)",
     "lobby.foot": "انضم (أو اختر لونك)، ثم يبدأ المضيف اللعبة (لاعبان على الأقل).",
     "lobby.side_by_side": ("⚠️ إن لعب هذان الاثنان وحدهما فعليهما أن يجلسا متقابلين (الأحمر والأصفر، أو الأخضر "
@@ -137,13 +143,13 @@ TEXTS: dict[str, str | Plural] = {
     "spectate.only_you": "أنت وحدك ترى هذا العرض؛ زر «تحديث» يعرض اللوحة كما هي الآن.",
     "replay.alt": plural(
         "actions",
-        zero="إعادة متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: ",
-        one="إعادة متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: ",
-        two="إعادة متحركة للعبة لودو {id}، {actions} نقلتان. الوضع النهائي: ",
-        few="إعادة متحركة للعبة لودو {id}، {actions} نقلات. الوضع النهائي: ",
-        many="إعادة متحركة للعبة لودو {id}، {actions} نقلةً. الوضع النهائي: ",
-        other="إعادة متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: "),
-    "replay.private": "إعادة اللعبة `{id}`", "replay.public": "🎞️ إعادة لعبة لودو `{id}`",
+        zero="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: ",
+        one="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: ",
+        two="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلتان. الوضع النهائي: ",
+        few="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلات. الوضع النهائي: ",
+        many="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلةً. الوضع النهائي: ",
+        other="إعادة عرض متحركة للعبة لودو {id}، {actions} نقلة. الوضع النهائي: "),
+    "replay.private": "إعادة عرض اللعبة `{id}`", "replay.public": "🎞️ إعادة عرض لعبة لودو `{id}`",
     # replies to commands
     "reply.left": "غادرت اللعبة.",
     "reply.ended": "⏹️ أنهى {who} لعبة لودو `{id}`.",
@@ -185,11 +191,11 @@ TEXTS: dict[str, str | Plural] = {
     "settings.season": "مواسم التقييم: **{length}**؛ تُنشر قائمة العشرة الأوائل النهائية لكل موسم في <#{channel}>.",
     "settings.season_unposted": ("مواسم التقييم: **{length}**؛ اختر season_channel لتُنشر فيها قائمة العشرة الأوائل "
                                  "النهائية لكل موسم."),
-    "settings.season_off": "مواسم التقييم: متوقفة (قائمة المتصدرين تحسب كل الأوقات).",
+    "settings.season_off": "مواسم التقييم: متوقفة (قائمة المتصدرين تشمل كل الألعاب منذ البداية).",
     "season.over": ("🏁 **انتهى موسم `{season}`!** هذه قائمة العشرة الأوائل النهائية. يبدأ الآن موسم جديد، ويبدأ تقييم"
                     " الجميع من جديد."),
-    "refused.no_seasons": ("هذا الخادم لا يلعب بمواسم التقييم، لذا تحسب قائمة المتصدرين فيه كل الأوقات. يمكن لمن يدير"
-                           " الخادم تفعيل المواسم من /ludo settings."),
+    "refused.no_seasons": ("مواسم التقييم غير مفعّلة في هذا الخادم، لذا تشمل قائمة المتصدرين فيه كل الألعاب منذ "
+                           "البداية. يمكن لمن يدير الخادم تفعيل المواسم من /ludo settings."),
     "refused.board_choice": "لا توجد قائمة كهذه: اختر هذا الموسم أو الموسم الماضي أو كل الأوقات.",
     "settings.saved": ("إعدادات لودو: القواعد **{preset}**، مدة الدور: {turn}، التذكير: {reminder} قبل المهلة، عند "
                        "انتهاء المهلة: {action}."),
@@ -313,7 +319,7 @@ TEXTS: dict[str, str | Plural] = {
                             "راجع /ludo history.",
     "refused.not_finished": "اللعبة `{id}` لم تنتهِ: تبقى بذرة نردها سرية حتى النهاية. الالتزام الخاص بها: "
                             "`{commitment}`",
-    "refused.still_playing": "اللعبة `{id}` ما زالت تُلعب: تأتي إعادتها عندما تنتهي.",
+    "refused.still_playing": "اللعبة `{id}` ما زالت تُلعب: تأتي إعادة عرضها عندما تنتهي.",
     "refused.user_open": "بلغت الحد الأقصى لغرف لودو التي يستضيفها لاعب واحد في هذا الخادم في وقت واحد ({most}): "
                          "ابدأ إحداها أو ألغِها، ثم حاول مرة أخرى.",
     "refused.user_alone": "بلغت الحد الأقصى لغرف لودو وألعابه التي يفتحها لاعب واحد في هذا الخادم في وقت واحد "
@@ -323,11 +329,11 @@ TEXTS: dict[str, str | Plural] = {
                           "أو أنهِها (/ludo end) أو ألغِ غرفة، ثم حاول مرة أخرى.",
     "refused.user_burst": "أنت تفتح غرف لودو أسرع مما يسمح به البوت: حاول مرة أخرى <t:{at}:R>.",
     "refused.guild_burst": "تُفتح غرف لودو في هذا الخادم أسرع مما يسمح به البوت: حاول مرة أخرى <t:{at}:R>.",
-    "refused.wait_replay": "طلبت إعادة قبل لحظات؛ ورسمها عمل ثقيل على البوت، لذا تأتي التالية <t:{at}:R>.",
+    "refused.wait_replay": "طلبت إعادة عرض قبل لحظات؛ ورسمها عمل ثقيل على البوت، لذا تأتي التالية <t:{at}:R>.",
     "refused.wait_verify": "استخدمت /ludo verify قبل لحظات: حاول مرة أخرى <t:{at}:R>.",
     "refused.wait_export": "استخدمت /ludo export قبل لحظات: حاول مرة أخرى <t:{at}:R>.",
     "refused.wait_board": "استخدمت /ludo board قبل لحظات: حاول مرة أخرى <t:{at}:R>.",
-    "refused.replays_busy": "البوت يرسم إعادات كثيرة الآن: اطلب مرة أخرى بعد دقيقة من فضلك.",
+    "refused.replays_busy": "البوت يرسم إعادات عرض كثيرة الآن: اطلب مرة أخرى بعد دقيقة من فضلك.",
     "button.review": "التحليل", "button.post_review": "انشر في القناة",
     "cmd.review": "تحليل لعبة منتهية: أثر النرد، وأثر الخيارات، وأسوأ القرارات",
     "refused.review_playing": "اللعبة `{id}` ما زالت تُلعب: يأتي تحليلها عندما تنتهي.",
@@ -392,7 +398,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.export": "ملف لعبة منتهية (القواعد، المقاعد، البذرة، السجل) للتحقق منه في أي مكان",
     "cmd.verify": "أعد لعب لعبة منتهية من بذرتها المكشوفة وتحقق من كل رمية",
     "cmd.history": "أحدث ألعاب لودو المنتهية في هذا الخادم",
-    "cmd.replay": "الإعادة المتحركة للعبة منتهية",
+    "cmd.replay": "إعادة العرض المتحركة للعبة منتهية",
     "opt.start.preset": "مجموعة القواعد (الافتراضي: مجموعة الخادم)", "opt.start.seats": "المقاعد، من 2 إلى 4",
     "opt.start.turn_minutes": "الدقائق المتاحة لكل دور", "opt.start.thread": "العب في سلسلة رسائل خاصة باللعبة",
     "opt.start.dice": "في strict فقط: قطعة نرد أو اثنتان", "opt.start.end_path": "في strict فقط: 4 أو 5",
@@ -439,7 +445,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.token": "الحجر {n}", "describe.pair": "الزوج {a}+{b}",
     "describe.teams": "الفرق: {a} و{b} ضد {c} و{d}.",
     "describe.quick": "لعبة سريعة: أول حجر يصل إلى البيت يفوز.",
-    "describe.quick_teams": "لعبة سريعة: ينتهي اللاعب بوصول حجر واحد إلى البيت.",
+    "describe.quick_teams": "لعبة سريعة: يُنهي اللاعب مشواره بوصول حجر واحد إلى البيت.",
     "describe.player": "{who}: {parts}.", "describe.player_left": "{who}: غادر اللعبة.",
     "describe.no_tokens": "لا أحجار", "describe.out_of_turns": "انتهت أدواره", "describe.finished": "أنهى مشواره",
     "describe.all_home": "الأربعة في البيت", "describe.home": "{n} في البيت", "describe.in_yard": "{n} في القاعدة",
@@ -460,7 +466,7 @@ TEXTS: dict[str, str | Plural] = {
     # words in the board picture (render)
     "board.red": "أحمر", "board.green": "أخضر", "board.yellow": "أصفر", "board.blue": "أزرق",
     "board.left": "{colour} · غادر", "board.placed": "{colour} · وصل {place}",
-    "board.out": "{colour} · خرج", "board.home_count": "{colour} · وصل {home} من {tokens}",
+    "board.out": "{colour} · نفدت أدواره", "board.home_count": "{colour} · وصل {home} من {tokens}",
     "board.points": plural("score", zero="{score} نقطة", one="{score} نقطة", two="{score} نقطتان",
                            few="{score} نقاط", many="{score} نقطة", other="{score} نقطة"),
     "board.place1": "الأول", "board.place2": "الثاني", "board.place3": "الثالث", "board.place4": "الرابع",
@@ -516,7 +522,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · تُكمَّل الطاولات الناقصة بلاعبين من الكمبيوتر",
     "tourney.entrants": "**اللاعبون ({count} من {most})**",
     "tourney.nobody": "لم ينضم أحد بعد.",
-    "tourney.signup_foot": "اضغط «انضم» لتلعب. يضغط المنظّم «ابدأ» حين يكتمل الجميع (لاعبان على الأقل).",
+    "tourney.signup_foot": "اضغط «انضم» لتلعب. يضغط المنظّم «ابدأ» حين ينضم الجميع (لاعبان على الأقل).",
     "tourney.round": "الجولة {round}", "tourney.round_of": "الجولة {round} من {rounds}", "tourney.final": "النهائي",
     "tourney.final_standings": "الترتيب النهائي",
     "tourney.round_ends": " (تنتهي <t:{at}:R>)",
@@ -558,9 +564,10 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "المراكز على هذه الطاولة:",
     "stats.tournaments": " بطولات شارك فيها: {played}، بطولات فاز بها: {won}.",
     "standing.champion": "البطل", "standing.cancelled": "أُلغيت",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): the initials of نقاط,
     # فوز and لعب, as Arabic league tables abbreviate them
-    "standing.rank": "#", "standing.player": "اللاعب", "standing.points": "ن", "standing.wins": "فـ",
+    "standing.rank": "#", "standing.player": "اللاعب", "standing.points": "ن", "standing.wins": "ف",
     "standing.played": "ل",
     "refused.tourney_here": ("تحتاج البطولات إلى سلاسل رسائل، لذلك لا تُقام إلا في قنوات خادم يكون البوت عضوًا "
                              "فيه."),

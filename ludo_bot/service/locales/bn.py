@@ -45,7 +45,7 @@ TEXTS: dict[str, str | Plural] = {
     "button.spectate": "দেখো", "button.refresh": "রিফ্রেশ", "button.replay": "রিপ্লে",
     "button.rematch": "রিম্যাচ",
     # what happened
-    "event.rolled": "🎲 {who} চালল: {dice}।",
+    "event.rolled": "🎲 {who} ছক্কা চালল: {dice}।",
     "event.entered": "{who} গুটি {token} বের করল।",
     "event.moved": "{who} গুটি {token} চালল: {start} নম্বর ঘর থেকে {end} নম্বর ঘরে।",
     "event.captured": "💥 {who} {victims} কেটে দিল।",
@@ -147,29 +147,29 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "এখনো কোনো গেম নেই।",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
     "opt.settings.season": "রেটিং সিজন: প্রতি মাসে বা প্রতি ত্রৈমাসিকে নতুন লিডারবোর্ড (UTC)",
-    "opt.settings.season_channel": "যে চ্যানেলে প্রতিটা সিজনের শেষ টপ টেন পোস্ট হয়",
+    "opt.settings.season_channel": "যে চ্যানেলে প্রতিটা সিজনের চূড়ান্ত সেরা দশ পোস্ট হয়",
     "choice.season.off": "বন্ধ",
     "choice.season.monthly": "মাসিক",
     "choice.season.quarterly": "ত্রৈমাসিক",
-    "opt.leaderboard.season": "এই সিজনের রেটিং, গত সিজনের শেষ ফল, নাকি সব সময়ের লিডারবোর্ড",
+    "opt.leaderboard.season": "এই সিজনের রেটিং, গত সিজনের চূড়ান্ত ফলাফল, নাকি সর্বকালের লিডারবোর্ড",
     "choice.board.current": "এই সিজন",
     "choice.board.previous": "গত সিজন",
-    "choice.board.all": "সব সময়ের",
+    "choice.board.all": "সর্বকালের",
     "leaderboard.season_head": ("🏆 **লুডু লিডারবোর্ড, সিজন `{season}`** (সিজনের শুরু থেকে রেটিং; শুধু কম্পিউটারের "
                                 "সঙ্গে খেলা গেম রেটিংয়ে গোনা হয় না)"),
-    "leaderboard.season_final": "🏁 **সিজন `{season}`-এর শেষ ফল**",
+    "leaderboard.season_final": "🏁 **সিজন `{season}`-এর চূড়ান্ত ফলাফল**",
     "leaderboard.season_none": "এই সিজনে রেটিংয়ে গোনা কোনো গেম নেই।",
-    "leaderboard.all_time_head": ("🏆 **লুডু লিডারবোর্ড, সব সময়ের** (স্কিল রেটিং অনুযায়ী; শুধু কম্পিউটারের সঙ্গে "
+    "leaderboard.all_time_head": ("🏆 **লুডু লিডারবোর্ড, সর্বকালের** (স্কিল রেটিং অনুযায়ী; শুধু কম্পিউটারের সঙ্গে "
                                   "খেলা গেম রেটিংয়ে গোনা হয় না)"),
-    "settings.season": "রেটিং সিজন: **{length}**; প্রতিটা সিজনের শেষ টপ টেন পোস্ট হয় <#{channel}>-এ।",
-    "settings.season_unposted": ("রেটিং সিজন: **{length}**; প্রতিটা সিজনের শেষ টপ টেন পোস্ট করাতে একটা season_channel"
-                                 " বেছে নাও।"),
-    "settings.season_off": "রেটিং সিজন: বন্ধ (লিডারবোর্ডে সব সময়ের গেম গোনা হয়)।",
-    "season.over": ("🏁 **সিজন `{season}` শেষ!** এই হলো এর শেষ টপ টেন। এখন নতুন সিজন শুরু, আর সবার রেটিং আবার গোড়া "
+    "settings.season": "রেটিং সিজন: **{length}**; প্রতিটা সিজনের চূড়ান্ত সেরা দশ পোস্ট হয় <#{channel}>-এ।",
+    "settings.season_unposted": ("রেটিং সিজন: **{length}**; প্রতিটা সিজনের চূড়ান্ত সেরা দশ পোস্ট করাতে একটা "
+                                 "season_channel বেছে নাও।"),
+    "settings.season_off": "রেটিং সিজন: বন্ধ (লিডারবোর্ডে শুরু থেকে সব গেম গোনা হয়)।",
+    "season.over": ("🏁 **সিজন `{season}` শেষ!** এই হলো এর চূড়ান্ত সেরা দশ। এখন নতুন সিজন শুরু, আর সবার রেটিং আবার গোড়া "
                     "থেকে।"),
-    "refused.no_seasons": ("এই সার্ভারে রেটিং সিজন চলে না, তাই এর লিডারবোর্ডে সব সময়ের গেম গোনা হয়। যারা সার্ভার "
+    "refused.no_seasons": ("এই সার্ভারে রেটিং সিজন চলে না, তাই এর লিডারবোর্ডে শুরু থেকে সব গেম গোনা হয়। যারা সার্ভার "
                            "ম্যানেজ করতে পারে, তারা /ludo settings-এ সিজন চালু করতে পারে।"),
-    "refused.board_choice": "এমন কোনো লিডারবোর্ড নেই: এই সিজন, গত সিজন বা সব সময়ের থেকে একটা বেছে নাও।",
+    "refused.board_choice": "এমন কোনো লিডারবোর্ড নেই: এই সিজনের, গত সিজনের বা সর্বকালের লিডারবোর্ড থেকে একটা বেছে নাও।",
     "settings.saved": ("লুডু সেটিংস: প্রিসেট **{preset}**, প্রতি দানে {turn}, সময় শেষের {reminder} আগে মনে করানো, "
                        "সময় শেষ হলে: {action}।"),
     "settings.language": "এই সার্ভারে বটের মেসেজ: **{language}**।",
@@ -471,7 +471,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.round_hours": "প্রতি রাউন্ডে {hours} ঘণ্টা",
     "tourney.fill": " · খালি আসনে কম্পিউটার খেলোয়াড়",
     "tourney.entrants": "**খেলোয়াড় ({count}/{most})**",
-    "tourney.nobody": "এখনও কেউ যোগ দেয়নি।",
+    "tourney.nobody": "এখনো কেউ যোগ দেয়নি।",
     "tourney.signup_foot": "খেলতে “যোগ দাও” চাপো। সবাই এলে (অন্তত দুজন) আয়োজক “শুরু করো” চাপবে।",
     "tourney.round": "রাউন্ড {round}", "tourney.round_of": "রাউন্ড {round} ({rounds}টির মধ্যে)",
     "tourney.final": "ফাইনাল",
@@ -481,7 +481,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.opening": "খুলছে…",
     "tourney.playing": "{players} (খেলা চলছে)",
     "tourney.ended.settled": " (রাউন্ডের সময় শেষ হলে যেমন ছিল তেমন মীমাংসা)",
-    "tourney.ended.ended": " (আগেই শেষ করা হয়েছে)",
+    "tourney.ended.ended": " (মাঝপথেই শেষ করা হয়েছে)",
     "tourney.ended.abandoned": " (পরিত্যক্ত)",
     "tourney.ended.unplayed": " (কখনো খেলা হয়নি: বসার ক্রমে স্থান)",
     "tourney.ended.refused": " (খেলা হয়নি: এখানে এর থ্রেড বানাতে পারছি না, তাই বসার ক্রমে স্থান)",
@@ -503,11 +503,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.left_signup": "তুমি আর টুর্নামেন্ট `{id}`-এর তালিকায় নেই।",
     "tourney.left_running": ("তুমি টুর্নামেন্ট `{id}` ছেড়েছ: চলতি খেলায় তোমার হার ধরা হলো (তোমার টেবিলে শেষ স্থান) "
                              "আর তুমি আর কোনো রাউন্ড খেলবে না।"),
-    "tourney.cancel_done": "টুর্নামেন্ট `{id}` বাতিল: যে টেবিলগুলো এখনও চলছে সেগুলো পরিত্যক্ত হিসেবে শেষ হবে।",
+    "tourney.cancel_done": "টুর্নামেন্ট `{id}` বাতিল: যে টেবিলগুলো এখনো চলছে সেগুলো পরিত্যক্ত হিসেবে শেষ হবে।",
     "status.settled": "⏰ রাউন্ডের সময় শেষ: এই টেবিল যেমন ছিল তেমন মীমাংসা হলো।",
     "status.table_places": "এই টেবিলের স্থান:",
     "stats.tournaments": " টুর্নামেন্ট: {played}টিতে খেলেছে, {won}টিতে জিতেছে।",
     "standing.champion": "চ্যাম্পিয়ন", "standing.cancelled": "বাতিল",
+    "standing.legend": "প: পয়েন্ট · জ: জয় · খ: খেলা গেম",  # (the headers cut to a letter, said in full)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); পয়েন্ট, জয় and খেলা do
     # not fit their columns, so they are cut to their first letter
     "standing.rank": "#", "standing.player": "খেলোয়াড়", "standing.points": "প", "standing.wins": "জ",
@@ -527,7 +528,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_hours": "এক রাউন্ড চলে {low} থেকে {high} ঘণ্টা।",
     "refused.no_tourney": "এই সার্ভারে টুর্নামেন্ট `{id}` নেই (বা অনেক আগে শেষ হয়েছে)।",
     "refused.no_tourney_here": "এখানে কোনো টুর্নামেন্ট নেই: এর আইডি দাও।",
-    "refused.tourney_forged": "এই বোতাম এই টুর্নামেন্টের নয়।",
+    "refused.tourney_forged": "এই বাটন এই টুর্নামেন্টের নয়।",
     "refused.tourney_started": "এই টুর্নামেন্ট শুরু হয়ে গেছে: যোগ দেওয়া বন্ধ।",
     "refused.tourney_leave_started": ("এই টুর্নামেন্ট শুরু হয়ে গেছে: /ludo tournament leave তোমাকে বের করে দেয় "
                                       "(চলতি খেলায় হার মেনে)।"),

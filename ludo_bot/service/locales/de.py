@@ -36,11 +36,11 @@ TEXTS: dict[str, str | Plural] = {
     # what happened
     "event.rolled": "🎲 {who} würfelt {dice}.",
     "event.entered": "{who} setzt Figur {token} ein.",
-    "event.moved": "{who} zieht Figur {token} von {start} nach {end}.",
+    "event.moved": "{who} zieht Figur {token} von Feld {start} auf Feld {end}.",
     "event.captured": "💥 {who} schlägt {victims}.",
     "event.victim": "Figur {token} von {owner}",
     "event.bonus_roll": "{who} darf noch einmal würfeln.",
-    "event.third_six": "Dritte 6 in Folge: Der Zug von {who} ist vorbei.",
+    "event.third_six": "Dritte 6 in Folge: der Zug von {who} ist vorbei.",
     "event.die_forfeited": "{who} kann die {die} nicht nutzen.",
     "event.token_home": "🏠 Figur {token} von {who} ist im Ziel.",
     "event.finished": "🏁 {who} ist fertig!",
@@ -72,7 +72,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.quick": "schnell: wer die erste Figur ins Ziel bringt, ist fertig",
     "rules.first_wins": "wer zuerst im Ziel ist, gewinnt",
     "rules.all_places": "nach dem Sieger spielen die anderen um die übrigen Plätze weiter",
-    "rules.default_here": "In diesem Kanal läuft kein Spiel. Hier die Regeln, mit denen /ludo start hier spielt, "
+    "rules.default_here": "In diesem Kanal läuft kein Spiel. Das sind die Regeln, mit denen /ludo start hier spielt, "
                           "wenn keine Regelvorlage gewählt wird. Die Option `preset` von /ludo rules erklärt die "
                           "anderen.",
     "rules.default_dm": "Ludo wird in einem Serverkanal oder einem Gruppenchat gespielt. Dort spielt /ludo start mit "
@@ -104,7 +104,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.order": "Wurf um die Reihenfolge: {rolls}\nReihenfolge: {order}", "game.reroll": " | neu gewürfelt: ",
     "game.remind": "⏰ <@{user}>, du bist im Ludo-Spiel `{id}` am Zug: dein Zug endet <t:{at}:R>.",
     "game.timed_out": "⌛ {who} hat die Zeit überschritten.",
-    "game.by_clicks": "🔒 Ich darf in diesem Kanal nicht mehr schreiben: Das Spiel geht mit euren "
+    "game.by_clicks": "🔒 Ich darf in diesem Kanal nicht mehr schreiben: das Spiel geht mit euren "
         "Klicks weiter, ohne Erinnerungen. Ist ein Zug abgelaufen, können die anderen auf „Zeit abgelaufen“ "
         "drücken.",
     "status.turn": "{who} ist am Zug ({colour}): {doing}{deadline}.",
@@ -179,8 +179,8 @@ TEXTS: dict[str, str | Plural] = {
                                "diese."),
     "settings.after": plural("misses", one=" (nach {misses} verpasstem Zug)",
                              other=" (nach {misses} verpassten Zügen)"),
-    "verify.ok": "✅ Jeder Wurf stimmt: Spiel `{id}`, Seed `{seed}`, Festlegung `{commitment}`.",
-    "verify.bad": "❌ Dieses Spiel stimmt NICHT: Spiel `{id}`, Seed `{seed}`, Festlegung `{commitment}`.",
+    "verify.ok": "✅ Jeder Wurf stimmt: Spiel `{id}`, Seed `{seed}`, Siegel `{commitment}`.",
+    "verify.bad": "❌ Dieses Spiel stimmt NICHT: Spiel `{id}`, Seed `{seed}`, Siegel `{commitment}`.",
     "history.head": "📜 **Letzte Ludo-Spiele** (`/ludo replay <id>`, `/ludo verify <id>`)",
     "history.then": " · danach {others}", "history.empty": "Hier wurde noch kein Ludo-Spiel zu Ende gespielt.",
     # refusals and errors (private)
@@ -286,7 +286,7 @@ TEXTS: dict[str, str | Plural] = {
     "illegal.cannot_move": "{what} kann jetzt nicht ziehen",
     "refused.already_over": "Dieses Spiel ist schon vorbei.",
     "refused.host_ends": "Nur der Host oder wer diesen Kanal verwalten darf, kann das Spiel beenden.",
-    "refused.table_player_ends": ("Du spielst an diesem Tisch mit und kannst ihn deshalb nicht beenden: Er läuft "
+    "refused.table_player_ends": ("Du spielst an diesem Tisch mit und kannst ihn deshalb nicht beenden: er läuft "
                                   "bis zum Ende oder bis die Rundenzeit abläuft."),
     "refused.end_member": "Alle Ludo-Spiele einer Person auf einmal beenden kann nur, wer diesen Server verwalten "
                           "darf.",
@@ -298,12 +298,12 @@ TEXTS: dict[str, str | Plural] = {
                               "dem Button „Starten“.",
     "refused.manage_server": "Nur wer diesen Server verwalten darf, kann seine Ludo-Einstellungen ändern.",
     "refused.settings_no_server": "Ludo-Einstellungen hat nur ein Server, und einen Gruppenchat oder eine "
-                                  "Direktnachricht verwaltet niemand: Hier stellst du die Regeln jedes Spiels mit den "
+                                  "Direktnachricht verwaltet niemand: hier stellst du die Regeln jedes Spiels mit den "
                                   "Optionen von /ludo start ein.",
     "refused.unknown_game": "Auf diesem Server gibt es kein Ludo-Spiel `{id}` (beendete Spiele bleiben 30 Tage "
                             "erhalten): siehe /ludo history.",
     "refused.not_finished": "Spiel `{id}` ist nicht zu Ende: sein Würfel-Seed bleibt bis zum Schluss geheim. "
-                            "Seine Festlegung: `{commitment}`",
+                            "Sein Siegel: `{commitment}`",
     "refused.still_playing": "Spiel `{id}` läuft noch: die Wiederholung gibt es, sobald es vorbei ist.",
     "refused.user_open": plural(
         "most", one="Du hast auf diesem Server schon {most} offene Ludo-Lobby, so viele, wie eine Person auf einmal "
@@ -334,10 +334,13 @@ TEXTS: dict[str, str | Plural] = {
     "refused.review_playing": "Spiel `{id}` läuft noch: die Analyse gibt es, wenn es vorbei ist.",
     "refused.reviews_busy": "Der Bot analysiert gerade viele Spiele: bitte frag in einer Minute noch einmal.",
     "refused.wait_review": "Du hast gerade eine Analyse angefordert: versuch es <t:{at}:R> wieder (in {seconds} s).",
-    "refused.wait_review_post": "Du hast gerade eine Analyse gezeigt: versuch es <t:{at}:R> wieder (in {seconds} s).",
+    "refused.wait_review_post": "Du hast gerade eine Analyse geteilt: versuch es <t:{at}:R> wieder (in {seconds} s).",
     "review.head": plural(
-        "error", one="📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkt)",
-        other="📈 **Analyse von Spiel `{id}`**: Gewinnchancen nach der Engine (auf etwa ±{error} Punkte)"),
+        "error",
+        one="📈 **Analyse von Spiel `{id}`**: von der Engine ermittelte Gewinnchancen (auf etwa ±{error} Prozentpunkt "
+            "genau)",
+        other="📈 **Analyse von Spiel `{id}`**: von der Engine ermittelte Gewinnchancen (auf etwa ±{error} "
+              "Prozentpunkte genau)"),
     "review.player": "**{who}** ({colour}): {start} % → {end} % · Würfel {dice} · eigene Entscheidungen {choices} · "
                      "die der anderen {others} · {accuracy}",
     "review.accuracy": plural("decisions", one="Genauigkeit {share} % bei {decisions} Entscheidung",
@@ -374,7 +377,7 @@ TEXTS: dict[str, str | Plural] = {
                  "Servermitgliedern).",
     "notify.off": "🔕 Zug-Benachrichtigungen sind aus: keine Direktnachrichten mehr über deine Züge.",
     "alert.turn": "🎲 Du bist am Zug im Ludo-Spiel `{id}` ({rules}): {link}",
-    "alert.remind": "⏰ Erinnerung: Dein Zug im Ludo-Spiel `{id}` ({rules}) endet <t:{at}:R>: {link}",
+    "alert.remind": "⏰ Erinnerung: dein Zug im Ludo-Spiel `{id}` ({rules}) endet <t:{at}:R>: {link}",
     "alert.deadline": "Dein Zug endet <t:{at}:R>.",
     "alert.stop": "-# `/ludo notify alerts:aus` beendet diese Nachrichten.",
     "alert.alt": "Das Brett des Ludo-Spiels {id}: ",
@@ -391,7 +394,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.board": "Poste die aktuelle Spielnachricht hier noch einmal",
     "cmd.games": "Deine Ludo-Spiele auf diesem Server, mit Links: deine Züge zuerst",
     "cmd.rules": "Die Regeln des Spiels in diesem Kanal oder einer Regelvorlage",
-    "cmd.leave": "Verlasse das Spiel in diesem Kanal (gibt auf)",
+    "cmd.leave": "Verlasse das Spiel in diesem Kanal (zählt als Aufgabe)",
     "cmd.end": "Beende das Spiel in diesem Kanal (Host oder „Kanäle verwalten“)",
     "cmd.stats": "Die Ludo-Ergebnisse einer Person auf diesem Server",
     "cmd.leaderboard": "Die besten Ludo-Spieler des Servers, nach Spielstärke",
@@ -414,14 +417,14 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.quick": "Schnelles Spiel: die erste Figur im Ziel gewinnt",
     "opt.start.kill_to_unlock": "Eine Figur darf erst nach einem Schlag in ihre Zielgerade",
     "opt.start.teams": "2 gegen 2 (Rot+Gelb gegen Grün+Blau; braucht 4 Plätze)",
-    "opt.rules.preset": "Die Regeln einer Vorlage statt die des Spiels in diesem Kanal",
+    "opt.rules.preset": "Die Regeln einer Vorlage statt der Regeln des Spiels in diesem Kanal",
     "opt.stats.user": "Wessen Ergebnisse (Standard: deine)",
     "opt.end.member": "Alle Spiele und Lobbys dieser Person auf dem Server beenden („Server verwalten“)",
     "opt.settings.language": "Die Sprache des Bots in den Kanälen dieses Servers (Standard: die des Servers)",
     "opt.settings.preset": "Standard-Regelvorlage", "opt.settings.turn_minutes": "Minuten pro Zug",
     "opt.settings.reminder_minutes": "So viele Minuten vor Fristende erinnern (0: nie)",
-    "opt.settings.timeout_action": "Bei Fristende: eine KI spielt den Zug, er wird übersprungen oder man scheidet "
-                                   "nach Fehlzügen aus",
+    "opt.settings.timeout_action": "Bei Fristende: eine KI spielt, der Zug wird übersprungen oder man scheidet "
+                                   "nach verpassten Zügen aus",
     "opt.settings.forfeit_after": "Bei „ausscheiden“: verpasste Züge in Folge, bis die Person ausscheidet",
     "opt.game": "Die ID des Spiels (siehe /ludo history)",
     "choice.stacking.forbidden": "verboten", "choice.stacking.allowed": "erlaubt", "choice.stacking.block": "Sperre",
@@ -554,6 +557,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Platzierung an diesem Tisch:",
     "stats.tournaments": " Turniere: {played} gespielt, {won} gewonnen.",
     "standing.champion": "Sieger", "standing.cancelled": "Abgebrochen",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): Siege, Runden
     "standing.rank": "#", "standing.player": "Spieler", "standing.points": "Pkt", "standing.wins": "S",
     "standing.played": "R",
@@ -573,7 +577,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_hours": "Eine Runde dauert {low} bis {high} Stunden.",
     "refused.no_tourney": "Auf diesem Server gibt es kein Turnier `{id}` (oder es ist lange vorbei).",
     "refused.no_tourney_here": "Hier läuft kein Turnier: gib seine ID an.",
-    "refused.tourney_forged": "Dieser Knopf gehört nicht zu diesem Turnier.",
+    "refused.tourney_forged": "Dieser Button gehört nicht zu diesem Turnier.",
     "refused.tourney_started": "Dieses Turnier hat schon begonnen: die Anmeldung ist geschlossen.",
     "refused.tourney_leave_started": ("Dieses Turnier hat schon begonnen: mit /ludo tournament leave steigst du aus "
                                       "(und gibst dein laufendes Spiel auf)."),

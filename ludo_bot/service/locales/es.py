@@ -58,7 +58,7 @@ TEXTS: dict[str, str | Plural] = {
     "button.join": "Unirse", "button.leave": "Salir", "button.start": "Empezar", "button.cancel": "Cancelar",
     "button.ai0": "Añadir IA (aleatoria)", "button.ai1": "Añadir IA (codiciosa)",
     "button.ai2": "Añadir IA (experta)", "button.ai3": "Añadir IA (maestra)",
-    "button.spectate": "Mirar", "button.refresh": "Actualizar", "button.replay": "Repetición",
+    "button.spectate": "Ver partida", "button.refresh": "Actualizar", "button.replay": "Repetición",
     "button.rematch": "Revancha",
     # what happened
     "event.rolled": "🎲 {who} saca {dice}.",
@@ -116,15 +116,15 @@ TEXTS: dict[str, str | Plural] = {
                            "azul): {who}, elige el {colour}, salvo que se una un tercer jugador."),
     "lobby.rematch": "🔁 Revancha de la partida `{id}`.",
     "lobby.not_tournament": "🤝 Una partida aparte, fuera del torneo `{id}`: no cambia nada en su clasificación.",
-    "lobby.invited": "{players}: para jugar otra vez, pulsa **Unirse** o tu color.",
+    "lobby.invited": "{players}: para jugar otra vez, que cada uno pulse **Unirse** o su color.",
     "rematch.opened_there": "La sala de la revancha está abierta en <#{channel}>.",
     "lobby.started": "🎲 La partida ha empezado.\n{order}",
     "lobby.cancelled": "Esta sala de Ludo se ha cancelado.",
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · partida `{id}`",
     "game.caption": "partida {id} · jugada {ply}",
-    "game.seed": "🔓 Semilla de los dados `{seed}` (sha256 `{digest}`, el del sello): comprueba cada tirada con "
-                 "`/ludo verify {id}`.",
+    "game.seed": "🔓 Semilla de los dados `{seed}` (sha256 `{digest}`, el mismo que se selló): comprueba cada tirada "
+                 "con `/ludo verify {id}`.",
     "game.commitment": "🔒 Semilla de los dados sellada: `{digest}…` (compruébala al final con /ludo verify)",
     "account.more": "… y {n} más antes",
     "game.forced": "▶️ {who} solo tenía una jugada posible, así que la ha hecho el bot.",
@@ -138,7 +138,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.choose": "elegir qué dado usar primero ({dice})",
     "status.move": "mover una ficha con el {die}", "status.deadline": " (el turno acaba <t:{at}:R>)",
     "status.over": "🏆 **Fin de la partida**",
-    "status.ended_by": "⏹️ {who} ha terminado esta partida.",
+    "status.ended_by": "⏹️ {who} ha dado por terminada esta partida.",
     "status.ended_early": "⏹️ Esta partida se ha terminado.",
     "status.abandoned": "⏹️ Esta partida se ha dado por abandonada: nadie ha jugado desde <t:{at}:f>. No cuenta "
                         "en las estadísticas de nadie.",
@@ -152,7 +152,7 @@ TEXTS: dict[str, str | Plural] = {
     "replay.public": "🎞️ Repetición de la partida de Ludo `{id}`",
     # replies to commands
     "reply.left": "Has dejado la partida.",
-    "reply.ended": "⏹️ {who} ha terminado la partida de Ludo `{id}`.",
+    "reply.ended": "⏹️ {who} ha dado por terminada la partida de Ludo `{id}`.",
     "reply.ended_member": "⏹️ Se ha terminado todo lo que {who} organizaba en este servidor. Partidas de Ludo: "
                           "{games}; salas: {lobbies}.",
     "reply.export": "📄 Partida `{id}`: compruébala con `python -m ludo_bot.engine.verify ludo-{id}.json`.",
@@ -178,7 +178,7 @@ TEXTS: dict[str, str | Plural] = {
                                   other="{place}. <@{user}> — {wins} victorias · todavía sin nivel"),
     "leaderboard.empty": "Todavía no hay partidas.",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
-    "opt.settings.season": "Temporadas de nivel: una clasificación nueva cada mes o cada trimestre (UTC)",
+    "opt.settings.season": "Temporadas de clasificación: una clasificación nueva cada mes o cada trimestre (UTC)",
     "opt.settings.season_channel": "El canal donde se publica el top 10 final de cada temporada",
     "choice.season.off": "desactivadas",
     "choice.season.monthly": "mensuales",
@@ -239,7 +239,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.colour_taken": "El color {colour} ya está ocupado: elige uno libre.",
     "refused.colour_yours": "Ya juegas con el {colour}.",
     "refused.side_by_side": "En una partida de dos, los jugadores se sientan enfrente (rojo y amarillo, o verde y "
-                            "azul): que uno de los dos elija el color de enfrente del otro.",
+                            "azul): que uno de los dos elija el color opuesto al del otro.",
     "refused.rematch_not_over": "Esta partida todavía no ha terminado.",
     "refused.rematch_players": "Solo quienes han jugado esta partida pueden pedir la revancha.",
     "refused.rematch_open": "Ya hay una revancha de esta partida abierta en <#{channel}>: únete allí.",
@@ -289,7 +289,7 @@ TEXTS: dict[str, str | Plural] = {
     "illegal.roll": "primero tira el dado",
     "illegal.choose": "elige primero qué dado juegas",
     "illegal.move": "mueve una ficha con el dado que toca",
-    "illegal.over": "la partida ya terminó",
+    "illegal.over": "la partida ya ha terminado",
     "illegal.no_die": "ningún dado marca un {value}",
     "illegal.die_no_move": "con el {value} no se mueve nada",
     "illegal.token_number": "las fichas van numeradas del 1 al {most}",
@@ -382,7 +382,7 @@ TEXTS: dict[str, str | Plural] = {
     "review.best_label": "mejor", "review.played_label": "jugada",
     "review.caption": "decisión {n} · jugada {move}",
     "review.decision_alt": "La posición del error {n}, en la jugada {move}: están marcadas la jugada hecha y la mejor",
-    "reply.saved_after_all": "Tu jugada se guardó al final: el mensaje de la partida se ha vuelto a publicar abajo.",
+    "reply.saved_after_all": "Al final tu jugada sí se guardó: el mensaje de la partida se ha vuelto a publicar abajo.",
     "reply.move_not_shown": "Tu jugada cuenta, pero Discord no aceptó el mensaje actualizado de la partida: "
                             "`/ludo board` muestra la partida tal como está ahora.",
     "reply.start_not_shown": "La partida ha empezado, pero Discord no aceptó su mensaje: `/ludo board` en el canal de "
@@ -521,7 +521,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.tournament.create": ("Abrir la inscripción a un torneo en este canal (Gestionar servidor o Gestionar "
                               "eventos)"),
     "cmd.tournament.standings": "La clasificación de un torneo, solo para ti",
-    "cmd.tournament.leave": "Dejar un torneo (si ya empezó, cuenta como abandono de tu partida en curso)",
+    "cmd.tournament.leave": "Dejar un torneo (si ya ha empezado, cuenta como abandono de tu partida en curso)",
     "cmd.tournament.cancel": "Cancelar un torneo (quien lo organiza, o Gestionar servidor)",
     "opt.tournament.format": ("eliminación directa: pasan los mejores de cada mesa; sistema suizo: todos juegan todas "
                               "las rondas"),
@@ -533,7 +533,7 @@ TEXTS: dict[str, str | Plural] = {
     "choice.format.knockout": "eliminación directa", "choice.format.swiss": "sistema suizo",
     "tourney.title": "🏆 **Torneo de Ludo** `{id}`: {format}",
     "tourney.format.knockout": ("eliminación directa (pasan los mejores de cada mesa, hasta que una mesa final "
-                                "decide el campeón)"),
+                                "decida el campeón)"),
     "tourney.format.swiss": plural("rounds", one=("sistema suizo, {rounds} ronda (todos juegan todas las rondas; "
                                                   "puntos según el puesto)"),
                                    many=("sistema suizo, {rounds} de rondas (todos juegan todas las rondas; puntos "
@@ -542,7 +542,7 @@ TEXTS: dict[str, str | Plural] = {
                                           "según el puesto)")),
     "tourney.rules": "Organiza <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": "{time} por turno",
-    "tourney.turn_server": "turnos con la duración del servidor",
+    "tourney.turn_server": "duración de turno del servidor",
     "tourney.round_hours": plural("hours", one="{hours} hora por ronda", many="{hours} de horas por ronda",
                                   other="{hours} horas por ronda"),
     "tourney.fill": " · mesas incompletas completadas con IA",
@@ -559,8 +559,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ended.settled": " (cerrada como estaba al acabarse el tiempo de la ronda)",
     "tourney.ended.ended": " (terminada antes de tiempo)",
     "tourney.ended.abandoned": " (abandonada)",
-    "tourney.ended.unplayed": " (nunca se jugó: clasificada por el orden de los puestos)",
-    "tourney.ended.refused": " (no se jugó: no puedo crear su hilo aquí, así que se clasifica por el "
+    "tourney.ended.unplayed": " (nunca se ha jugado: clasificada por el orden de los puestos)",
+    "tourney.ended.refused": " (no se ha jugado: no puedo crear su hilo aquí, así que se clasifica por el "
         "orden de los puestos)",
     "tourney.more_tables": plural("count", one="… y {count} mesa más.", many="… y {count} de mesas más.",
                                   other="… y {count} mesas más."),
@@ -570,23 +570,24 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.points": plural("points", one="{points} punto", many="{points} de puntos", other="{points} puntos"),
     "tourney.wins": plural("wins", one="{wins} victoria", many="{wins} de victorias", other="{wins} victorias"),
     "tourney.champion": "🏆 ¡Campeón: **{name}**!",
-    "tourney.no_champion": "🏁 El torneo terminó sin campeón: no quedaba nadie para ganarlo.",
-    "tourney.cancelled": "❌ <@{who}> canceló este torneo.",
+    "tourney.no_champion": "🏁 El torneo ha terminado sin campeón: no quedaba nadie para ganarlo.",
+    "tourney.cancelled": "❌ <@{who}> ha cancelado este torneo.",
     "tourney.thread": "{round} · mesa {table}",
     "tourney.ai_seats": plural("count", one="{count} jugador IA", many="{count} de jugadores IA",
                                other="{count} jugadores IA"),
     "tourney.intro": ("🏆 Torneo de Ludo `{id}`, {round}, mesa {table}: {players}. ¡Suerte! La ronda termina "
                       "<t:{at}:R>; una mesa que siga jugando entonces se cierra como esté."),
     "tourney.announce": "🏆 ¡<@{user}> es campeón del torneo de Ludo `{id}`! ¡Felicidades!",
-    "tourney.announce_none": "🏁 El torneo de Ludo `{id}` terminó sin campeón.",
+    "tourney.announce_none": "🏁 El torneo de Ludo `{id}` ha terminado sin campeón.",
     "tourney.left_signup": "Ya no estás en la lista del torneo `{id}`.",
-    "tourney.left_running": ("Dejaste el torneo `{id}`: tu partida en curso cuenta como abandono (quedas último en tu "
-                             "mesa) y no juegas más rondas."),
+    "tourney.left_running": ("Has dejado el torneo `{id}`: tu partida en curso cuenta como abandono (quedas último en "
+                             "tu mesa) y no juegas más rondas."),
     "tourney.cancel_done": "El torneo `{id}` está cancelado: las mesas que siguen jugando terminan por abandono.",
-    "status.settled": "⏰ Se acabó el tiempo de la ronda: esta mesa se cierra como estaba.",
+    "status.settled": "⏰ Se ha acabado el tiempo de la ronda: esta mesa se cierra como estaba.",
     "status.table_places": "Puestos en esta mesa:",
     "stats.tournaments": " Torneos jugados: {played}, ganados: {won}.",
     "standing.champion": "Campeón", "standing.cancelled": "Cancelado",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); a standings table's
     # "G" (ganadas) and "PJ" (partidas jugadas)
     "standing.rank": "#", "standing.player": "Jugador", "standing.points": "Pts", "standing.wins": "G",
@@ -608,10 +609,10 @@ TEXTS: dict[str, str | Plural] = {
     "refused.no_tourney": "No hay ningún torneo `{id}` en este servidor (o terminó hace mucho).",
     "refused.no_tourney_here": "Aquí no hay ningún torneo: indica su id.",
     "refused.tourney_forged": "Ese botón no es de este torneo.",
-    "refused.tourney_started": "Este torneo ya empezó: la inscripción está cerrada.",
-    "refused.tourney_leave_started": ("Este torneo ya empezó: /ludo tournament leave te saca del torneo (tu partida "
-                                      "en curso cuenta como abandono)."),
-    "refused.tourney_over": "Este torneo ya terminó.",
+    "refused.tourney_started": "Este torneo ya ha empezado: la inscripción está cerrada.",
+    "refused.tourney_leave_started": ("Este torneo ya ha empezado: /ludo tournament leave te saca del torneo (tu "
+                                      "partida en curso cuenta como abandono)."),
+    "refused.tourney_over": "Este torneo ya ha terminado.",
     "refused.tourney_joined": "Ya estás inscrito.",
     "refused.tourney_full": "El torneo está completo: {most} jugadores.",
     "refused.tourney_not_in": "No juegas en este torneo.",
@@ -619,5 +620,5 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_two": "Un torneo necesita al menos dos jugadores para empezar.",
     "refused.tourney_organiser_cancels": ("Solo quien organiza, <@{organiser}>, o alguien con el permiso «Gestionar "
                                           "servidor» puede cancelar el torneo."),
-    "refused.tourney_race": "El torneo cambió en ese mismo momento: inténtalo otra vez.",
+    "refused.tourney_race": "El torneo ha cambiado en ese mismo momento: inténtalo otra vez.",
 }

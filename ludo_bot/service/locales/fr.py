@@ -177,7 +177,7 @@ TEXTS: dict[str, str | Plural] = {
                                   other="{place}. <@{user}> — {wins} victoires · pas encore de cote"),
     "leaderboard.empty": "Pas encore de partie.",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
-    "opt.settings.season": "Saisons de cote : un nouveau classement chaque mois ou chaque trimestre (UTC)",
+    "opt.settings.season": "Saisons classées : un nouveau classement chaque mois ou chaque trimestre (UTC)",
     "opt.settings.season_channel": "Le salon où le top 10 final de chaque saison est publié",
     "choice.season.off": "désactivées",
     "choice.season.monthly": "mensuelles",
@@ -192,15 +192,17 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.season_none": "Aucune partie n'a compté pour la cote pendant cette saison.",
     "leaderboard.all_time_head": ("🏆 **Classement Ludo de tous les temps** (par niveau de jeu ; les parties contre "
                                   "des IA seules ne comptent pas)"),
-    "settings.season": ("Saisons de cote : **{length}** ; le top 10 final de chaque saison est publié dans "
+    "settings.season": ("Saisons classées : **{length}** ; le top 10 final de chaque saison est publié dans "
                         "<#{channel}>."),
-    "settings.season_unposted": ("Saisons de cote : **{length}** ; choisis un season_channel pour que le top 10 final"
+    "settings.season_unposted": ("Saisons classées : **{length}** ; choisis un season_channel pour que le top 10 final"
                                  " de chaque saison y soit publié."),
-    "settings.season_off": "Saisons de cote : désactivées (le classement compte depuis toujours).",
+    "settings.season_off": ("Saisons classées : désactivées (le classement porte sur toutes les parties depuis le "
+                            "début)."),
     "season.over": ("🏁 **La saison `{season}` est terminée !** Voici son top 10 final. Une nouvelle saison commence, "
                     "et la cote de chacun repart de zéro."),
-    "refused.no_seasons": ("Ce serveur ne joue pas en saisons, donc son classement compte depuis toujours. Quelqu'un "
-                           "qui gère le serveur peut activer les saisons avec /ludo settings."),
+    "refused.no_seasons": ("Ce serveur ne joue pas en saisons, donc son classement porte sur toutes les parties "
+                           "depuis le début. Quelqu'un qui gère le serveur peut activer les saisons avec "
+                           "/ludo settings."),
     "refused.board_choice": "Ce classement n'existe pas : choisis cette saison, la saison dernière ou depuis toujours.",
     "settings.saved": ("Réglages Ludo : règles **{preset}**, tours de {turn}, rappel {reminder} avant, à la fin du "
                        "temps : {action}."),
@@ -225,7 +227,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.not_in": "Tu n'es pas dans cette partie.",
     "refused.host_adds_ai": "Seul l'hôte peut ajouter des IA.",
     "refused.ai_levels": "Ce niveau d'IA n'est plus proposé ; "
-                         "la plus forte que tu peux ajouter, c'est maintenant l'IA {level}.",
+                         "la plus forte que tu puisses ajouter, c'est maintenant l'IA {level}.",
     "refused.lobby_race": "Le lobby a changé au même moment ; réessaie.",
     "refused.host_cancels": "Seul l'hôte peut annuler cette partie.",
     "refused.host_starts": "Seul l'hôte peut démarrer la partie.",
@@ -377,7 +379,9 @@ TEXTS: dict[str, str | Plural] = {
                               other="précision de {share} % sur {decisions} décisions"),
     "review.no_choices": "aucun vrai choix de toute la partie",
     "review.costliest": "Décisions les plus coûteuses de **{who}** (numérotées de 1 à 3 sur le graphique) :",
-    "review.decision": "{n}. coup {move} : joué {played} ; il valait mieux {best} (−{cost} points)",
+    "review.decision": plural("cost", one="{n}. coup {move} : joué {played} ; il valait mieux {best} (−{cost} point)",
+                              many="{n}. coup {move} : joué {played} ; il valait mieux {best} (−{cost} de points)",
+                              other="{n}. coup {move} : joué {played} ; il valait mieux {best} (−{cost} points)"),
     "review.no_mistakes": "**{who}** n'a pris aucune décision coûteuse.",
     "review.shared": "<@{user}> partage cette analyse :",
     "review.chart_alt": "Graphique des chances de victoire de chaque joueur au fil de la partie de Ludo {id}",
@@ -386,11 +390,11 @@ TEXTS: dict[str, str | Plural] = {
     "review.decision_alt": "La position de la décision coûteuse {n}, au coup {move} : le coup joué et le meilleur sont "
                            "marqués",
     "reply.saved_after_all": "Ton coup a bien été enregistré : le message de la partie est republié ci-dessous.",
-    "reply.move_not_shown": "Ton coup compte, mais Discord n'a pas pris le message de partie mis à jour : "
+    "reply.move_not_shown": "Ton coup compte, mais Discord n'a pas accepté le message de partie mis à jour : "
                             "`/ludo board` montre la partie telle qu'elle est maintenant.",
-    "reply.start_not_shown": "La partie a commencé, mais Discord n'a pas pris son message : `/ludo board` dans le "
+    "reply.start_not_shown": "La partie a commencé, mais Discord n'a pas accepté son message : `/ludo board` dans le "
                              "salon de la partie (ou dans son fil) la montre.",
-    "reply.leave_not_shown": "Tu as quitté la partie, mais Discord n'a pas pris le message de partie mis à jour : "
+    "reply.leave_not_shown": "Tu as quitté la partie, mais Discord n'a pas accepté le message de partie mis à jour : "
                              "`/ludo board` montre la partie telle qu'elle est maintenant.",
     "error.storage": "Le stockage est indisponible pour le moment : réessaie dans un instant. Si ton coup a été "
                      "enregistré juste avant, le message de la partie le montrera dès que le stockage répondra.",
@@ -435,7 +439,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.bonus_on_six": "Un 6 fait rejouer",
     "opt.start.third_six_ends_turn": "Un troisième 6 d'affilée termine le tour",
     "opt.start.capture_bonus": "Manger un pion fait rejouer", "opt.start.stacking": "Deux de ses pions sur une case",
-    "opt.start.game_end": ("premier : le premier arrivé gagne ; toutes : les autres continuent pour les places "
+    "opt.start.game_end": ("premier : le premier arrivé gagne ; tous : les autres continuent pour les places "
                            "suivantes"),
     "opt.start.turn_limit": "Tours par joueur (0 : illimité)",
     "opt.start.ai_takeover": "Une IA prend la place d'un joueur qui part",
@@ -454,12 +458,12 @@ TEXTS: dict[str, str | Plural] = {
     "opt.settings.forfeit_after": "Avec forfait : tours manqués d'affilée avant que le joueur soit éliminé",
     "opt.game": "L'id de la partie (voir /ludo history)",
     "choice.stacking.forbidden": "interdit", "choice.stacking.allowed": "autorisé", "choice.stacking.block": "barrage",
-    "choice.game_end.first": "premier", "choice.game_end.all": "toutes",
+    "choice.game_end.first": "premier", "choice.game_end.all": "tous",
     "choice.preset.classic": "classique",
     "choice.preset.star": "étoile",
     "choice.preset.strict": "strict",
     "choice.preset.twodice": "deux dés",
-    "choice.timeout_action.ai": "IA", "choice.timeout_action.skip": "passer",
+    "choice.timeout_action.ai": "une IA joue", "choice.timeout_action.skip": "passer",
     "choice.timeout_action.forfeit": "forfait",
     # the board picture's alt text (engine.describe)
     "describe.red": "rouge", "describe.green": "vert", "describe.yellow": "jaune", "describe.blue": "bleu",
@@ -526,7 +530,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.tournament.create": ("Ouvrir les inscriptions à un tournoi dans ce salon (Gérer le serveur ou Gérer les "
                               "événements)"),
     "cmd.tournament.standings": "Le classement d'un tournoi, visible par toi seul",
-    "cmd.tournament.leave": "Quitter un tournoi (une fois lancé, tu abandonnes ta partie en cours)",
+    "cmd.tournament.leave": "Quitter un tournoi (s'il a déjà commencé, tu abandonnes ta partie en cours)",
     "cmd.tournament.cancel": "Annuler un tournoi (son organisateur, ou Gérer le serveur)",
     "opt.tournament.format": ("élimination directe : les meilleurs de chaque table passent ; suisse : tous jouent "
                               "chaque manche"),
@@ -554,7 +558,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · tables incomplètes complétées par des IA",
     "tourney.entrants": "**Joueurs ({count}/{most})**",
     "tourney.nobody": "Personne ne s'est encore inscrit.",
-    "tourney.signup_foot": ("Clique sur Rejoindre pour jouer. L'organisateur clique sur Démarrer quand tout le monde "
+    "tourney.signup_foot": ("Appuie sur Rejoindre pour jouer. L'organisateur appuie sur Démarrer quand tout le monde "
                             "est là (au moins deux joueurs)."),
     "tourney.round": "Manche {round}", "tourney.round_of": "Manche {round} sur {rounds}", "tourney.final": "Finale",
     "tourney.final_standings": "Classement final",
@@ -592,6 +596,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Classement à cette table :",
     "stats.tournaments": " Tournois joués : {played}, gagnés : {won}.",
     "standing.champion": "Vainqueur", "standing.cancelled": "Annulé",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64")
     "standing.rank": "#", "standing.player": "Joueur", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",

@@ -149,32 +149,32 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "अभी तक कोई खेल नहीं।",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
     "opt.settings.season": "रेटिंग सीज़न: हर महीने या हर तिमाही नया लीडरबोर्ड (UTC)",
-    "opt.settings.season_channel": "वह चैनल जहाँ हर सीज़न के आख़िरी टॉप 10 पोस्ट होते हैं",
+    "opt.settings.season_channel": "वह चैनल जहाँ हर सीज़न के अंत का टॉप 10 पोस्ट होता है",
     "choice.season.off": "बंद",
     "choice.season.monthly": "हर महीने",
     "choice.season.quarterly": "हर तिमाही",
-    "opt.leaderboard.season": "इस सीज़न की रेटिंग, पिछले सीज़न का आख़िरी नतीजा या अब तक का पूरा लीडरबोर्ड",
+    "opt.leaderboard.season": "इस सीज़न की रेटिंग, पिछले सीज़न की फ़ाइनल रैंकिंग या शुरू से अब तक का पूरा लीडरबोर्ड",
     "choice.board.current": "यह सीज़न",
     "choice.board.previous": "पिछला सीज़न",
-    "choice.board.all": "अब तक का सब",
+    "choice.board.all": "शुरू से अब तक",
     "leaderboard.season_head": ("🏆 **लूडो लीडरबोर्ड, सीज़न `{season}`** (सीज़न की शुरुआत से रेटिंग; सिर्फ़ कंप्यूटर "
                                 "के ख़िलाफ़ खेले गए खेल नहीं गिने जाते)"),
-    "leaderboard.season_final": "🏁 **सीज़न `{season}` का आख़िरी नतीजा**",
+    "leaderboard.season_final": "🏁 **सीज़न `{season}` की फ़ाइनल रैंकिंग**",
     "leaderboard.season_none": "इस सीज़न में रेटिंग वाला कोई खेल नहीं हुआ।",
-    "leaderboard.all_time_head": ("🏆 **लूडो लीडरबोर्ड, अब तक का** (स्किल रेटिंग के हिसाब से; सिर्फ़ कंप्यूटर के "
+    "leaderboard.all_time_head": ("🏆 **लूडो लीडरबोर्ड, शुरू से अब तक** (स्किल रेटिंग के हिसाब से; सिर्फ़ कंप्यूटर के "
                                   "ख़िलाफ़ खेले गए खेल नहीं गिने जाते)"),
-    "settings.season": "रेटिंग सीज़न: **{length}**; हर सीज़न के आख़िरी टॉप 10 <#{channel}> में पोस्ट होते हैं।",
-    "settings.season_unposted": ("रेटिंग सीज़न: **{length}**; हर सीज़न के आख़िरी टॉप 10 पोस्ट करवाने के लिए कोई "
+    "settings.season": "रेटिंग सीज़न: **{length}**; हर सीज़न के अंत का टॉप 10 <#{channel}> में पोस्ट होता है।",
+    "settings.season_unposted": ("रेटिंग सीज़न: **{length}**; हर सीज़न के अंत का टॉप 10 पोस्ट करवाने के लिए कोई "
                                  "season_channel चुनो।"),
-    "settings.season_off": "रेटिंग सीज़न: बंद (लीडरबोर्ड में अब तक के सारे खेल गिने जाते हैं)।",
-    "season.over": ("🏁 **सीज़न `{season}` ख़त्म!** ये रहे इसके आख़िरी टॉप 10। अब नया सीज़न शुरू होता है, और सबकी "
+    "settings.season_off": "रेटिंग सीज़न: बंद (लीडरबोर्ड में शुरू से अब तक के सारे खेल गिने जाते हैं)।",
+    "season.over": ("🏁 **सीज़न `{season}` ख़त्म!** ये रहा इस सीज़न के अंत का टॉप 10। अब नया सीज़न शुरू होता है, और सबकी "
                     "रेटिंग फिर से शुरू होती है।"),
-    "refused.no_seasons": ("यह सर्वर रेटिंग सीज़न नहीं खेलता, इसलिए इसका लीडरबोर्ड अब तक के सारे खेल गिनता है। सर्वर "
-                           "मैनेज करने वाले /ludo settings में सीज़न चालू कर सकते हैं।"),
-    "refused.board_choice": "ऐसा कोई लीडरबोर्ड नहीं है: यह सीज़न, पिछला सीज़न या अब तक का सब चुनो।",
+    "refused.no_seasons": ("इस सर्वर में रेटिंग सीज़न चालू नहीं हैं, इसलिए इसका लीडरबोर्ड शुरू से अब तक के सारे खेल गिनता "
+                           "है। सर्वर मैनेज करने वाले /ludo settings में सीज़न चालू कर सकते हैं।"),
+    "refused.board_choice": "ऐसा कोई लीडरबोर्ड नहीं है: यह सीज़न, पिछला सीज़न या शुरू से अब तक चुनो।",
     "settings.saved": ("लूडो सेटिंग्स: प्रीसेट **{preset}**, हर बारी {turn} की, {reminder} पहले याद दिलाना, समय "
                        "ख़त्म होने पर: {action}।"),
-    "settings.language": "इस सर्वर में बॉट के संदेश: **{language}**।",
+    "settings.language": "इस सर्वर में बॉट के मैसेज: **{language}**।",
     "settings.language_kept": ("जो लॉबी, खेल और टूर्नामेंट पहले से खुले हैं, वे अपनी भाषा में ही चलेंगे; नए इस भाषा "
                                "में होंगे।"),
     "settings.after": " ({misses} बार चूकने के बाद)",
@@ -204,7 +204,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.turn_length": "एक बारी {low} से {high} मिनट की होती है, {minutes} नहीं।",
     "refused.teams_option": "टीमें 2 बनाम 2 खेलती हैं, इसलिए 4 सीटें चाहिए, {seats} नहीं: `seats` को 4 ही रहने दो।",
     "refused.colour_taken": "{colour} रंग पहले ही किसी ने ले लिया है: कोई खाली रंग चुनो।",
-    "refused.colour_yours": "तुम पहले से ही {colour} रंग से खेल रहे हो।",
+    "refused.colour_yours": "तुम्हारा रंग तो पहले से ही {colour} है।",
     "refused.side_by_side": "दो खिलाड़ियों के खेल में दोनों आमने-सामने बैठते हैं (लाल और पीला, या हरा और नीला): "
                             "तुम में से कोई एक, दूसरे के सामने वाला रंग चुन ले।",
     "refused.rematch_not_over": "यह खेल अभी ख़त्म नहीं हुआ।",
@@ -337,7 +337,7 @@ TEXTS: dict[str, str | Plural] = {
     "review.no_mistakes": "**{who}** ने कोई नुकसान वाला फ़ैसला नहीं लिया।",
     "review.shared": "<@{user}> ने यह रिव्यू शेयर किया:",
     "review.chart_alt": "लूडो खेल {id} में हर खिलाड़ी के जीत के चांस का चार्ट",
-    "review.best_label": "बेहतर", "review.played_label": "चली",
+    "review.best_label": "बेहतर", "review.played_label": "चली गई चाल",
     "review.caption": "फ़ैसला {n} · चाल {move}",
     "review.decision_alt": "नुकसान वाले फ़ैसले {n} की स्थिति, चाल {move} पर: चली गई चाल और बेहतर चाल पर निशान हैं",
     "reply.saved_after_all": "तुम्हारी चाल आख़िरकार सेव हो गई: खेल का मैसेज नीचे फिर से पोस्ट किया गया है।",
@@ -399,7 +399,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.rules.preset": "इस चैनल के खेल की जगह किसी प्रीसेट के नियम",
     "opt.stats.user": "किसके नतीजे (डिफ़ॉल्ट: तुम्हारे)",
     "opt.end.member": "इस सदस्य के सर्वर के सारे खेल और लॉबी ख़त्म करो (Manage Server)",
-    "opt.settings.language": "इस सर्वर में बॉट के संदेशों की भाषा (डिफ़ॉल्ट: सर्वर की अपनी भाषा)",
+    "opt.settings.language": "इस सर्वर में बॉट के मैसेज की भाषा (डिफ़ॉल्ट: सर्वर की अपनी भाषा)",
     "opt.settings.preset": "डिफ़ॉल्ट नियमों का सेट", "opt.settings.turn_minutes": "एक बारी के लिए कितने मिनट",
     "opt.settings.reminder_minutes": "समय ख़त्म होने से इतने मिनट पहले खिलाड़ी को याद दिलाओ (0: कभी नहीं)",
     "opt.settings.timeout_action": "समय ख़त्म होने पर: कंप्यूटर बारी खेले, बारी छोड़ दो, या चूकने पर बाहर",
@@ -431,7 +431,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.quick_teams": "क्विक खेल: एक गोटी होम पहुँचते ही खिलाड़ी का खेल पूरा।",
     "describe.player": "{who}: {parts}।", "describe.player_left": "{who}: खेल छोड़ दिया।",
     "describe.no_tokens": "कोई गोटी नहीं", "describe.out_of_turns": "बारियाँ ख़त्म", "describe.finished": "खेल पूरा",
-    "describe.all_home": "चारों होम", "describe.home": "{n} होम", "describe.in_yard": "{n} घर में",
+    "describe.all_home": "चारों होम", "describe.home": "{n} होम", "describe.in_yard": "{n} अभी खुली नहीं",
     "describe.tokens": "गोटियाँ {list}", "describe.on_square": "{what} खाने {square} पर ({of} में से)",
     "describe.locked_pair": "{text}, जुड़ी हुई जोड़ी", "describe.block": "{text}, ब्लॉक",
     "describe.safe": "{text} (सेफ़)",
@@ -443,7 +443,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.column_locked": "गोटी काटने तक होम का रास्ता बंद",
     # words in the board picture (render)
     "board.red": "लाल", "board.green": "हरा", "board.yellow": "पीला", "board.blue": "नीला",
-    "board.left": "{colour} · छोड़ा", "board.placed": "{colour} · होम ({place})",
+    "board.left": "{colour} · छोड़ गया", "board.placed": "{colour} · होम ({place})",
     "board.out": "{colour} · बाहर", "board.home_count": "{colour} · होम {home}/{tokens}",
     "board.points": "{score} अंक",
     "board.place1": "पहला", "board.place2": "दूसरा", "board.place3": "तीसरा", "board.place4": "चौथा",
@@ -465,7 +465,7 @@ TEXTS: dict[str, str | Plural] = {
                           "सकता है, या मुझे सर्वर में जोड़ सकता है: {link}",
     "choice.language.discord": "सर्वर की Discord भाषा",
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
-    "settings.follows": "इस सर्वर में बॉट के संदेश सर्वर की Discord भाषा में आएँगे, अभी **{language}**।",
+    "settings.follows": "इस सर्वर में बॉट के मैसेज सर्वर की Discord भाषा में आएँगे, अभी **{language}**।",
     # tournaments (/ludo tournament, the sign-up and standing message, the tables' threads, the standing's picture)
     "cmd.tournament": "सर्वर के लूडो टूर्नामेंट: नॉकआउट या स्विस, एक शाम में या कई दिनों तक",
     "cmd.tournament.create": "इस चैनल में टूर्नामेंट का रजिस्ट्रेशन खोलो (Manage Server या Manage Events)",
@@ -498,7 +498,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.opening": "खुल रही है…",
     "tourney.playing": "{players} (खेल जारी)",
     "tourney.ended.settled": " (राउंड का समय ख़त्म होने पर जैसी थी वैसी तय हुई)",
-    "tourney.ended.ended": " (पहले ही ख़त्म की गई)",
+    "tourney.ended.ended": " (बीच में ही ख़त्म कर दी गई)",
     "tourney.ended.abandoned": " (छोड़ दी गई)",
     "tourney.ended.unplayed": " (कभी नहीं खेली गई: बैठने के क्रम से जगहें)",
     "tourney.ended.refused": " (नहीं खेली गई: मैं यहाँ इसका थ्रेड नहीं बना सकता, इसलिए बैठने के क्रम "
@@ -514,7 +514,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.cancelled": "❌ यह टूर्नामेंट <@{who}> ने रद्द किया।",
     "tourney.thread": "{round} · टेबल {table}",
     "tourney.ai_seats": "{count} कंप्यूटर खिलाड़ी",
-    "tourney.intro": ("🏆 लूडो टूर्नामेंट `{id}`, {round}, टेबल {table}: {players}। ऑल द बेस्ट! राउंड <t:{at}:R> "
+    "tourney.intro": ("🏆 लूडो टूर्नामेंट `{id}`, {round}, टेबल {table}: {players}। शुभकामनाएँ! राउंड <t:{at}:R> "
                       "ख़त्म होगा; तब तक जो टेबल चल रही होगी, वह जैसी है वैसी तय होगी।"),
     "tourney.announce": "🏆 <@{user}> लूडो टूर्नामेंट `{id}` का चैंपियन है! बधाई हो!",
     "tourney.announce_none": "🏁 लूडो टूर्नामेंट `{id}` ख़त्म हुआ, बिना चैंपियन के।",
@@ -526,6 +526,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "इस टेबल पर जगहें:",
     "stats.tournaments": " टूर्नामेंट: {played} खेले, {won} जीते।",
     "standing.champion": "चैंपियन", "standing.cancelled": "रद्द",
+    "standing.legend": "वि: जीत · खे: खेले गए खेल",  # (the headers cut to a letter, said in full)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); जीत and मैच do not fit
     # their columns, so विजय and खेले are cut to their first letter
     "standing.rank": "#", "standing.player": "खिलाड़ी", "standing.points": "अंक", "standing.wins": "वि",

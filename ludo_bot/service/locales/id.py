@@ -38,6 +38,7 @@ GLOSSARY: dict[str, str] = {
     "lobby": "room",
     "AI / computer player": "AI",
     "rematch": "tanding ulang", "replay": "replay",
+    "member": "anggota", "commitment (the dice seed sealed)": "segel",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -112,16 +113,16 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.rematch": "🔁 Tanding ulang game `{id}`.",
     "lobby.not_tournament": ("🤝 Game tersendiri, bukan bagian dari turnamen `{id}`: tidak mengubah apa pun di "
                              "klasemennya."),
-    "lobby.invited": "{players}: tekan **Gabung** atau warnamu untuk main lagi.",
+    "lobby.invited": "{players}: tekan **Gabung** atau warna kalian untuk main lagi.",
     "rematch.opened_there": "Room tanding ulang sudah dibuka di <#{channel}>.",
     "lobby.started": "🎲 Game dimulai.\n{order}",
     "lobby.cancelled": "Room Ludo ini dibatalkan.",
     # the game message
     "game.header": "🎲 **Ludo — {rules}**{extra} · game `{id}`",
     "game.caption": "game {id} · langkah {ply}",
-    "game.seed": "🔓 Seed dadu `{seed}` (sha256 `{digest}`, sesuai yang dikunci): cek setiap lemparan dengan "
+    "game.seed": "🔓 Seed dadu `{seed}` (sha256 `{digest}`, sesuai yang disegel): cek setiap lemparan dengan "
                  "`/ludo verify {id}`.",
-    "game.commitment": "🔒 Seed dadu dikunci: `{digest}…` (bisa dicek setelah game dengan /ludo verify)",
+    "game.commitment": "🔒 Seed dadu disegel: `{digest}…` (bisa dicek setelah game dengan /ludo verify)",
     "account.more": "… dan {n} lagi sebelumnya",
     "game.forced": "▶️ {who} cuma punya satu langkah, jadi bot yang menjalankannya.",
     "game.order": "Lempar untuk urutan main: {rolls}\nUrutan: {order}", "game.reroll": " | lempar ulang: ",
@@ -166,7 +167,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Belum ada game.",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
     "opt.settings.season": "Musim rating: papan peringkat baru tiap bulan atau tiap kuartal (UTC)",
-    "opt.settings.season_channel": "Channel tempat 10 besar akhir tiap musim diposting",
+    "opt.settings.season_channel": "Saluran tempat 10 besar akhir tiap musim diposting",
     "choice.season.off": "mati",
     "choice.season.monthly": "bulanan",
     "choice.season.quarterly": "per kuartal",
@@ -195,8 +196,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.language_kept": ("Room, game, dan turnamen yang sudah dibuka tetap memakai bahasanya; yang baru "
                                "memakai bahasa ini."),
     "settings.after": " (setelah {misses} kali terlewat)",
-    "verify.ok": "✅ Semua lemparan cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",
-    "verify.bad": "❌ Game ini TIDAK cocok: game `{id}`, seed `{seed}`, kunci `{commitment}`.",
+    "verify.ok": "✅ Semua lemparan cocok: game `{id}`, seed `{seed}`, segel `{commitment}`.",
+    "verify.bad": "❌ Game ini TIDAK cocok: game `{id}`, seed `{seed}`, segel `{commitment}`.",
     "history.head": "📜 **Game Ludo terakhir** (`/ludo replay <id>`, `/ludo verify <id>`)",
     "history.then": " · lalu {others}", "history.empty": "Belum ada game Ludo yang selesai di sini.",
     # refusals and errors (private)
@@ -298,19 +299,19 @@ TEXTS: dict[str, str | Plural] = {
     "refused.host_ends": "Hanya host atau yang bisa mengelola saluran ini yang bisa menghentikan game.",
     "refused.table_player_ends": ("Kamu main di meja ini, jadi tidak bisa menghentikannya: game lanjut sampai "
                                   "selesai atau sampai waktu babak habis."),
-    "refused.end_member": "Hanya member yang bisa mengelola server ini yang bisa menghentikan semua game Ludo milik "
-                          "seorang member sekaligus.",
+    "refused.end_member": "Hanya anggota yang bisa mengelola server ini yang bisa menghentikan semua game Ludo milik "
+                          "seorang anggota sekaligus.",
     "refused.game_race": "Game-nya berubah di saat yang sama; coba lagi ya.",
     "refused.channel_has_game": "Saluran ini sudah punya game Ludo.",
     "refused.act_race": "Ada yang main di game ini di saat yang sama: game sudah lanjut.",
     "refused.no_channel_game": "Tidak ada game Ludo di saluran ini: mulai dengan /ludo start.",
     "refused.lobby_not_game": "Saluran ini baru punya room, belum game: host memulainya dengan tombol Mulai.",
-    "refused.manage_server": "Hanya member yang bisa mengelola server ini yang bisa mengubah pengaturan Ludo-nya.",
+    "refused.manage_server": "Hanya anggota yang bisa mengelola server ini yang bisa mengubah pengaturan Ludo-nya.",
     "refused.settings_no_server": "Pengaturan Ludo cuma ada di server, dan DM grup atau DM tidak dikelola siapa pun: "
                                   "di sini, atur aturan tiap game lewat opsi /ludo start.",
     "refused.unknown_game": "Tidak ada game Ludo `{id}` di server ini (game yang selesai disimpan 30 hari): lihat "
                             "/ludo history.",
-    "refused.not_finished": "Game `{id}` belum selesai: seed dadunya dirahasiakan sampai akhir. Kuncinya: "
+    "refused.not_finished": "Game `{id}` belum selesai: seed dadunya dirahasiakan sampai akhir. Segelnya: "
                             "`{commitment}`",
     "refused.still_playing": "Game `{id}` masih dimainkan: replay-nya ada setelah game selesai.",
     "refused.user_open": "Kamu sudah punya {most} room Ludo yang terbuka di server ini, batas untuk satu pemain: "
@@ -407,7 +408,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.teams": "2 lawan 2 (merah+kuning lawan hijau+biru; butuh 4 kursi)",
     "opt.rules.preset": "Aturan sebuah preset, bukan game di saluran ini",
     "opt.stats.user": "Hasil siapa (bawaan: kamu)",
-    "opt.end.member": "Hentikan semua game dan room milik member ini di server (Kelola Server)",
+    "opt.end.member": "Hentikan semua game dan room milik anggota ini di server (Kelola Server)",
     "opt.settings.language": "Bahasa pesan bot di server ini (bawaan: bahasa server)",
     "opt.settings.preset": "Set aturan bawaan", "opt.settings.turn_minutes": "Lama satu giliran dalam menit",
     "opt.settings.reminder_minutes": "Ingatkan pemain sekian menit sebelum waktu habis (0: tidak pernah)",
@@ -452,7 +453,7 @@ TEXTS: dict[str, str | Plural] = {
     # words in the board picture (render)
     "board.red": "merah", "board.green": "hijau", "board.yellow": "kuning", "board.blue": "biru",
     "board.left": "{colour} · keluar", "board.placed": "{colour} · finis {place}",
-    "board.out": "{colour} · habis", "board.home_count": "{colour} · finis {home}/{tokens}",
+    "board.out": "{colour} · giliran habis", "board.home_count": "{colour} · finis {home}/{tokens}",
     "board.points": "{score} poin",
     "board.place1": "ke-1", "board.place2": "ke-2", "board.place3": "ke-3", "board.place4": "ke-4",
     "board.replay_caption": "langkah {n} dari {total}",
@@ -462,11 +463,11 @@ TEXTS: dict[str, str | Plural] = {
     "button.times_up": "Waktu habis",
     "status.deadline_late": " (giliran habis <t:{at}:R>; setelah itu pemain lain bisa menekan Waktu habis)",
     "refused.not_late": "Giliran ini belum habis: baru habis <t:{at}:R>. Setelah itu kamu bisa menekan Waktu habis.",
-    "refused.late_yours": "Sekarang giliranmu: jalankan bidakmu.",
+    "refused.late_yours": "Sekarang giliranmu: lempar dadu atau jalankan bidakmu.",
     "refused.no_games_here": "Ludo dimainkan di saluran server atau di DM grup: mulai game di sana.",
     "refused.thread_here": "Game hanya dapat utas sendiri di server yang sudah menambahkan bot ini; di sini game "
                            "dimainkan di chat ini.",
-    "start.private_here": "Di server ini, aplikasi yang ditambahkan sendiri oleh member hanya boleh membalas secara "
+    "start.private_here": "Di server ini, aplikasi yang ditambahkan sendiri oleh anggota hanya boleh membalas secara "
                           "pribadi, jadi kamu tidak bisa main bersamaku di sini. Moderator bisa mengizinkan "
                           "“Gunakan Aplikasi Eksternal” di saluran ini, atau menambahkan aku ke server: {link}",
     "choice.language.discord": "bahasa Discord server ini",
@@ -529,17 +530,19 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.left_signup": "Kamu sudah tidak terdaftar di turnamen `{id}`.",
     "tourney.left_running": ("Kamu keluar dari turnamen `{id}`: kamu dianggap menyerah di game yang sedang berjalan "
                              "(posisi terakhir di mejamu) dan tidak main di babak berikutnya."),
-    "tourney.cancel_done": "Turnamen `{id}` dibatalkan: meja yang masih main dihentikan karena ditinggalkan.",
+    "tourney.cancel_done": ("Turnamen `{id}` dibatalkan: meja yang masih main dihentikan dan dihitung sebagai "
+                            "ditinggalkan."),
     "status.settled": "⏰ Waktu babak sudah habis: meja ini dinilai sesuai posisinya saat itu.",
     "status.table_places": "Peringkat di meja ini:",
     "stats.tournaments": " Turnamen: {played} diikuti, {won} dimenangkan.",
     "standing.champion": "Juara", "standing.cancelled": "Dibatalkan",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): menang, tanding
     "standing.rank": "#", "standing.player": "Pemain", "standing.points": "Pts", "standing.wins": "M",
     "standing.played": "T",
     "refused.tourney_here": ("Turnamen butuh utas, jadi hanya bisa berjalan di saluran server tempat bot ini jadi "
-                             "member."),
-    "refused.tourney_manage": ("Hanya member dengan izin “Kelola Server” atau “Kelola Acara” yang bisa membuat "
+                             "anggota."),
+    "refused.tourney_manage": ("Hanya anggota dengan izin “Kelola Server” atau “Kelola Acara” yang bisa membuat "
                                "turnamen."),
     "refused.tourney_thread": "Turnamen berjalan di saluran, bukan di utas: buat di salurannya langsung.",
     "refused.tourney_bot_permissions": ("Di saluran ini aku kekurangan izin yang dibutuhkan turnamen (klasemennya di "
@@ -563,7 +566,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_not_in": "Kamu tidak ikut di turnamen ini.",
     "refused.tourney_organiser_starts": "Hanya penyelenggara, <@{organiser}>, yang bisa memulai turnamen.",
     "refused.tourney_two": "Turnamen butuh minimal dua pemain untuk dimulai.",
-    "refused.tourney_organiser_cancels": ("Hanya penyelenggara, <@{organiser}>, atau member dengan izin “Kelola "
+    "refused.tourney_organiser_cancels": ("Hanya penyelenggara, <@{organiser}>, atau anggota dengan izin “Kelola "
                                           "Server” yang bisa membatalkan turnamen."),
     "refused.tourney_race": "Turnamennya berubah di saat yang sama: coba lagi ya.",
 }

@@ -39,6 +39,7 @@ GLOSSARY: dict[str, str] = {
     "lobby": "sala",
     "AI / computer player": "IA",
     "rematch": "revanche", "replay": "replay",
+    "preset": "modo de jogo",
 }
 
 TEXTS: dict[str, str | Plural] = {
@@ -49,7 +50,7 @@ TEXTS: dict[str, str | Plural] = {
     "ai.random": "aleatória", "ai.greedy": "gananciosa", "ai.expert": "especialista", "ai.master": "mestre",
     "seat.ai": "{colour} (IA {level})",
     # buttons
-    "button.roll": "Jogar dado", "button.die_first": "Primeiro o {value}", "button.enter": "Tirar peão {token}",
+    "button.roll": "Jogar o dado", "button.die_first": "Primeiro o {value}", "button.enter": "Tirar peão {token}",
     "button.move": "Peão {token}: {start} → {end}", "button.pair": "Par {a}+{b}: {start} → {end}",
     "button.enter_any": "Tirar um peão ({tokens})",
     "button.move_any": "Um peão ({tokens}): {start} → {end}",
@@ -162,7 +163,7 @@ TEXTS: dict[str, str | Plural] = {
     "stats.none": "{who} ainda não terminou nenhuma partida de Ludo aqui.",
     "stats.rating": "rating **{ordinal:.1f}** (μ {mu:.1f}, σ {sigma:.1f})",
     "stats.unrated": "ainda sem rating (só contam partidas contra outras pessoas)",
-    "stats.favourite": ", regras favoritas **{preset}**",
+    "stats.favourite": ", modo de jogo favorito **{preset}**",
     "stats.line": "**{name}**: {rating}; partidas: {games}, vitórias: {wins}, posição média: {average:.2f}, "
                   "peões comidos: {captures}{favourite}.",
     "leaderboard.head": "🏆 **Ranking de Ludo** (por rating de habilidade; partidas só contra IAs não contam)",
@@ -195,11 +196,11 @@ TEXTS: dict[str, str | Plural] = {
     "settings.season_off": "Temporadas: desligadas (o ranking conta todos os tempos).",
     "season.over": ("🏁 **A temporada `{season}` acabou!** Aqui está o top 10 final. Começa uma nova temporada, e o "
                     "rating de todo mundo recomeça do zero."),
-    "refused.no_seasons": ("Este servidor não joga por temporadas, então o ranking conta todos os tempos. Quem "
+    "refused.no_seasons": ("Este servidor não usa temporadas de rating, então o ranking é de todos os tempos. Quem "
                            "gerencia o servidor pode ligar as temporadas em /ludo settings."),
     "refused.board_choice": "Esse ranking não existe: escolha esta temporada, a temporada passada ou todos os tempos.",
-    "settings.saved": ("Configurações do Ludo: regras **{preset}**, {turn} por vez, lembrete {reminder} antes, no "
-                       "fim do prazo: {action}."),
+    "settings.saved": ("Configurações do Ludo: modo de jogo **{preset}**, {turn} por vez, lembrete {reminder} antes, "
+                       "no fim do prazo: {action}."),
     "settings.language": "As mensagens do bot neste servidor: **{language}**.",
     "settings.language_kept": "Salas, partidas e torneios já abertos continuam no idioma deles; os novos usam este.",
     "settings.after": plural("misses", one=" (depois de {misses} vez perdida)",
@@ -268,7 +269,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.illegal": "Não pode: {error}.",
     # the engine's reasons, filled into refused.rules, refused.settings and refused.illegal (service.errors.reason)
     "rules_error.unknown_option": "não existe a opção `{option}`",
-    "rules_error.unknown_preset": "não existe o conjunto de regras `{value}` (os que existem: {presets})",
+    "rules_error.unknown_preset": "não existe o modo de jogo `{value}` (os que existem: {presets})",
     "rules_error.value": "`{option}` não pode ser `{value}`",
     "rules_error.strict_only": "`{option}` (o tamanho da reta final) só vale no conjunto **estrito**",
     "rules_error.pairs_need_blocks": "nessas regras a barreira anda em par, então `stacking` tem que ficar em barreira",
@@ -418,7 +419,7 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.verify": "Refaça uma partida terminada com a semente revelada e confira cada jogada de dado",
     "cmd.history": "As últimas partidas de Ludo terminadas neste servidor",
     "cmd.replay": "O replay animado de uma partida terminada",
-    "opt.start.preset": "Regras (padrão: as do servidor)", "opt.start.seats": "Lugares, de 2 a 4",
+    "opt.start.preset": "Modo de jogo (padrão: o do servidor)", "opt.start.seats": "Lugares, de 2 a 4",
     "opt.start.turn_minutes": "Minutos que cada vez pode durar", "opt.start.thread": "Jogar num tópico próprio",
     "opt.start.dice": "só estrito: um ou dois dados", "opt.start.end_path": "só estrito: 4 ou 5",
     "opt.start.bonus_on_six": "Quem tira 6 joga de novo",
@@ -436,7 +437,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.stats.user": "Resultados de quem (padrão: os seus)",
     "opt.end.member": "Encerrar todas as partidas e salas deste membro no servidor (Gerenciar servidor)",
     "opt.settings.language": "O idioma das mensagens do bot neste servidor (padrão: o do servidor)",
-    "opt.settings.preset": "Regras padrão", "opt.settings.turn_minutes": "Minutos que uma vez pode durar",
+    "opt.settings.preset": "Modo de jogo padrão", "opt.settings.turn_minutes": "Minutos que uma vez pode durar",
     "opt.settings.reminder_minutes": "Avisar o jogador tantos minutos antes do fim do prazo (0: nunca)",
     "opt.settings.timeout_action": ("No fim do prazo: a IA joga a vez, pula a vez ou elimina o jogador após várias "
                                     "vezes perdidas"),
@@ -458,7 +459,8 @@ TEXTS: dict[str, str | Plural] = {
     "describe.place4": "4º {who}",
     "describe.team_won": "Fim de jogo: {a} e {b} vencem em dupla. Classificação: {ranking}.",
     "describe.over": "Fim de jogo. Classificação: {ranking}.",
-    "describe.to_roll": "{who} joga o dado.", "describe.to_roll_again": "{who} joga o dado de novo depois de um 6.",
+    "describe.to_roll": "Vez de {who} jogar o dado.",
+    "describe.to_roll_again": "{who} joga o dado de novo depois de um 6.",
     "describe.last_roll": "Último dado: {dice}.",
     "describe.to_choose": "{who} tirou {dice} e escolhe qual dado usar primeiro.",
     "describe.to_move": "{who} move com o {die}: {moves}.",
@@ -496,7 +498,7 @@ TEXTS: dict[str, str | Plural] = {
     # user installs
     "button.times_up": "Tempo esgotado",
     "status.deadline_late": " (a vez acaba <t:{at}:R>; depois disso, os outros podem apertar Tempo esgotado)",
-    "refused.not_late": "Ainda dá tempo de jogar: a vez só acaba <t:{at}:R>. Depois disso, você pode apertar Tempo "
+    "refused.not_late": "Esta vez ainda não acabou: termina <t:{at}:R>. Depois disso, você pode apertar Tempo "
                         "esgotado.",
     "refused.late_yours": "É a sua vez: faça sua jogada.",
     "refused.no_games_here": "Partidas de Ludo são jogadas num canal de servidor ou numa DM em grupo: comece uma lá.",
@@ -537,7 +539,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · mesas incompletas completadas com IA",
     "tourney.entrants": "**Jogadores ({count}/{most})**",
     "tourney.nobody": "Ninguém entrou ainda.",
-    "tourney.signup_foot": ("Clique em “Entrar” para jogar. Quem organiza clica em “Começar” quando todo mundo "
+    "tourney.signup_foot": ("Aperte “Entrar” para jogar. Quem organiza aperta “Começar” quando todo mundo "
                             "estiver dentro (pelo menos dois jogadores)."),
     "tourney.round": "Rodada {round}", "tourney.round_of": "Rodada {round} de {rounds}", "tourney.final": "Final",
     "tourney.final_standings": "Classificação final",
@@ -565,7 +567,8 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.ai_seats": plural("count", one="{count} jogador IA", many="{count} de jogadores IA",
                                other="{count} jogadores IA"),
     "tourney.intro": ("🏆 Torneio de Ludo `{id}`, {round}, mesa {table}: {players}. Boa sorte! A rodada termina "
-                      "<t:{at}:R>; uma mesa que ainda estiver jogando então é encerrada como estiver."),
+                      "<t:{at}:R>; se esta mesa ainda não tiver terminado até lá, ela é encerrada do jeito que "
+                      "estiver."),
     "tourney.announce": "🏆 <@{user}> é o campeão do torneio de Ludo `{id}`! Parabéns!",
     "tourney.announce_none": "🏁 O torneio de Ludo `{id}` acabou, sem campeão.",
     "tourney.left_signup": "Você saiu da lista do torneio `{id}`.",
@@ -576,6 +579,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Colocações nesta mesa:",
     "stats.tournaments": " Torneios jogados: {played}, vencidos: {won}.",
     "standing.champion": "Campeão", "standing.cancelled": "Cancelado",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): vitórias, jogos
     "standing.rank": "#", "standing.player": "Jogador", "standing.points": "Pts", "standing.wins": "V",
     "standing.played": "J",

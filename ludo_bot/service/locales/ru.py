@@ -101,7 +101,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.kill_to_unlock": "фишка заходит на финишную прямую, только когда её игрок уже кого-то сбил",
     "rules.teams": "2 на 2: красный и жёлтый против зелёного и синего; партнёры никогда не сбивают друг друга, "
                    "команда побеждает, когда оба партнёра на финише",
-    "rules.quick": "быстрая игра: игрок финиширует с первой фишкой на финише",
+    "rules.quick": "быстрая игра: игроку достаточно довести до финиша одну фишку",
     "rules.first_wins": "побеждает первый на финише",
     "rules.all_places": "после победителя остальные доигрывают за оставшиеся места",
     "variant.quick": "быстрая", "variant.kill_to_unlock": "сначала сбей", "variant.teams": "команды",
@@ -141,7 +141,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.choose": "выбирает, какой кубик сыграть первым ({dice})",
     "status.move": "ходит фишкой на {die}", "status.deadline": " (ход закончится <t:{at}:R>)",
     "status.over": "🏆 **Игра окончена**",
-    "status.ended_by": "⏹️ Эта игра завершена ({who}).",
+    "status.ended_by": "⏹️ Игра завершена по решению {who}.",
     "status.ended_early": "⏹️ Эта игра завершена.",
     "status.abandoned": "⏹️ Эта игра завершена как брошенная: никто не ходил с <t:{at}:f>. В статистику она ни "
                         "для кого не идёт.",
@@ -171,7 +171,7 @@ TEXTS: dict[str, str | Plural] = {
     "stats.favourite": ", любимые правила **{preset}**",
     "stats.line": "**{name}**: {rating}; игр: {games}, побед: {wins}, среднее место: {average:.2f}, "
                   "сбито фишек: {captures}{favourite}.",
-    "leaderboard.head": "🏆 **Таблица лидеров Лудо** (по рейтингу мастерства; игры только против ИИ не считаются)",
+    "leaderboard.head": "🏆 **Таблица лидеров Лудо** (по рейтингу; игры только против ИИ не считаются)",
     "leaderboard.rated": plural("wins", one="{place}. <@{user}> — {wins} победа · рейтинг **{ordinal:.1f}**",
                                 few="{place}. <@{user}> — {wins} победы · рейтинг **{ordinal:.1f}**",
                                 many="{place}. <@{user}> — {wins} побед · рейтинг **{ordinal:.1f}**",
@@ -195,14 +195,14 @@ TEXTS: dict[str, str | Plural] = {
                                 "против ИИ не считаются)"),
     "leaderboard.season_final": "🏁 **Итоги сезона `{season}`**",
     "leaderboard.season_none": "В этом сезоне рейтинговых игр нет.",
-    "leaderboard.all_time_head": ("🏆 **Таблица лидеров Лудо за всё время** (по рейтингу мастерства; игры только "
+    "leaderboard.all_time_head": ("🏆 **Таблица лидеров Лудо за всё время** (по рейтингу; игры только "
                                   "против ИИ не считаются)"),
     "settings.season": "Рейтинговые сезоны: **{length}**; итоговая десятка каждого сезона публикуется в <#{channel}>.",
     "settings.season_unposted": ("Рейтинговые сезоны: **{length}**; выбери season_channel, чтобы итоговая десятка "
                                  "каждого сезона публиковалась."),
     "settings.season_off": "Рейтинговых сезонов нет (таблица лидеров считается за всё время).",
     "season.over": ("🏁 **Сезон `{season}` завершён!** Вот его итоговая десятка. Начинается новый сезон, и рейтинг у "
-                    "всех начинается заново."),
+                    "всех обнуляется."),
     "refused.no_seasons": ("На этом сервере нет рейтинговых сезонов, поэтому таблица лидеров считается за всё время. "
                            "Включить сезоны в /ludo settings может тот, кто управляет сервером."),
     "refused.board_choice": "Такой таблицы нет: выбери этот сезон, прошлый сезон или всё время.",
@@ -213,8 +213,8 @@ TEXTS: dict[str, str | Plural] = {
     "settings.after": plural("misses", one=" (после {misses} пропущенного хода)",
                              few=" (после {misses} пропущенных ходов)", many=" (после {misses} пропущенных ходов)",
                              other=" (после {misses} пропущенного хода)"),
-    "verify.ok": "✅ Все броски сходятся: игра `{id}`, сид `{seed}`, фиксация `{commitment}`.",
-    "verify.bad": "❌ Эта игра НЕ сходится: игра `{id}`, сид `{seed}`, фиксация `{commitment}`.",
+    "verify.ok": "✅ Все броски сходятся: игра `{id}`, сид `{seed}`, печать `{commitment}`.",
+    "verify.bad": "❌ Эта игра НЕ сходится: игра `{id}`, сид `{seed}`, печать `{commitment}`.",
     "history.head": "📜 **Последние игры в Лудо** (`/ludo replay <id>`, `/ludo verify <id>`)",
     "history.then": " · дальше {others}", "history.empty": "Здесь пока нет законченных игр в Лудо.",
     # refusals and errors (private)
@@ -255,7 +255,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.moved_on_reposted": ("Игра ушла вперёд, а это сообщение этого не показало, "
                                   "поэтому самое новое сообщение игры отправлено заново ниже."),
     "refused.not_playing": "Ты не участвуешь в этой игре.",
-    "refused.left_already": "Ты уже не участвуешь в этой игре (выход или финиш уже были): выходить не из чего.",
+    "refused.left_already": "Ты уже не участвуешь в этой игре, так что выходить не из чего.",
     "refused.thread_member": "Ты не можешь создавать ветки в этом канале, поэтому у игры не будет своей ветки: "
                              "начни без `thread`.",
     "refused.thread_bot": "Мне нельзя создавать ветки и писать в них в этом канале (Создавать публичные ветки, "
@@ -328,7 +328,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.unknown_game": "На этом сервере нет игры в Лудо `{id}` (законченные игры хранятся 30 дней): см. "
                             "/ludo history.",
     "refused.not_finished": "Игра `{id}` не закончена: её сид кубиков держится в секрете до конца. Её "
-                            "фиксация: `{commitment}`",
+                            "печать: `{commitment}`",
     "refused.still_playing": "Игра `{id}` ещё идёт: повтор будет, когда она закончится.",
     "refused.user_open": plural(
         "most",
@@ -368,7 +368,15 @@ TEXTS: dict[str, str | Plural] = {
     "refused.reviews_busy": "Бот сейчас разбирает много игр: попроси ещё раз через минуту.",
     "refused.wait_review": "Разбор недавно уже был запрошен: попробуй снова <t:{at}:R> (через {seconds} с).",
     "refused.wait_review_post": "Разбор недавно уже был опубликован: попробуй снова <t:{at}:R> (через {seconds} с).",
-    "review.head": "📈 **Разбор игры `{id}`**: шансы на победу по оценке движка (точность около ±{error} п. п.)",
+    "review.head": plural(
+        "error", one="📈 **Разбор игры `{id}`**: шансы на победу по оценке движка (точность около ±{error} "
+                     "процентного пункта)",
+        few="📈 **Разбор игры `{id}`**: шансы на победу по оценке движка (точность около ±{error} "
+            "процентных пунктов)",
+        many="📈 **Разбор игры `{id}`**: шансы на победу по оценке движка (точность около ±{error} "
+             "процентных пунктов)",
+        other="📈 **Разбор игры `{id}`**: шансы на победу по оценке движка (точность около ±{error} "
+              "процентного пункта)"),
     "review.player": "**{who}** ({colour}): {start} % → {end} % · кубики {dice} · свои решения {choices} · решения "
                      "соперников {others} · {accuracy}",
     "review.accuracy": plural("decisions", one="точность {share} % в {decisions} решении",
@@ -377,7 +385,11 @@ TEXTS: dict[str, str | Plural] = {
                               other="точность {share} % в {decisions} решения"),
     "review.no_choices": "за всю игру ни одного настоящего выбора",
     "review.costliest": "Решения, которые дороже всего обошлись игроку **{who}** (на графике отмечены 1-3):",
-    "review.decision": "{n}. ход {move}: сыграно {played}; лучше было {best} (−{cost} п. п.)",
+    "review.decision": plural(
+        "cost", one="{n}. ход {move}: сыграно {played}; лучше было {best} (−{cost} процентный пункт)",
+        few="{n}. ход {move}: сыграно {played}; лучше было {best} (−{cost} процентных пункта)",
+        many="{n}. ход {move}: сыграно {played}; лучше было {best} (−{cost} процентных пунктов)",
+        other="{n}. ход {move}: сыграно {played}; лучше было {best} (−{cost} процентного пункта)"),
     "review.no_mistakes": "**{who}**: ни одной серьёзной ошибки.",
     "review.shared": "<@{user}> делится этим разбором:",
     "review.chart_alt": "График шансов на победу каждого игрока по ходу игры Лудо {id}",
@@ -421,13 +433,13 @@ TEXTS: dict[str, str | Plural] = {
     "cmd.leave": "Выйти из игры в этом канале (засчитывается поражение)",
     "cmd.end": "Завершить игру в этом канале (хост или право «Управлять каналами»)",
     "cmd.stats": "Результаты игрока в Лудо на этом сервере",
-    "cmd.leaderboard": "Лучшие игроки сервера в Лудо по рейтингу мастерства",
+    "cmd.leaderboard": "Лучшие игроки сервера в Лудо по рейтингу",
     "cmd.settings": "Настройки сервера по умолчанию для новых игр (право «Управлять сервером»)",
     "cmd.export": "Файл законченной игры (правила, места, сид, журнал), чтобы проверить где угодно",
     "cmd.verify": "Переиграть законченную игру по раскрытому сиду и проверить каждый бросок",
     "cmd.history": "Последние законченные игры в Лудо на этом сервере",
     "cmd.replay": "Анимированный повтор законченной игры",
-    "opt.start.preset": "Набор правил (по умолчанию: как на сервере)", "opt.start.seats": "Мест, от 2 до 4",
+    "opt.start.preset": "Набор правил (по умолчанию: как на сервере)", "opt.start.seats": "Число мест, от 2 до 4",
     "opt.start.turn_minutes": "Сколько минут длится ход", "opt.start.thread": "Играть в отдельной ветке",
     "opt.start.dice": "только строгий режим: один или два кубика",
     "opt.start.end_path": "только строгий режим: 4 или 5",
@@ -440,7 +452,7 @@ TEXTS: dict[str, str | Plural] = {
     "opt.start.ai_takeover": "ИИ занимает место вышедшего игрока",
     "opt.start.auto_single": "Делать вынужденные ходы автоматически",
     "opt.start.quick": "Быстрая игра: побеждает первая фишка на финише",
-    "opt.start.kill_to_unlock": "Фишка заходит на финишную прямую только после того, как кого-то сбили",
+    "opt.start.kill_to_unlock": "Фишка заходит на финишную прямую только после того, как её игрок кого-то собьёт",
     "opt.start.teams": "2 на 2 (красный+жёлтый против зелёного+синего; нужно 4 места)",
     "opt.rules.preset": "Правила из набора вместо игры в этом канале",
     "opt.stats.user": "Чьи результаты (по умолчанию: твои)",
@@ -477,7 +489,7 @@ TEXTS: dict[str, str | Plural] = {
     "describe.quick_teams": "Быстрая игра: игрок заканчивает, когда одна его фишка на финише.",
     "describe.player": "{who}: {parts}.", "describe.player_left": "{who}: выход из игры.",
     "describe.no_tokens": "нет фишек", "describe.out_of_turns": "ходы закончились",
-    "describe.finished": "игра закончена",
+    "describe.finished": "на финише",
     "describe.all_home": "все 4 на финише", "describe.home": "{n} на финише", "describe.in_yard": "{n} на базе",
     "describe.tokens": "фишки {list}", "describe.on_square": "{what} на клетке {square} из {of}",
     "describe.locked_pair": "{text}, сцепленная пара", "describe.block": "{text}, блок",
@@ -494,7 +506,7 @@ TEXTS: dict[str, str | Plural] = {
     # words in the board picture (render)
     "board.red": "красный", "board.green": "зелёный", "board.yellow": "жёлтый", "board.blue": "синий",
     "board.left": "{colour} · вышел", "board.placed": "{colour} · {place} место",
-    "board.out": "{colour} · выбыл", "board.home_count": "{colour} · финиш {home}/{tokens}",
+    "board.out": "{colour} · без ходов", "board.home_count": "{colour} · финиш {home}/{tokens}",
     "board.points": "{score} очк.",
     "board.place1": "1-е", "board.place2": "2-е", "board.place3": "3-е", "board.place4": "4-е",
     "board.replay_caption": "ход {n} из {total}",
@@ -589,6 +601,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "Места за этим столом:",
     "stats.tournaments": " Турниров сыграно: {played}, выиграно: {won}.",
     "standing.champion": "Победитель", "standing.cancelled": "Отменён",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): И, В, О as in a league
     # table
     "standing.rank": "#", "standing.player": "Игрок", "standing.points": "О", "standing.wins": "В",

@@ -58,7 +58,7 @@ TEXTS: dict[str, str | Plural] = {
     "button.join": "Katıl", "button.leave": "Ayrıl", "button.start": "Başlat", "button.cancel": "İptal",
     "button.ai0": "Bilgisayar ekle (rastgele)", "button.ai1": "Bilgisayar ekle (açgözlü)",
     "button.ai2": "Bilgisayar ekle (uzman)", "button.ai3": "Bilgisayar ekle (usta)",
-    "button.spectate": "İzle", "button.refresh": "Yenile", "button.replay": "Tekrar",
+    "button.spectate": "İzle", "button.refresh": "Yenile", "button.replay": "Tekrarı izle",
     "button.rematch": "Rövanş",
     # what happened
     "event.rolled": "🎲 {who} zar attı: {dice}.",
@@ -138,8 +138,8 @@ TEXTS: dict[str, str | Plural] = {
     "status.abandoned": "⏹️ Bu oyun terk edildiği için bitirildi: <t:{at}:f> tarihinden beri kimse oynamadı. Kimsenin "
                         "istatistiğine sayılmaz.",
     "spectate.header": "👁️ **Ludo izleniyor — {rules}**{extra} · oyun `{id}` · <t:{now}:T> itibarıyla",
-    "spectate.only_you": "Bu görünümü yalnızca sen görüyorsun; Yenile tahtayı şu anki hâliyle gösterir.",
-    "replay.alt": "`{id}` kodlu Ludo oyununun animasyonlu tekrarı, {actions} hamle. Son durum: ",
+    "spectate.only_you": "Bu görünümü yalnızca sen görüyorsun; Yenile tahtayı şu anki haliyle gösterir.",
+    "replay.alt": "{id} kodlu Ludo oyununun animasyonlu tekrarı, {actions} hamle. Son durum: ",
     "replay.private": "Oyun `{id}` tekrarı", "replay.public": "🎞️ Ludo oyunu `{id}` tekrarı",
     # replies to commands
     "reply.left": "Oyundan ayrıldın.",
@@ -165,7 +165,7 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "Henüz oyun yok.",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
     "opt.settings.season": "Reyting sezonları: her ay ya da her çeyrekte yeni bir sıralama (UTC)",
-    "opt.settings.season_channel": "Her sezonun final ilk 10'unun paylaşılacağı kanal",
+    "opt.settings.season_channel": "Her sezon sonunda ilk 10'un paylaşılacağı kanal",
     "choice.season.off": "kapalı",
     "choice.season.monthly": "aylık",
     "choice.season.quarterly": "üç aylık",
@@ -179,13 +179,13 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.season_none": "Bu sezonda reytinge sayılan oyun yok.",
     "leaderboard.all_time_head": ("🏆 **Tüm zamanların Ludo sıralaması** (reytinge göre; yalnızca bilgisayara karşı "
                                   "oyunlar reytinge sayılmaz)"),
-    "settings.season": "Reyting sezonları: **{length}**; her sezonun final ilk 10'u <#{channel}> kanalında paylaşılır.",
-    "settings.season_unposted": ("Reyting sezonları: **{length}**; her sezonun final ilk 10'unun paylaşılması için "
+    "settings.season": "Reyting sezonları: **{length}**; her sezon sonunda ilk 10 <#{channel}> kanalında paylaşılır.",
+    "settings.season_unposted": ("Reyting sezonları: **{length}**; her sezon sonunda ilk 10'un paylaşılması için "
                                  "bir season_channel seç."),
-    "settings.season_off": "Reyting sezonları: kapalı (sıralama tüm zamanları sayar).",
-    "season.over": ("🏁 **`{season}` sezonu bitti!** İşte final ilk 10. Şimdi yeni sezon başlıyor ve herkesin reytingi"
-                    " sıfırdan başlıyor."),
-    "refused.no_seasons": ("Bu sunucuda reyting sezonu yok, bu yüzden sıralama tüm zamanları sayar. Sunucuyu "
+    "settings.season_off": "Reyting sezonları: kapalı (sıralama tüm zamanları kapsar).",
+    "season.over": ("🏁 **`{season}` sezonu bitti!** İşte sezon sonu ilk 10. Şimdi yeni sezon başlıyor ve herkesin "
+                    "reytingi sıfırlanıyor."),
+    "refused.no_seasons": ("Bu sunucuda reyting sezonu yok, bu yüzden sıralama tüm zamanları kapsar. Sunucuyu "
                            "yönetebilen biri sezonları /ludo settings ile açabilir."),
     "refused.board_choice": "Böyle bir sıralama yok: bu sezonu, geçen sezonu ya da tüm zamanları seç.",
     "settings.saved": ("Ludo ayarları: kurallar **{preset}**, sıra başına {turn}, süre bitmeden {reminder} önce "
@@ -343,17 +343,17 @@ TEXTS: dict[str, str | Plural] = {
     "review.decision": "{n}. karar · hamle {move}: oynanan {played}; daha iyisi {best} (−{cost} puan)",
     "review.no_mistakes": "**{who}** kaybettiren bir karar vermedi.",
     "review.shared": "<@{user}> bu analizi paylaşıyor:",
-    "review.chart_alt": "`{id}` kodlu Ludo oyunu boyunca her oyuncunun kazanma şansı grafiği",
+    "review.chart_alt": "{id} kodlu Ludo oyunu boyunca her oyuncunun kazanma şansı grafiği",
     "review.best_label": "en iyi", "review.played_label": "oynanan",
     "review.caption": "karar {n} · hamle {move}",
     "review.decision_alt": "{n}. hatalı kararın konumu, hamle {move}: oynanan hamle ve daha iyisi işaretli",
     "reply.saved_after_all": "Hamlen yine de kaydedildi: oyun mesajı aşağıda yeniden gönderildi.",
     "reply.move_not_shown": "Hamlen sayıldı ama Discord güncellenen oyun mesajını kabul etmedi: `/ludo board` oyunu "
-                            "şu anki hâliyle gösterir.",
+                            "şu anki haliyle gösterir.",
     "reply.start_not_shown": "Oyun başladı ama Discord mesajını kabul etmedi: oyunun kanalında (ya da alt başlığında) "
                              "`/ludo board` oyunu gösterir.",
     "reply.leave_not_shown": "Oyundan ayrıldın ama Discord güncellenen oyun mesajını kabul etmedi: `/ludo board` "
-                             "oyunu şu anki hâliyle gösterir.",
+                             "oyunu şu anki haliyle gösterir.",
     "error.storage": "Kayıt sistemine şu an ulaşılamıyor: birazdan tekrar dene. Hamlen hemen önce kaydedildiyse, "
                      "kayıt sistemi yeniden yanıt verince oyun mesajında görünür.",
     "error.unexpected": "Kusura bakma, bizim tarafta bir şeyler ters gitti ve hiçbir şey değişmedi (referans "
@@ -369,7 +369,7 @@ TEXTS: dict[str, str | Plural] = {
     "alert.remind": "⏰ Hatırlatma: `{id}` kodlu Ludo oyunundaki ({rules}) sıran <t:{at}:R> bitiyor: {link}",
     "alert.deadline": "Sıran <t:{at}:R> bitiyor.",
     "alert.stop": "-# `/ludo notify alerts:kapalı` bu mesajları durdurur.",
-    "alert.alt": "`{id}` kodlu Ludo oyununun tahtası: ",
+    "alert.alt": "{id} kodlu Ludo oyununun tahtası: ",
     "alert.refused": "🔕 Ludo sıra bildirimlerin kapatıldı: Discord sana DM atmama izin vermedi (gizlilik ayarların bu "
                      "sunucunun üyelerinden gelen doğrudan mesajlara izin vermiyor olabilir). İzin ver, sonra "
                      "bildirimleri `/ludo notify alerts:açık` ile yeniden aç.",
@@ -527,11 +527,12 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.left_signup": "Artık `{id}` kodlu turnuvanın listesinde değilsin.",
     "tourney.left_running": ("`{id}` kodlu turnuvadan ayrıldın: masandaki oyunu hükmen kaybettin (orada sonuncu "
                              "oldun) ve başka tur oynamayacaksın."),
-    "tourney.cancel_done": "`{id}` kodlu turnuva iptal edildi: hâlâ oynanan masaları terk edilmiş sayılarak biter.",
+    "tourney.cancel_done": "`{id}` kodlu turnuva iptal edildi: hâlâ oynanan masalar terk edilmiş sayılarak sona erer.",
     "status.settled": "⏰ Turun süresi doldu: bu masa o anki haliyle sonuçlandı.",
     "status.table_places": "Bu masadaki sıralama:",
     "stats.tournaments": " Turnuvalar: {played} oynandı, {won} kazanıldı.",
     "standing.champion": "Şampiyon", "standing.cancelled": "İptal edildi",
+    "standing.legend": "",  # (no legend: the swiss table's headers read as they are)
     # the swiss table's headers: short (in two blocks a number's column is as wide as "64"): O, G, P as in a league
     # table
     "standing.rank": "#", "standing.player": "Oyuncu", "standing.points": "P", "standing.wins": "G",

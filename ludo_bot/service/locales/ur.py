@@ -2,7 +2,7 @@
 
 Plural categories (CLDR): "one" (exactly 1) and "other" (0 too). Counted sentences whose noun or verb changes with
 the number (گوٹی/گوٹیاں، باری/باریاں، چال/چالیں، خانہ/خانے، لابی/لابیاں) are `plural`; invariant words (کھیل، منٹ،
-سیکنڈ، نمبر، بار) stay plain strings.
+سیکنڈ، بار) stay plain strings; points are پوائنٹ/پوائنٹس (نمبر is a number or a place).
 
 Choices: the polite "آپ" that Urdu apps and servers use; the words said over a Ludo board: گوٹی (token), پانسہ (die),
 چھکا (six), باری (turn), چال (move), خانہ (square), گھر (home: "گوٹی گھر پہنچ گئی"), گوٹی کھولنا (entering; a token
@@ -60,7 +60,8 @@ TEXTS: dict[str, str | Plural] = {
     "event.resigned": "{who} نے کھیل چھوڑ دیا۔",
     "event.skipped": "{who} کی باری چھوڑ دی گئی۔",
     "event.game_over": "🏆 کھیل ختم: {who} کی جیت!",
-    "ranking.points": " — {points} نمبر", "ranking.left": " (کھیل چھوڑ دیا)",
+    "ranking.points": plural("points", one=" — {points} پوائنٹ", other=" — {points} پوائنٹس"),
+    "ranking.left": " (کھیل چھوڑ دیا)",
     # /ludo rules
     "rules.head": "**{name}**: {track} خانوں کا راستہ، گھر کے {home} خانے، {dice}۔",
     "rules.one_die": "1 پانسہ", "rules.dice": plural("n", one="{n} پانسہ", other="{n} پانسے"),
@@ -73,7 +74,7 @@ TEXTS: dict[str, str | Plural] = {
     "rules.stacking_allowed": "آپ کی گوٹیاں ایک ہی خانے میں رہ سکتی ہیں",
     "rules.stacking_block": "ایک خانے میں آپ کی دو گوٹیاں بلاک بناتی ہیں جسے کوئی پار نہیں کر سکتا",
     "rules.pairs": "جفت نمبر آنے پر بلاک جوڑی بن کر ایک ساتھ چل سکتا ہے",
-    "rules.scoring": "ہر خانے کا ایک نمبر؛ گھر پہنچنے والی ہر گوٹی اسکور کئی گنا کر دیتی ہے",
+    "rules.scoring": "ہر خانے کا ایک پوائنٹ؛ گھر پہنچنے والی ہر گوٹی اسکور کئی گنا کر دیتی ہے",
     "rules.turn_limit": plural("n", one="ہر کھلاڑی کو زیادہ سے زیادہ {n} باری",
                                other="ہر کھلاڑی کو زیادہ سے زیادہ {n} باریاں"),
     "rules.kill_to_unlock": "گوٹی گھر کے راستے میں تبھی جا سکتی ہے جب اس کا کھلاڑی کوئی گوٹی کاٹ چکا ہو",
@@ -95,7 +96,7 @@ TEXTS: dict[str, str | Plural] = {
     "lobby.side_by_side": ("⚠️ اگر صرف یہ دو کھیلیں تو انہیں آمنے سامنے بیٹھنا ہوگا (سرخ اور پیلا، یا سبز اور "
                            "نیلا): {who}، {colour} رنگ چنیں، جب تک کوئی تیسرا کھلاڑی شامل نہ ہو۔"),
     "lobby.rematch": "🔁 کھیل `{id}` کا ری میچ۔",
-    "lobby.not_tournament": ("🤝 یہ الگ کھیل ہے، ٹورنامنٹ `{id}` کا حصہ نہیں: اس سے اس کے پوائنٹس ٹیبل میں کچھ نہیں "
+    "lobby.not_tournament": ("🤝 یہ الگ کھیل ہے، ٹورنامنٹ `{id}` کا حصہ نہیں: اس سے اس کی درجہ بندی میں کچھ نہیں "
                              "بدلتا۔"),
     "lobby.invited": "{players}: دوبارہ کھیلنے کے لیے **شامل ہوں** یا اپنا رنگ دبائیں۔",
     "rematch.opened_there": "ری میچ کی لابی <#{channel}> میں کھلی ہے۔",
@@ -113,7 +114,7 @@ TEXTS: dict[str, str | Plural] = {
     "game.remind": "⏰ <@{user}>، لوڈو کھیل `{id}` میں آپ کی باری ہے: یہ <t:{at}:R> ختم ہو گی۔",
     "game.timed_out": "⌛ {who} کا وقت ختم ہو گیا۔",
     "game.by_clicks": "🔒 اب میں اس چینل میں پوسٹ نہیں کر سکتا: کھیل آپ کے کلکس سے جاری رہے گا، یاد "
-        "دہانی کے بغیر۔ کسی باری کا وقت ختم ہونے پر باقی کھلاڑی «وقت ختم» دبا سکتے ہیں۔",
+        "دہانی کے بغیر۔ کسی باری کا وقت ختم ہونے پر باقی کھلاڑی “وقت ختم” دبا سکتے ہیں۔",
     "status.turn": "{who} کی باری ({colour}): {doing}{deadline}۔",
     "status.roll": "پانسہ پھینکنا ہے", "status.thinking": "سوچ رہا ہے…",
     "status.choose": "چننا ہے کہ پہلے کون سا پانسہ چلیں ({dice})",
@@ -124,7 +125,7 @@ TEXTS: dict[str, str | Plural] = {
     "status.abandoned": "⏹️ یہ کھیل چھوڑا ہوا سمجھ کر ختم کر دیا گیا: <t:{at}:f> سے کسی نے چال نہیں چلی۔ یہ کسی کے "
                         "اعداد و شمار میں نہیں گنا جائے گا۔",
     "spectate.header": "👁️ **لوڈو دیکھ رہے ہیں — {rules}**{extra} · کھیل `{id}` · <t:{now}:T> کی صورتحال",
-    "spectate.only_you": "یہ منظر صرف آپ دیکھ سکتے ہیں؛ «تازہ کریں» دبانے سے بورڈ موجودہ حالت میں نظر آئے گا۔",
+    "spectate.only_you": "یہ منظر صرف آپ دیکھ سکتے ہیں؛ “تازہ کریں” دبانے سے بورڈ موجودہ حالت میں نظر آئے گا۔",
     "replay.alt": plural("actions", one="لوڈو کھیل {id} کا متحرک ری پلے، {actions} چال۔ آخری صورتحال: ",
                          other="لوڈو کھیل {id} کا متحرک ری پلے، {actions} چالیں۔ آخری صورتحال: "),
     "replay.private": "کھیل `{id}` کا ری پلے", "replay.public": "🎞️ لوڈو کھیل `{id}` کا ری پلے",
@@ -153,29 +154,29 @@ TEXTS: dict[str, str | Plural] = {
     "leaderboard.empty": "ابھی تک کوئی کھیل نہیں۔",
     # rating seasons (/ludo settings season, /ludo leaderboard season, the final top ten posted at the end)
     "opt.settings.season": "ریٹنگ سیزن: ہر مہینے یا ہر سہ ماہی نیا لیڈر بورڈ (UTC)",
-    "opt.settings.season_channel": "وہ چینل جہاں ہر سیزن کے آخری ٹاپ 10 پوسٹ ہوتے ہیں",
+    "opt.settings.season_channel": "وہ چینل جہاں ہر سیزن کا حتمی ٹاپ 10 پوسٹ ہوتا ہے",
     "choice.season.off": "بند",
     "choice.season.monthly": "ماہانہ",
     "choice.season.quarterly": "سہ ماہی",
-    "opt.leaderboard.season": "اس سیزن کی ریٹنگ، پچھلے سیزن کا آخری نتیجہ یا اب تک کا پورا لیڈر بورڈ",
+    "opt.leaderboard.season": "اس سیزن کی ریٹنگ، پچھلے سیزن کی حتمی درجہ بندی یا شروع سے اب تک کا پورا لیڈر بورڈ",
     "choice.board.current": "یہ سیزن",
     "choice.board.previous": "پچھلا سیزن",
-    "choice.board.all": "اب تک کا سب",
+    "choice.board.all": "شروع سے اب تک",
     "leaderboard.season_head": ("🏆 **لوڈو لیڈر بورڈ، سیزن `{season}`** (سیزن کے شروع سے ریٹنگ؛ صرف کمپیوٹر کے خلاف "
                                 "کھیلے گئے کھیل نہیں گنے جاتے)"),
-    "leaderboard.season_final": "🏁 **سیزن `{season}` کا آخری نتیجہ**",
+    "leaderboard.season_final": "🏁 **سیزن `{season}` کی حتمی درجہ بندی**",
     "leaderboard.season_none": "اس سیزن میں ریٹنگ والا کوئی کھیل نہیں ہوا۔",
-    "leaderboard.all_time_head": ("🏆 **لوڈو لیڈر بورڈ، اب تک کا** (مہارت کی ریٹنگ کے حساب سے؛ صرف کمپیوٹر کے خلاف "
-                                  "کھیلے گئے کھیل نہیں گنے جاتے)"),
-    "settings.season": "ریٹنگ سیزن: **{length}**؛ ہر سیزن کے آخری ٹاپ 10 <#{channel}> میں پوسٹ ہوتے ہیں۔",
-    "settings.season_unposted": ("ریٹنگ سیزن: **{length}**؛ ہر سیزن کے آخری ٹاپ 10 پوسٹ کروانے کے لیے کوئی "
+    "leaderboard.all_time_head": ("🏆 **لوڈو لیڈر بورڈ، شروع سے اب تک** (مہارت کی ریٹنگ کے حساب سے؛ صرف کمپیوٹر کے "
+                                  "خلاف کھیلے گئے کھیل نہیں گنے جاتے)"),
+    "settings.season": "ریٹنگ سیزن: **{length}**؛ ہر سیزن کا حتمی ٹاپ 10 <#{channel}> میں پوسٹ ہوتا ہے۔",
+    "settings.season_unposted": ("ریٹنگ سیزن: **{length}**؛ ہر سیزن کا حتمی ٹاپ 10 پوسٹ کروانے کے لیے کوئی "
                                  "season_channel چنیں۔"),
-    "settings.season_off": "ریٹنگ سیزن: بند (لیڈر بورڈ میں اب تک کے سارے کھیل گنے جاتے ہیں)۔",
-    "season.over": ("🏁 **سیزن `{season}` ختم!** یہ رہے اس کے آخری ٹاپ 10۔ اب نیا سیزن شروع ہوتا ہے، اور سب کی ریٹنگ "
+    "settings.season_off": "ریٹنگ سیزن: بند (لیڈر بورڈ میں شروع سے اب تک کے سارے کھیل گنے جاتے ہیں)۔",
+    "season.over": ("🏁 **سیزن `{season}` ختم!** یہ رہا اس کا حتمی ٹاپ 10۔ اب نیا سیزن شروع ہوتا ہے، اور سب کی ریٹنگ "
                     "پھر سے شروع ہوتی ہے۔"),
-    "refused.no_seasons": ("یہ سرور ریٹنگ سیزن نہیں کھیلتا، اس لیے اس کا لیڈر بورڈ اب تک کے سارے کھیل گنتا ہے۔ سرور "
-                           "کا انتظام کرنے والے /ludo settings میں سیزن چالو کر سکتے ہیں۔"),
-    "refused.board_choice": "ایسا کوئی لیڈر بورڈ نہیں: یہ سیزن، پچھلا سیزن یا اب تک کا سب چنیں۔",
+    "refused.no_seasons": ("اس سرور پر ریٹنگ سیزن چالو نہیں ہیں، اس لیے اس کا لیڈر بورڈ شروع سے اب تک کے سارے کھیل "
+                           "گنتا ہے۔ سرور کا انتظام کرنے والے /ludo settings میں سیزن چالو کر سکتے ہیں۔"),
+    "refused.board_choice": "ایسا کوئی لیڈر بورڈ نہیں: یہ سیزن، پچھلا سیزن یا شروع سے اب تک چنیں۔",
     "settings.saved": ("لوڈو ترتیبات: پری سیٹ **{preset}**، ہر باری {turn} کی، {reminder} پہلے یاد دہانی، وقت ختم "
                        "ہونے پر: {action}۔"),
     "settings.language": "اس سرور میں بوٹ کے پیغامات: **{language}**۔",
@@ -209,7 +210,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.teams_option": "ٹیمیں 2 بمقابلہ 2 کھیلتی ہیں، اس لیے 4 نشستیں چاہییں، {seats} نہیں: `seats` کو 4 ہی رہنے "
                             "دیں۔",
     "refused.colour_taken": "{colour} رنگ پہلے ہی کوئی لے چکا ہے: کوئی خالی رنگ چنیں۔",
-    "refused.colour_yours": "آپ پہلے سے ہی {colour} رنگ سے کھیل رہے ہیں۔",
+    "refused.colour_yours": "آپ کا رنگ پہلے ہی {colour} ہے۔",
     "refused.side_by_side": "دو کھلاڑیوں کے کھیل میں دونوں آمنے سامنے بیٹھتے ہیں (سرخ اور پیلا، یا سبز اور نیلا): آپ "
                             "میں سے کوئی ایک، دوسرے کھلاڑی کے سامنے والا رنگ چن لے۔",
     "refused.rematch_not_over": "یہ کھیل ابھی ختم نہیں ہوا۔",
@@ -331,18 +332,21 @@ TEXTS: dict[str, str | Plural] = {
     "refused.reviews_busy": "بوٹ ابھی بہت سارے کھیلوں کا تجزیہ کر رہا ہے: ایک منٹ بعد دوبارہ مانگیں۔",
     "refused.wait_review": "آپ نے ابھی ابھی تجزیہ مانگا تھا: <t:{at}:R> دوبارہ کوشش کریں۔",
     "refused.wait_review_post": "آپ نے ابھی ابھی ایک تجزیہ پوسٹ کیا: <t:{at}:R> دوبارہ کوشش کریں۔",
-    "review.head": "📈 **کھیل `{id}` کا تجزیہ**: انجن کے حساب سے جیت کے امکانات (تقریباً ±{error} نمبر کے فرق سے)",
+    "review.head": plural(
+        "error", one="📈 **کھیل `{id}` کا تجزیہ**: انجن کے حساب سے جیت کے امکانات (تقریباً ±{error} پوائنٹ کے فرق سے)",
+        other="📈 **کھیل `{id}` کا تجزیہ**: انجن کے حساب سے جیت کے امکانات (تقریباً ±{error} پوائنٹس کے فرق سے)"),
     "review.player": "**{who}** ({colour}): {start}% ← {end}% · پانسے {dice} · اپنے فیصلے {choices} · دوسروں کے "
                      "فیصلے {others} · {accuracy}",
     "review.accuracy": plural("decisions", one="{decisions} فیصلے میں {share}% درست",
                               other="{decisions} فیصلوں میں {share}% درست"),
     "review.no_choices": "پورے کھیل میں کوئی حقیقی انتخاب نہیں ملا",
     "review.costliest": "**{who}** کے سب سے زیادہ نقصان دہ فیصلے (چارٹ پر 1 سے 3 تک نشان زدہ):",
-    "review.decision": "{n}. چال {move}: چلی گئی {played}؛ بہتر تھی {best} (−{cost} نمبر)",
+    "review.decision": plural("cost", one="{n}. چال {move}: کھیلی گئی {played}؛ بہتر تھی {best} (−{cost} پوائنٹ)",
+                              other="{n}. چال {move}: کھیلی گئی {played}؛ بہتر تھی {best} (−{cost} پوائنٹس)"),
     "review.no_mistakes": "**{who}** نے کوئی نقصان دہ فیصلہ نہیں کیا۔",
     "review.shared": "<@{user}> نے یہ تجزیہ شیئر کیا:",
     "review.chart_alt": "لوڈو کھیل {id} کے دوران ہر کھلاڑی کے جیت کے امکان کا چارٹ",
-    "review.best_label": "بہتر", "review.played_label": "چلی گئی",
+    "review.best_label": "بہتر", "review.played_label": "کھیلی گئی",
     "review.caption": "فیصلہ {n} · چال {move}",
     "review.decision_alt": "نقصان دہ فیصلے {n} کی صورتحال، چال {move} پر: چلی گئی چال اور بہتر چال پر نشان ہیں",
     "reply.saved_after_all": "آپ کی چال آخرکار محفوظ ہو گئی: کھیل کا پیغام نیچے دوبارہ پوسٹ کر دیا گیا ہے۔",
@@ -451,7 +455,7 @@ TEXTS: dict[str, str | Plural] = {
     "board.red": "سرخ", "board.green": "سبز", "board.yellow": "پیلا", "board.blue": "نیلا",
     "board.left": "{colour} · چھوڑا", "board.placed": "{colour} · گھر ({place})",
     "board.out": "{colour} · باہر", "board.home_count": "{colour} · {tokens} میں سے {home} گھر",
-    "board.points": "{score} نمبر",
+    "board.points": "{score} پوائنٹس",
     "board.place1": "پہلا", "board.place2": "دوسرا", "board.place3": "تیسرا", "board.place4": "چوتھا",
     "board.replay_caption": "{total} میں سے چال {n}",
     "board.chart_title": plural("moves", one="{moves} چال میں جیت کے امکانات",
@@ -460,14 +464,14 @@ TEXTS: dict[str, str | Plural] = {
     "board.chart_percent": "{value}%",
     # user installs
     "button.times_up": "وقت ختم",
-    "status.deadline_late": " (باری <t:{at}:R> ختم ہو گی؛ اس کے بعد باقی کھلاڑی «وقت ختم» دبا سکتے ہیں)",
-    "refused.not_late": "یہ باری ابھی ختم نہیں ہوئی: یہ <t:{at}:R> ختم ہو گی۔ اس کے بعد آپ «وقت ختم» دبا سکتے ہیں۔",
+    "status.deadline_late": " (باری <t:{at}:R> ختم ہو گی؛ اس کے بعد باقی کھلاڑی “وقت ختم” دبا سکتے ہیں)",
+    "refused.not_late": "یہ باری ابھی ختم نہیں ہوئی: یہ <t:{at}:R> ختم ہو گی۔ اس کے بعد آپ “وقت ختم” دبا سکتے ہیں۔",
     "refused.late_yours": "آپ کی باری ہے: اپنی چال چلیں۔",
     "refused.no_games_here": "لوڈو کسی سرور کے چینل یا گروپ DM میں کھیلا جاتا ہے: کھیل وہیں شروع کریں۔",
     "refused.thread_here": "کھیل کو اپنا الگ تھریڈ صرف اسی سرور میں ملتا ہے جس میں بوٹ شامل کیا گیا ہو؛ یہاں کھیل "
                            "اسی چیٹ میں ہو گا۔",
     "start.private_here": "اس سرور پر ممبران کی خود شامل کی ہوئی ایپس صرف نجی طور پر جواب دے سکتی ہیں، اس لیے یہاں "
-                          "میرے ساتھ کھیل نہیں ہو سکتا۔ کوئی موڈریٹر اس چینل میں «Use External Apps» کی اجازت دے "
+                          "میرے ساتھ کھیل نہیں ہو سکتا۔ کوئی موڈریٹر اس چینل میں “Use External Apps” کی اجازت دے "
                           "سکتا ہے، یا مجھے سرور میں شامل کر سکتا ہے: {link}",
     "choice.language.discord": "سرور کی Discord زبان",
     "history.line": "`{id}` · <t:{at}:d> · **{rules}**{extra} · 🥇 {winners}{then}",
@@ -488,7 +492,7 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.title": "🏆 **لوڈو ٹورنامنٹ** `{id}`: {format}",
     "tourney.format.knockout": ("ناک آؤٹ (ہر میز کے ٹاپ کھلاڑی اگلے راؤنڈ میں جاتے ہیں، یہاں تک کہ فائنل میز چیمپئن طے "
                                 "کر دے)"),
-    "tourney.format.swiss": "سوئس، {rounds} راؤنڈ (سب ہر راؤنڈ کھیلتے ہیں؛ پوزیشن کے حساب سے نمبر)",
+    "tourney.format.swiss": "سوئس، {rounds} راؤنڈ (سب ہر راؤنڈ کھیلتے ہیں؛ پوزیشن کے حساب سے پوائنٹس)",
     "tourney.rules": "منتظم <@{organiser}> · **{preset}**{extra} · {turn} · {round}{fill}",
     "tourney.turn": "ہر باری {time}",
     "tourney.turn_server": "باری کا وقت سرور کی ترتیب کے مطابق",
@@ -496,33 +500,33 @@ TEXTS: dict[str, str | Plural] = {
     "tourney.fill": " · خالی نشستیں کمپیوٹر کھلاڑیوں سے بھری جاتی ہیں",
     "tourney.entrants": "**کھلاڑی ({most} میں سے {count})**",
     "tourney.nobody": "ابھی تک کوئی شامل نہیں ہوا۔",
-    "tourney.signup_foot": ("کھیلنے کے لیے «شامل ہوں» دبائیں۔ سب آ جائیں (کم از کم دو کھلاڑی) تو منتظم «شروع کریں» "
+    "tourney.signup_foot": ("کھیلنے کے لیے “شامل ہوں” دبائیں۔ سب آ جائیں (کم از کم دو کھلاڑی) تو منتظم “شروع کریں” "
                             "دبائے گا۔"),
     "tourney.round": "راؤنڈ {round}", "tourney.round_of": "راؤنڈ {round} ({rounds} میں سے)", "tourney.final": "فائنل",
-    "tourney.final_standings": "آخری پوائنٹس ٹیبل",
+    "tourney.final_standings": "حتمی درجہ بندی",
     "tourney.round_ends": " (<t:{at}:R> ختم ہو گا)",
     "tourney.table": "میز {table} · {where}: {players}",
     "tourney.opening": "کھل رہی ہے…",
     "tourney.playing": "{players} (کھیل جاری)",
     "tourney.ended.settled": " (راؤنڈ کا وقت ختم ہونے پر جیسی تھی ویسی طے ہوئی)",
-    "tourney.ended.ended": " (پہلے ہی ختم کی گئی)",
+    "tourney.ended.ended": " (بیچ ہی میں ختم کر دی گئی)",
     "tourney.ended.abandoned": " (چھوڑ دی گئی)",
     "tourney.ended.unplayed": " (کبھی نہیں کھیلی گئی: بیٹھنے کی ترتیب سے پوزیشنیں)",
     "tourney.ended.refused": " (نہیں کھیلی گئی: میں یہاں اس کا تھریڈ نہیں بنا سکتا، اس لیے بیٹھنے کی "
         "ترتیب سے پوزیشنیں)",
     "tourney.more_tables": plural("count", one="… اور {count} میز۔", other="… اور {count} میزیں۔"),
     "tourney.legend_through": "✅ اگلے راؤنڈ میں پہنچا۔",
-    "tourney.standings_head": "**پوائنٹس ٹیبل**",
+    "tourney.standings_head": "**درجہ بندی**",
     "tourney.score": "{rank}. {name}: {points}، {wins}",
-    "tourney.points": "{points} نمبر",
+    "tourney.points": plural("points", one="{points} پوائنٹ", other="{points} پوائنٹس"),
     "tourney.wins": "{wins} جیت",
     "tourney.champion": "🏆 چیمپئن: **{name}**!",
     "tourney.no_champion": "🏁 ٹورنامنٹ بغیر چیمپئن کے ختم ہوا: جیتنے کے لیے کوئی باقی نہیں رہا۔",
     "tourney.cancelled": "❌ یہ ٹورنامنٹ <@{who}> نے منسوخ کیا۔",
     "tourney.thread": "{round} · میز {table}",
     "tourney.ai_seats": "{count} کمپیوٹر کھلاڑی",
-    "tourney.intro": ("🏆 لوڈو ٹورنامنٹ `{id}`، {round}، میز {table}: {players}۔ گڈ لک! راؤنڈ <t:{at}:R> ختم ہو گا؛ "
-                      "تب تک جو میز جاری ہو گی، وہ جیسی ہے ویسی طے ہو گی۔"),
+    "tourney.intro": ("🏆 لوڈو ٹورنامنٹ `{id}`، {round}، میز {table}: {players}۔ نیک تمنائیں! راؤنڈ <t:{at}:R> ختم ہو "
+                      "گا؛ تب تک جو میز جاری ہو گی، وہ جیسی ہے ویسی طے ہو گی۔"),
     "tourney.announce": "🏆 <@{user}> لوڈو ٹورنامنٹ `{id}` کا چیمپئن ہے! مبارک ہو!",
     "tourney.announce_none": "🏁 لوڈو ٹورنامنٹ `{id}` ختم ہوا، بغیر چیمپئن کے۔",
     "tourney.left_signup": "اب آپ ٹورنامنٹ `{id}` کی فہرست میں نہیں ہیں۔",
@@ -533,13 +537,14 @@ TEXTS: dict[str, str | Plural] = {
     "status.table_places": "اس میز پر پوزیشنیں:",
     "stats.tournaments": " ٹورنامنٹ: {played} کھیلے، {won} جیتے۔",
     "standing.champion": "چیمپئن", "standing.cancelled": "منسوخ",
-    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); جیت and کھیلے do not
-    # fit their columns, so they are cut to their first letter
-    "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "نمبر", "standing.wins": "ج",
+    "standing.legend": "پ: پوائنٹس · ج: جیت · ک: کھیلے",  # (the headers cut to a letter, said in full)
+    # the swiss table's headers: short (in two blocks a number's column is as wide as "64"); پوائنٹس, جیت and کھیلے
+    # do not fit their columns, so they are cut to their first letter
+    "standing.rank": "#", "standing.player": "کھلاڑی", "standing.points": "پ", "standing.wins": "ج",
     "standing.played": "ک",
     "refused.tourney_here": ("ٹورنامنٹ کو تھریڈ چاہییں، اس لیے وہ صرف اسی سرور کے چینلز میں چلتے ہیں جس کا بوٹ ممبر "
                              "ہے۔"),
-    "refused.tourney_manage": ("ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس «Manage Server» یا «Manage Events» کی "
+    "refused.tourney_manage": ("ٹورنامنٹ صرف وہ ممبر بنا سکتے ہیں جن کے پاس “Manage Server” یا “Manage Events” کی "
                                "اجازت ہو۔"),
     "refused.tourney_thread": "ٹورنامنٹ چینل میں چلتا ہے، تھریڈ میں نہیں: اسے چینل ہی میں بنائیں۔",
     "refused.tourney_bot_permissions": ("اس چینل میں میرے پاس وہ اجازتیں نہیں جو ٹورنامنٹ کے لیے ضروری ہیں (یہاں اس "
@@ -563,7 +568,7 @@ TEXTS: dict[str, str | Plural] = {
     "refused.tourney_not_in": "آپ اس ٹورنامنٹ میں نہیں کھیل رہے۔",
     "refused.tourney_organiser_starts": "ٹورنامنٹ صرف منتظم، <@{organiser}>، شروع کر سکتا ہے۔",
     "refused.tourney_two": "ٹورنامنٹ شروع کرنے کے لیے کم از کم دو کھلاڑی چاہییں۔",
-    "refused.tourney_organiser_cancels": ("ٹورنامنٹ صرف منتظم، <@{organiser}>، یا «Manage Server» والا ممبر منسوخ کر "
+    "refused.tourney_organiser_cancels": ("ٹورنامنٹ صرف منتظم، <@{organiser}>، یا “Manage Server” والا ممبر منسوخ کر "
                                           "سکتا ہے۔"),
     "refused.tourney_race": "عین اسی لمحے ٹورنامنٹ بدل گیا: دوبارہ کوشش کریں۔",
 }
