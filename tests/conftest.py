@@ -116,8 +116,8 @@ async def standin() -> AsyncIterator[StandIn]:
 
 @pytest.fixture
 async def bots(standin: StandIn) -> AsyncIterator[BotRunner]:
-    # (a worker that crashed logs on ludo_bot.service.workers)
-    runner = BotRunner(standin, error_loggers=("discord", "ludo_bot.bot", "ludo_bot.service.workers"))
+    # (a worker that crashed logs on ludo_bot.service.runtime.workers)
+    runner = BotRunner(standin, error_loggers=("discord", "ludo_bot.bot", "ludo_bot.service.runtime.workers"))
     try:
         yield runner
     finally:

@@ -19,7 +19,7 @@ from typing import Any
 
 from benchmarks.fuzz.world import Lane, World
 from ludo_bot.playground.standin import InteractionRecord, Message, OptionValue, User
-from ludo_bot.service.i18n import CATALOGUES, translate
+from ludo_bot.service.words.i18n import CATALOGUES, translate
 from tests.bot.helpers import TURN, forged_message
 
 GAME, LOBBY, SIGNUP = "ludo:g:", "ludo:l:", "ludo:n:"

@@ -28,7 +28,7 @@ from benchmarks.fuzz.attacks import Attacks
 from benchmarks.fuzz.ledger import Ledger, patiently
 from benchmarks.fuzz.world import Lane, World
 from ludo_bot.playground.standin import Message
-from ludo_bot.service.tourney_plan import SEATS, still_in
+from ludo_bot.service.tournaments.plan import SEATS, still_in
 from ludo_bot.storage import CorruptRecord, GameRecord, NotFound, TournamentRecord
 
 SIGNUP = "ludo:n:"

@@ -232,7 +232,7 @@ def _lane(standin: StandIn, number: int, guild: Guild, roles: dict[int, Role]) -
 
 def worker_problems(bot: LudoBot) -> list[str]:
     """What is wrong with the bot's background work: its background task ended, or one of its workers (deadlines,
-    the takeover beat: `service.workers`) is not running or was started again after a crash."""
+    the takeover beat: `service.runtime.workers`) is not running or was started again after a crash."""
     problems: list[str] = []
     task = bot._worker
     if task is None or task.done():

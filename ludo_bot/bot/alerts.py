@@ -20,7 +20,7 @@ from ludo_bot.bot.plumbing.delivery import jump_link
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service.alerts import Alerts, Ready
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 

@@ -31,8 +31,8 @@ from ludo_bot.bot.workers.takeover import Adoption
 from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.render import shaping_warning
 from ludo_bot.service import Service
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.workers import Supervisor
+from ludo_bot.service.runtime.workers import Supervisor
+from ludo_bot.service.words.i18n import translate
 from ludo_bot.storage import Storage
 
 logger = logging.getLogger(__name__)

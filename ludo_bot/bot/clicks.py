@@ -19,8 +19,8 @@ from ludo_bot.bot.errors import ALREADY_ANSWERED, answer_privately, guarded, tim
 from ludo_bot.bot.plumbing.translator import needs_server_language, server_locale, user_locale
 from ludo_bot.service import Duplicate, Refused, StorageUnavailable
 from ludo_bot.service.guilds import Guilds
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.takeover import Takeover
+from ludo_bot.service.runtime.takeover import Takeover
+from ludo_bot.service.words.i18n import translate
 
 if TYPE_CHECKING:  # (the handlers are made of what imports this module)
     from ludo_bot.bot.handlers import Handlers

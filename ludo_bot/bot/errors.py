@@ -4,7 +4,7 @@ Domain refusals become a short private answer; storage trouble a private "try ag
 saved but whose message Discord did not take (`NotShown`) a private "it counted, /ludo board shows it";
 anything unexpected is logged with the game id and user and answered with a private apology carrying a
 reference the operator can find in the log. Nothing is applied when a step fails. Answers speak the
-user's language (`service.i18n`).
+user's language (`service.words.i18n`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import discord
 
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import CorruptRecord, Refused, StorageError, StorageUnavailable
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -32,7 +32,7 @@ from ludo_bot.bot.errors import UNKNOWN_INTERACTION
 from ludo_bot.bot.messages import NO_PINGS, Post, game_post
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -1,7 +1,7 @@
 """What the bot posts: the lobby message and the live game message (content, board picture, buttons).
 
 The lobby and game messages are public: they speak the language stored in their record (the guild's,
-see `service.i18n`); the spectator view is private and speaks the language it is given."""
+see `service.words.i18n`); the spectator view is private and speaks the language it is given."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from ludo_bot.service import (
     seat_user,
     state_of,
 )
-from ludo_bot.service.i18n import DEFAULT, colour, directionless, isolated, templates, translate
 from ludo_bot.service.seats import beside_colour, lobby_seats, picture_names, side_by_side, to_face
-from ludo_bot.service.text import (
+from ludo_bot.service.words.i18n import DEFAULT, colour, directionless, isolated, templates, translate
+from ludo_bot.service.words.text import (
     account,
     action_label,
     clip,
@@ -78,7 +78,7 @@ def plain(text: str) -> str:
     Discord draws those as mentions, `<:e:1>` as an emoji, `<t:0>` as a time). Escaping is Discord markup, so it
     lives in the adapter, where names go into message text: records and the service keep names as given, and the
     board picture and its alt text (no markup) show them unescaped. Direction controls are dropped (names kept before
-    they were, too): no name turns the sentence around it (`service.i18n.directionless`). A bare link
+    they were, too): no name turns the sentence around it (`service.words.i18n.directionless`). A bare link
     (`https://evil.gg/x`) is broken by the zero-width space `escape_mentions` puts after an "@", in its "://", so
     Discord does not link it; before the markdown is escaped, which leaves a link's characters as they are."""
     unlinked = directionless(text).replace("://", ":\u200b//")
@@ -87,7 +87,7 @@ def plain(text: str) -> str:
 
 def text_names(record: GameRecord, lang: str) -> dict[int, str]:
     """The seats' names for message text (see `plain`), in directional isolates where they need them
-    (`service.i18n.isolated`)."""
+    (`service.words.i18n.isolated`)."""
     return {seat: isolated(lang, plain(name)) for seat, name in seat_names(record, lang).items()}
 
 
@@ -250,7 +250,7 @@ async def game_post(record: GameRecord, state: engine.GameState | None = None,
                     events: list[engine.Event] | None = None, *, notify: bool = False, note: str = "",
                     since: list[engine.Event] | None = None, notes: Sequence[tuple[int, str]] = ()) -> Post:
     """The live game message after `events` (drawn on the board): board, an account in words of `since` (default:
-    `events`) with `notes` among its lines where they happened (`service.text.account`), then `note`, whose turn,
+    `events`) with `notes` among its lines where they happened (`service.words.text.account`), then `note`, whose turn,
     the buttons."""
     lang = record.locale
     state = state or state_of(record)

@@ -23,7 +23,7 @@ from ludo_bot.bot.plumbing.pacing import SEND
 from ludo_bot.bot.plumbing.refusals import ChannelRefused
 from ludo_bot.bot.tourney_posts import TourneyPost, champion_post, standing_post, table_intro, thread_name
 from ludo_bot.service import ROUND, TOURNEY, Claim, CorruptRecord, Outcome, Refused, Service, Table, TournamentRecord
-from ludo_bot.service.tourney_view import standing_png
+from ludo_bot.service.tournaments.view import standing_png
 
 logger = logging.getLogger(__name__)
 ARCHIVE_MINUTES: Literal[10080] = 10080  # a table's thread hides after a week without messages (Discord's longest:

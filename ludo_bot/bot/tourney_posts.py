@@ -12,10 +12,10 @@ import discord
 from ludo_bot.bot.buttons import components
 from ludo_bot.bot.messages import NO_PINGS, plain
 from ludo_bot.service import Round, Table, TournamentRecord, level_name
-from ludo_bot.service.i18n import duration, isolated, translate
-from ludo_bot.service.text import clip, listed, preset_name, variants
-from ludo_bot.service.tournaments import rules_of
-from ludo_bot.service.tourney_plan import Score, is_final, scores, through
+from ludo_bot.service.tournaments.organise import rules_of
+from ludo_bot.service.tournaments.plan import Score, is_final, scores, through
+from ludo_bot.service.words.i18n import duration, isolated, translate
+from ludo_bot.service.words.text import clip, listed, preset_name, variants
 
 TABLES_SHOWN = 16  # tables of a round the message lists (a knockout of 64 starts with 16; the picture holds all)
 SCORES_SHOWN = 16  # standing lines of a swiss (the picture holds everyone)

@@ -32,7 +32,7 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")  # 
 MEMBERS = NAMES[:4]  # the page's members by default (five or more let a knockout play two rounds: `--members 6`)
 MANAGER = "alice"  # the member with Manage Server: /ludo settings (and so the server's language) can be tried
 # what the bot logs as errors: reported by `stop`
-ERROR_LOGGERS = ("discord", "ludo_bot.bot", "ludo_bot.service.workers")
+ERROR_LOGGERS = ("discord", "ludo_bot.bot", "ludo_bot.service.runtime.workers")
 
 
 def playground_settings(standin: StandIn, data_dir: str | Path, **overrides: Any) -> BotSettings:

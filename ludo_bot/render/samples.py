@@ -79,7 +79,7 @@ def chart_sample(rules: Rules, seats: tuple[int, ...], seed: int, focus: int,
 def catalogue_words(lang: str) -> Mapping[str, str]:
     """The picture's words in `lang`, from the service's catalogues: looked up by name when this script runs, as
     `render` itself never imports the service (the bot passes them in `BoardView.words`)."""
-    i18n = importlib.import_module("ludo_bot.service.i18n")
+    i18n = importlib.import_module("ludo_bot.service.words.i18n")
     words: Mapping[str, str] = i18n.templates(lang, "board.", WORDS)
     return words
 

@@ -12,7 +12,7 @@ from ludo_bot.service.games import FINISH, REMIND, TIMEOUT, TOURNEY
 from ludo_bot.service.outcome import Outcome, Step
 from ludo_bot.service.seats import OFFERED_LEVELS, level_name, lobby_rules, seat_names, seat_of, seat_user
 from ludo_bot.service.service import Service
-from ludo_bot.service.tournaments import ROUND, SHOW
+from ludo_bot.service.tournaments.organise import ROUND, SHOW
 from ludo_bot.storage import (
     AlertClaim,
     Claim,
@@ -30,7 +30,7 @@ from ludo_bot.storage import (
     TournamentRecord,
     WriteUncertain,
 )
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.game_log import state_of
 
 TOURNAMENT_KINDS = frozenset({TOURNEY, ROUND, SHOW})  # the deadline queue's items a tournament worker handles
 

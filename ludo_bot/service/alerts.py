@@ -38,8 +38,8 @@ from ludo_bot.storage import (
     Storage,
     StorageError,
 )
-from ludo_bot.storage.notify import REMIND, TURN
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.alerts import REMIND, TURN
+from ludo_bot.storage.game_log import state_of
 
 logger = logging.getLogger(__name__)
 DELAY = 2.0  # seconds from a turn's start (or reminder) to its alert

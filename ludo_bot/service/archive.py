@@ -14,7 +14,7 @@ from ludo_bot.service import recap
 from ludo_bot.service.errors import Refused
 from ludo_bot.service.seats import seat_user
 from ludo_bot.storage import GameRecord, NotFound, PlayerStats, Storage
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.game_log import state_of
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ HISTORY_READ = 50  # finished games read at most to find the ones a member may s
 
 
 PASTED = " \t\n`\u2066\u2067\u2068\u2069\u200e\u200f"  # around an id copied from a message: its code span, and the
-# directional marks and isolates a right-to-left sentence puts around it (service.i18n)
+# directional marks and isolates a right-to-left sentence puts around it (service.words.i18n)
 
 
 def typed_id(text: str, unknown: str) -> str:

@@ -31,7 +31,7 @@ from ludo_bot.service.games import FINISH, REMIND, TIMEOUT, Games
 from ludo_bot.service.outcome import Outcome, Step
 from ludo_bot.service.seats import AI_LEVELS, seat_user
 from ludo_bot.storage import Claim, Conflict, CorruptRecord, Deadline, GameRecord, NotFound, Storage
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.game_log import state_of
 
 logger = logging.getLogger(__name__)
 CLAIMED_AT_ONCE = 20  # deadlines a worker claims in one go
@@ -73,7 +73,7 @@ class Deadlines:
         outcome) for a finished game whose final board is to be shown again (then `Games.settled`); None when
         nothing is due (the item then leaves the queue or waits for the time the record gives). When storage fails
         on the way the claim is left to its lease, after which the deadline is due again. A tournament's items are
-        `service.tourney_rounds`' (`ValueError` here: a worker routes them there)."""
+        `service.tournaments.rounds`' (`ValueError` here: a worker routes them there)."""
         if claim.deadline.kind not in (REMIND, TIMEOUT, FINISH):
             raise ValueError(f"not a game's deadline: {claim.deadline.member}")
         try:

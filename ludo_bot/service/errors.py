@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludo_bot import engine
-from ludo_bot.service.i18n import COLOUR_KEYS, Phrase, Term
+from ludo_bot.service.words.i18n import COLOUR_KEYS, Phrase, Term
 
 
 class Duplicate(Exception):

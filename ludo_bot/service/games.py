@@ -3,7 +3,7 @@
 Every operation loads its record from storage, checks who may act, applies the change with the engine, plays AI
 seats and forced moves, and saves with a compare-and-set on the version it loaded. Nothing game-related stays in
 memory between calls, so any number of bot processes can serve one game. Domain problems raise `Refused` with a
-sentence for the player (a key of `service.i18n`).
+sentence for the player (a key of `service.words.i18n`).
 
 Choices written down here:
 - Rolling is never played automatically: the player to act always clicks Roll. A forced move (exactly one choice:
@@ -24,7 +24,7 @@ Choices written down here:
   has the same follow-up, with nothing to record: its live message must lose its buttons even when the process
   that ended it dies before showing it (the fuzz's kills found a settled table still offering moves).
 - A tournament table's end (finished, or ended before) is saved with `TOURNEY` due at once, in the same step: a
-  deadline worker hands its places to the tournament (`service.tourney_rounds`), so none is lost if Redis blinks
+  deadline worker hands its places to the tournament (`service.tournaments.rounds`), so none is lost if Redis blinks
   after the save.
 """
 
@@ -42,12 +42,12 @@ from ludo_bot.service import ratings, recap
 from ludo_bot.service.alerts import Alerts
 from ludo_bot.service.errors import Duplicate, Refused, reason
 from ludo_bot.service.guilds import Guilds
-from ludo_bot.service.i18n import COLOUR_KEYS, Term
 from ludo_bot.service.outcome import Outcome, Step
+from ludo_bot.service.runtime.takeover import Takeover
+from ludo_bot.service.runtime.thinking import Pool
 from ludo_bot.service.seasons import Seasons
 from ludo_bot.service.seats import engine_level, seat_of, seat_user, thinks, to_play
-from ludo_bot.service.takeover import Takeover
-from ludo_bot.service.thinking import Pool
+from ludo_bot.service.words.i18n import COLOUR_KEYS, Term
 from ludo_bot.storage import (
     SEASON_KEPT,
     ChannelBusy,
@@ -63,13 +63,13 @@ from ludo_bot.storage import (
     playing_alone,
     results_of,
 )
-from ludo_bot.storage.replay import state_of, state_text
+from ludo_bot.storage.game_log import state_of, state_text
 
 logger = logging.getLogger(__name__)
 RATING_TRIES = 5  # reads of the players' ratings before leaving a game's results to its follow-up
 MAX_AUTO_STEPS = 5000  # a bound on AI and forced moves played in one go (a game is far shorter)
 REMIND, TIMEOUT, FINISH = "remind", "timeout", "finish"  # the kinds of deadline
-TOURNEY = "tourney"  # a tournament table's end, handed to its tournament (`service.tourney_rounds`)
+TOURNEY = "tourney"  # a tournament table's end, handed to its tournament (`service.tournaments.rounds`)
 FINISH_AFTER = 20.0  # seconds after a game's end when its follow-up is due (if its last step left it undone)
 
 
@@ -145,8 +145,8 @@ class Games:
         return record.model_copy(update={"webhook": reply, "webhook_at": self.clock()})
 
     async def _claim_and_load(self, game_id: str, click: int) -> GameRecord:
-        """Claim a click, file it in the game's inbox (see `service.takeover`) and load the game: one script. A click
-        adopted from a dead process was claimed by it."""
+        """Claim a click, file it in the game's inbox (see `service.runtime.takeover`) and load the game: one script.
+        A click adopted from a dead process was claimed by it."""
         if click in self.takeover.adopted:
             return await self.load(game_id)
         try:

@@ -1,5 +1,5 @@
 """A guild's settings: as saved, else the operator's defaults; changed with a compare-and-set. Among them the language
-its public messages speak (`service.i18n`, "Which language")."""
+its public messages speak (`service.words.i18n`, "Which language")."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 from ludo_bot import engine
 from ludo_bot.service.errors import Refused
-from ludo_bot.service.i18n import Term
-from ludo_bot.service.languages import SPOKEN
 from ludo_bot.service.seats import lobby_rules
+from ludo_bot.service.words.i18n import Term
+from ludo_bot.service.words.languages import SPOKEN
 from ludo_bot.storage import Conflict, GuildSettings, LobbyRecord, Storage
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ludo_bot.service.i18n import Phrase
+from ludo_bot.service.words.i18n import Phrase
 from ludo_bot.storage import LobbyLimits, OverLimit
 
 # A host needs one lobby at a time, two or three when they set up games in several channels or threads at once;

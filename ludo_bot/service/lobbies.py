@@ -13,7 +13,6 @@ from ludo_bot.service import limits
 from ludo_bot.service.errors import Refused
 from ludo_bot.service.games import Games
 from ludo_bot.service.guilds import Guilds
-from ludo_bot.service.i18n import COLOUR_KEYS, Term
 from ludo_bot.service.outcome import Outcome
 from ludo_bot.service.seats import (
     AI_LEVELS,
@@ -25,6 +24,7 @@ from ludo_bot.service.seats import (
     lobby_seats,
     side_by_side,
 )
+from ludo_bot.service.words.i18n import COLOUR_KEYS, Term
 from ludo_bot.storage import (
     ChannelBusy,
     Conflict,
@@ -39,8 +39,8 @@ from ludo_bot.storage import (
     new_game_id,
     new_record,
 )
+from ludo_bot.storage.game_log import state_of
 from ludo_bot.storage.lobbies import MAKING, NO_THREAD
-from ludo_bot.storage.replay import state_of
 
 log = logging.getLogger(__name__)
 

@@ -23,10 +23,10 @@ from ludo_bot.engine.actions import moves_made
 from ludo_bot.engine.review import Review
 from ludo_bot.render import WORDS, render_replay
 from ludo_bot.service.errors import Refused
-from ludo_bot.service.i18n import language, templates
 from ludo_bot.service.reviews import Reviews
+from ludo_bot.service.runtime.single_flight import SharedWork
 from ludo_bot.service.seats import seat_names
-from ludo_bot.service.shared import SharedWork
+from ludo_bot.service.words.i18n import language, templates
 from ludo_bot.storage import GameRecord, Storage, StorageUnavailable
 
 logger = logging.getLogger(__name__)

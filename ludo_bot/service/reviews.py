@@ -18,13 +18,13 @@ from ludo_bot.engine.chances import CHANCE_ERROR, CHANCE_ERRORS
 from ludo_bot.engine.notation import parse_rules
 from ludo_bot.engine.review import Decision, Review, ReviewTextError, review_game
 from ludo_bot.service.errors import Refused
-from ludo_bot.service.i18n import colour, translate
+from ludo_bot.service.runtime.single_flight import SharedWork
+from ludo_bot.service.runtime.thinking import Pool
 from ludo_bot.service.seats import beside_colour, seat_user
-from ludo_bot.service.shared import SharedWork
-from ludo_bot.service.text import action_label
-from ludo_bot.service.thinking import Pool
+from ludo_bot.service.words.i18n import colour, translate
+from ludo_bot.service.words.text import action_label
 from ludo_bot.storage import GameRecord, Storage, StorageUnavailable
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.game_log import state_of
 
 logger = logging.getLogger(__name__)
 REVIEW_QUEUE = 20  # reviews computed in a process at once; more are refused with a clear answer, not queued for minutes

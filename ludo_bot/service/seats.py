@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ludo_bot import engine
 from ludo_bot.service.errors import Refused, reason
-from ludo_bot.service.i18n import DEFAULT, Term, colour, directionless, drawn, translate
+from ludo_bot.service.words.i18n import DEFAULT, Term, colour, directionless, drawn, translate
 from ludo_bot.storage import GameRecord, LobbyRecord
 
 # A seat's ai_level indexes this tuple (stored numbers: never reorder it): the engine's levels, then master, retired
@@ -58,7 +58,7 @@ def thinks(record: GameRecord, seat: int) -> bool:
 
 
 def kept_name(name: str | None) -> str | None:
-    """A display name as a record keeps it: without direction controls (`service.i18n.directionless`)."""
+    """A display name as a record keeps it: without direction controls (`service.words.i18n.directionless`)."""
     name = directionless(name or "")
     return name[:NAME_LIMIT] if name else None
 

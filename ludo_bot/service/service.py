@@ -20,11 +20,11 @@ from ludo_bot.service.refusals import Refusals
 from ludo_bot.service.rematch import Rematches
 from ludo_bot.service.replays import Replays
 from ludo_bot.service.reviews import Reviews
+from ludo_bot.service.runtime.takeover import Takeover
+from ludo_bot.service.runtime.thinking import Pool
 from ludo_bot.service.seasons import Seasons
-from ludo_bot.service.takeover import Takeover
-from ludo_bot.service.thinking import Pool
-from ludo_bot.service.tournaments import Tournaments
-from ludo_bot.service.tourney_rounds import TourneyRounds
+from ludo_bot.service.tournaments.organise import Tournaments
+from ludo_bot.service.tournaments.rounds import TourneyRounds
 from ludo_bot.storage import LobbyLimits, Storage
 
 

@@ -5,6 +5,7 @@ Imports the engine only (plus redis-py and pydantic). Every write is a compare-a
 trouble is `StorageUnavailable`, a stale write `Conflict`, an unreadable record `CorruptRecord`.
 """
 
+from ludo_bot.storage.alerts import Alert, AlertClaim, AlertSetting, AlertStore
 from ludo_bot.storage.client import make_client
 from ludo_bot.storage.cooldowns import CooldownStore
 from ludo_bot.storage.deadlines import Claim, Deadline, DeadlineQueue
@@ -19,11 +20,11 @@ from ludo_bot.storage.errors import (
     StorageUnavailable,
     WriteUncertain,
 )
+from ludo_bot.storage.game_log import check_replay, new_record, play, replay
 from ludo_bot.storage.games import GameStore, new_game_id
 from ludo_bot.storage.interactions import claim_interaction
 from ludo_bot.storage.limits import LimitStore, LobbyLimits, playing_alone
 from ludo_bot.storage.lobbies import LobbyStore
-from ludo_bot.storage.notify import Alert, AlertClaim, AlertSetting, AlertStore
 from ludo_bot.storage.records import (
     GameRecord,
     GuildSettings,
@@ -35,7 +36,6 @@ from ludo_bot.storage.records import (
     TableOf,
 )
 from ludo_bot.storage.rematches import RematchClaim, RematchStore
-from ludo_bot.storage.replay import check_replay, new_record, play, replay
 from ludo_bot.storage.replays import ReplayStore
 from ludo_bot.storage.reviews import ReviewStore
 from ludo_bot.storage.seasons import SEASON_KEPT, SeasonStore, Standing, of_end

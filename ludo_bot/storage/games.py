@@ -27,12 +27,12 @@ from ludo_bot.storage import keys, scripts
 from ludo_bot.storage.client import Redis, guard
 from ludo_bot.storage.deadlines import DeadlineQueue, sync_args
 from ludo_bot.storage.errors import CorruptRecord, NotFound, StorageError
+from ludo_bot.storage.game_log import check_replay
 from ludo_bot.storage.indexes import ChannelIndex, UserIndex
 from ludo_bot.storage.interactions import Filing, Inboxes
 from ludo_bot.storage.limits import LimitStore, playing_alone
 from ludo_bot.storage.lua import Lua
 from ludo_bot.storage.records import GameRecord, now, read_record
-from ludo_bot.storage.replay import check_replay
 from ludo_bot.storage.versioned import VersionedHashes, parse_version
 
 logger = logging.getLogger(__name__)

@@ -182,7 +182,7 @@ Bounds: ``due`` holds one item per guild and season in which a rated game finish
 top ten (or found nothing to post). ``claims``: one field per item being handled.
 
 Turn alerts by direct message (tag = ``nt``, so queueing, claiming and taking an alert are single scripts; see
-storage.notify):
+storage.alerts):
 
 =======================  =======  ============================================================================
 ``ludo:{nt}:users``      hash     user id -> ``on <locale>`` (the member wants alerts, in that language) or
@@ -198,13 +198,13 @@ storage.notify):
 ``ludo:{u:<user>}:dm``   string   the member's DM channel id
 =======================  =======  ============================================================================
 
-Bounds (``storage.notify`` holds the numbers): ``users``: one field per member who turned alerts on, removed when
+Bounds (``storage.alerts`` holds the numbers): ``users``: one field per member who turned alerts on, removed when
 they turn them off or, after a refused DM, once they are told. ``gen``: one number. ``queue``: at most a turn's
 alert and its reminder's per active game, for members who want alerts; an alert leaves as it is sent or dropped
 (its turn over), and one that names no alert is taken out when claimed. ``claims``: one field per alert being sent.
 ``sent``: a day of alerts (``SENT_KEPT``; older entries are trimmed as new ones are taken). ``spaced``: the members
 alerted in the last 1.25 seconds (``service.alerts.GAP``; passed entries are removed at each claim). ``dm``:
-expires a day after it was learnt (``DM_CHANNEL_TTL``), one per member alerted. ``tests/storage/test_notify.py``
+expires a day after it was learnt (``DM_CHANNEL_TTL``), one per member alerted. ``tests/storage/test_alerts.py``
 shows them.
 """
 

@@ -43,10 +43,10 @@ from ludo_bot import engine
 from ludo_bot.storage import keys, scripts
 from ludo_bot.storage.client import Redis, guard
 from ludo_bot.storage.errors import OverLimit, StorageError
+from ludo_bot.storage.game_log import state_of
 from ludo_bot.storage.indexes import live_records
 from ludo_bot.storage.lua import Lua
 from ludo_bot.storage.records import GameRecord, read_record
-from ludo_bot.storage.replay import state_of
 
 # An entry is trusted this long before it is checked against its record: long enough that an admission whose
 # lobby is still being written (well under a second) is never taken for a leftover, short enough that a place

@@ -411,7 +411,7 @@ end
 return 1
 """
 
-# -- turn alerts by direct message (storage.notify; every key tagged {nt}) -----------------------------------------
+# -- turn alerts by direct message (storage.alerts; every key tagged {nt}) -----------------------------------------
 # KEYS[1] the alert settings hash (user -> '<state> <locale>'), KEYS[2] their generation counter. ARGV[1] a user,
 # ARGV[2] the state the change needs ('' any, '-' none, else 'on' or 'refused'), ARGV[3] the new value ('' removes).
 # Returns {1, the old value ('' none)} when changed (the counter bumped if the value differs), {0} when not.

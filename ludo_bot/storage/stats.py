@@ -14,9 +14,9 @@ from ludo_bot.engine import events as ev
 from ludo_bot.storage import keys, scripts
 from ludo_bot.storage.client import Redis, guard
 from ludo_bot.storage.errors import CorruptRecord
+from ludo_bot.storage.game_log import check_replay
 from ludo_bot.storage.lua import Lua
 from ludo_bot.storage.records import GameRecord, PlayerStats, Rating
-from ludo_bot.storage.replay import check_replay
 
 COUNTED_TTL = 90 * 24 * 3600
 

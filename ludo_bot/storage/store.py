@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ludo_bot.storage import scripts
+from ludo_bot.storage.alerts import AlertStore
 from ludo_bot.storage.client import Redis, guard, make_client, round_trips
 from ludo_bot.storage.cooldowns import CooldownStore
 from ludo_bot.storage.deadlines import DEFAULT_LEASE, DeadlineQueue
@@ -22,7 +23,6 @@ from ludo_bot.storage.games import DEFAULT_RETENTION, GameStore
 from ludo_bot.storage.interactions import CLAIM_TTL, Inboxes, claim_interaction
 from ludo_bot.storage.limits import LimitStore
 from ludo_bot.storage.lobbies import LobbyStore
-from ludo_bot.storage.notify import AlertStore
 from ludo_bot.storage.refusals import RefusalStore
 from ludo_bot.storage.rematches import RematchStore
 from ludo_bot.storage.replays import ReplayStore

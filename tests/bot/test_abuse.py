@@ -12,7 +12,7 @@ import pytest
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.playground.standin.records import MANAGE_CHANNELS
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 from ludo_bot.storage import GameRecord, Storage, make_client
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (

@@ -263,7 +263,7 @@ async def test_the_alert_worker_waits_out_unavailable_storage(standin: StandIn, 
         before = len(await dms(standin, bob, 0))  # (bob may have been told at the start)
         await turn_to(standin, ludo, alice)
         await pass_turn(standin, ludo, alice)  # bob's turn: an alert is queued, due in a second
-        with caplog.at_level(logging.WARNING, logger="ludo_bot.service.workers"):
+        with caplog.at_level(logging.WARNING, logger="ludo_bot.service.runtime.workers"):
             proxy.fail(LOADING)  # Redis answers nothing but "loading" for a while
             await asyncio.sleep(1.5)
             assert len(standin.direct_messages(bob)) == before

@@ -25,10 +25,11 @@ from benchmarks.fuzz.known import KNOWN
 from ludo_bot.bot import messages
 from ludo_bot.bot.clicks import Clicks
 from ludo_bot.bot.tourney import TourneyWork
-from ludo_bot.service import TournamentRecord, games, tournaments
-from ludo_bot.service.tournaments import Tournaments
-from ludo_bot.service.tourney_plan import in_turn, table_sizes
-from ludo_bot.storage.replay import state_of
+from ludo_bot.service import TournamentRecord, games
+from ludo_bot.service.tournaments import organise as tournaments
+from ludo_bot.service.tournaments.organise import Tournaments
+from ludo_bot.service.tournaments.plan import in_turn, table_sizes
+from ludo_bot.storage.game_log import state_of
 from tests.conftest import needs_embedded
 
 SEED = 13

@@ -11,7 +11,7 @@ import pytest
 
 from ludo_bot.bot.plumbing import health
 from ludo_bot.bot.settings import BotSettings
-from ludo_bot.service.workers import Liveness
+from ludo_bot.service.runtime.workers import Liveness
 
 
 def test_a_failed_write_is_logged_and_the_check_fails_until_a_write_works_again(

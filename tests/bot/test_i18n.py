@@ -21,15 +21,15 @@ from ludo_bot.bot.messages import board_alt
 from ludo_bot.engine.describe import PHRASES
 from ludo_bot.playground.standin import StandIn, User
 from ludo_bot.render import WORDS, BoardView, render_board
-from ludo_bot.service.i18n import CATALOGUES, DEFAULT, SPOKEN, language, templates, translate
-from ludo_bot.service.languages import WRITTEN_TIMES
-from ludo_bot.service.locales import de
-from ludo_bot.service.locales.forms import Plural
 from ludo_bot.service.seats import AI_LEVELS, seat_names
-from ludo_bot.service.text import account, action_label, preset_name, ranking_lines, rules_summary, variants
+from ludo_bot.service.words.i18n import CATALOGUES, DEFAULT, SPOKEN, language, templates, translate
+from ludo_bot.service.words.languages import WRITTEN_TIMES
+from ludo_bot.service.words.locales import de
+from ludo_bot.service.words.locales.forms import Plural
+from ludo_bot.service.words.text import account, action_label, preset_name, ranking_lines, rules_summary, variants
 from ludo_bot.storage import GameRecord, LobbyRecord, Seat
+from ludo_bot.storage.game_log import new_record
 from ludo_bot.storage.records import read_record
-from ludo_bot.storage.replay import new_record
 from tests.bot.helpers import Clock, answered, click, live_message, private_text, slash, start_game, to_act
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +96,7 @@ def test_every_counted_sentence_has_exactly_its_languages_plural_forms(lang: str
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_keeps_a_glossary_of_ludos_words(lang: str) -> None:
     """Beside its catalogue, the words its players use for Ludo's terms (at least these)."""
-    glossary = importlib.import_module(f"ludo_bot.service.locales.{lang}").GLOSSARY
+    glossary = importlib.import_module(f"ludo_bot.service.words.locales.{lang}").GLOSSARY
     assert {"token", "yard", "start square", "home column", "safe square", "roll", "capture", "block",
             "pair"} <= glossary.keys() and any("finish" in term for term in glossary)  # ("home / finish")
     assert all(isinstance(word, str) and word.strip() for word in glossary.values())

@@ -16,7 +16,7 @@ from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.messages import dice_line
 from ludo_bot.engine.verify import commitment
 from ludo_bot.playground.standin import StandIn, User
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 from ludo_bot.storage import Seat, new_record
 from tests.bot.helpers import Clock, answered, click, game_id_of, live_message, private_text, slash, start_game
 

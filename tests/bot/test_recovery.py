@@ -17,10 +17,10 @@ from ludo_bot.bot import live as bot_live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.buttons import game
 from ludo_bot.playground.standin import Channel, InteractionRecord, Message, StandIn, User
-from ludo_bot.service.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Beat, Takeover
+from ludo_bot.service.runtime.takeover import BEAT_EVERY, DEAD_AFTER, DISCORD_EPOCH_MS, Beat, Takeover
 from ludo_bot.storage import Storage, StorageUnavailable, WriteUncertain
+from ludo_bot.storage.game_log import state_of
 from ludo_bot.storage.interactions import Filing, Inboxes
-from ludo_bot.storage.replay import state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     Clock,

@@ -15,9 +15,9 @@ from bidi import get_base_level, get_display  # type: ignore[import-untyped]  # 
 
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
-from ludo_bot.service import languages as registry
-from ludo_bot.service.i18n import CATALOGUES, FSI, PDI, drawn, translate
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words import languages as registry
+from ludo_bot.service.words.i18n import CATALOGUES, FSI, PDI, drawn, translate
+from ludo_bot.service.words.locales.forms import Plural
 from tests.bot.helpers import play_out_in_any_language, private_text, slash, start_in_any_language
 
 MENTION = re.compile(r"<@(\d+)>")

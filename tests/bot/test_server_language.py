@@ -13,7 +13,7 @@ import pytest
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.service import Refused
-from ludo_bot.service.i18n import CATALOGUES, translate
+from ludo_bot.service.words.i18n import CATALOGUES, translate
 from ludo_bot.storage import GuildSettings, keys
 from ludo_bot.storage.records import read_record
 from tests.bot.helpers import (

@@ -15,7 +15,7 @@ from ludo_bot.bot import tourney
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Channel, StandIn, User
 from ludo_bot.service.games import FINISH, FINISH_AFTER
-from ludo_bot.service.tourney_plan import placed
+from ludo_bot.service.tournaments.plan import placed
 from ludo_bot.storage import Deadline, Storage, StorageUnavailable
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, game_messages, live_message, looking_every, play_to_end, settle, to_act

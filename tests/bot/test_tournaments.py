@@ -7,7 +7,7 @@ import re
 
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
-from ludo_bot.service.tourney_plan import placed, scores
+from ludo_bot.service.tournaments.plan import placed, scores
 from tests.bot.helpers import PNG_MAGIC, private_text, slash
 from tests.bot.tourney_helpers import create, join, play_tables, start, stored, tables_of_round, tournament_id, until
 

@@ -18,7 +18,7 @@ from ludo_bot.__main__ import main
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, StandIn
-from ludo_bot.service.workers import Polling
+from ludo_bot.service.runtime.workers import Polling
 from ludo_bot.storage import Storage, keys
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, break_deadline_loop, start_game
@@ -55,7 +55,7 @@ async def beat_at(storage: Storage, ludo: LudoBot) -> float:
 async def test_the_workers_outlive_an_error_reply_and_a_deadline_due_meanwhile_fires_after_it(
         proxied: tuple[FaultProxy, Storage], standin: StandIn, launch: Launch, storage: Storage, clock: Clock,
         caplog: pytest.LogCaptureFixture, timings: WorkerTimings, kind: str) -> None:
-    caplog.set_level(logging.WARNING, logger="ludo_bot.service.workers")
+    caplog.set_level(logging.WARNING, logger="ludo_bot.service.runtime.workers")
     proxy, through_proxy = proxied
     bounded = dataclasses.replace(timings, deadlines=dataclasses.replace(timings.deadlines, stale_after=1.0),
                                   beat=dataclasses.replace(timings.beat, stale_after=1.0))  # a bound outlasted

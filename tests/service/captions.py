@@ -11,7 +11,7 @@ from ludo_bot.engine.game import new_game
 from ludo_bot.engine.rules import Rules
 from ludo_bot.render import WORDS, BoardView, draw_board
 from ludo_bot.render.replay import REPLAY_SIZE
-from ludo_bot.service.i18n import templates
+from ludo_bot.service.words.i18n import templates
 
 
 def frame_captions(gif: bytes) -> list[bytes]:

@@ -10,7 +10,7 @@ import pytest
 from ludo_bot import engine
 from ludo_bot.service import Service, seat_user
 from ludo_bot.storage import Alert, Storage, keys
-from ludo_bot.storage.notify import TURN
+from ludo_bot.storage.alerts import TURN
 from tests.service.conftest import Clock
 
 GUILD, HOST, GUEST = 1, 100, 200

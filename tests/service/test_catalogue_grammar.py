@@ -9,9 +9,9 @@ import re
 import pytest
 
 from ludo_bot.bot.commands import ludo
-from ludo_bot.service.i18n import CATALOGUES, DEFAULT, SPOKEN, translate
-from ludo_bot.service.languages import RIGHT_TO_LEFT
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.i18n import CATALOGUES, DEFAULT, SPOKEN, translate
+from ludo_bot.service.words.languages import RIGHT_TO_LEFT
+from ludo_bot.service.words.locales.forms import Plural
 
 LANGUAGES = sorted(CATALOGUES)
 OTHERS = [code for code in LANGUAGES if code != DEFAULT]
@@ -40,7 +40,7 @@ def sentences(code: str) -> list[tuple[str, str]]:
 
 
 def glossary(code: str) -> dict[str, str]:
-    found: dict[str, str] = importlib.import_module(f"ludo_bot.service.locales.{code}").GLOSSARY
+    found: dict[str, str] = importlib.import_module(f"ludo_bot.service.words.locales.{code}").GLOSSARY
     return found
 
 

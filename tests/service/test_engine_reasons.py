@@ -12,7 +12,7 @@ from ludo_bot import engine
 from ludo_bot.engine import IllegalAction, Move, Resign, Rules, RulesError, apply, new_game, roll_with
 from ludo_bot.engine.rules import check_seats
 from ludo_bot.service.errors import reason
-from ludo_bot.service.i18n import CATALOGUES, DEFAULT, translate
+from ludo_bot.service.words.i18n import CATALOGUES, DEFAULT, translate
 
 OTHERS = sorted(code for code in CATALOGUES if code != DEFAULT)
 

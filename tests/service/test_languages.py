@@ -12,9 +12,9 @@ import pytest
 from ludo_bot import engine
 from ludo_bot.engine.describe import PHRASES, describe_position
 from ludo_bot.render import WORDS, BoardView
-from ludo_bot.service.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, Terms, drawn, known, templates, translate
-from ludo_bot.service.languages import LANGUAGES, WRITTEN_TIMES, categories, category, moment, number
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, Terms, drawn, known, templates, translate
+from ludo_bot.service.words.languages import LANGUAGES, WRITTEN_TIMES, categories, category, moment, number
+from ludo_bot.service.words.locales.forms import Plural
 
 DISCORD_LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
                    "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN",

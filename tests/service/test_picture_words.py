@@ -19,9 +19,9 @@ from ludo_bot.render.sprites import text_width
 from ludo_bot.render.standings import header_rooms
 from ludo_bot.render.standings import word_rooms as standing_rooms
 from ludo_bot.render.view import DEFAULT_SIZE, text_size
-from ludo_bot.service.i18n import CATALOGUES, drawn, templates
 from ludo_bot.service.seats import AI_LEVELS, picture_names
-from ludo_bot.service.tourney_view import HEADERS
+from ludo_bot.service.tournaments.view import HEADERS
+from ludo_bot.service.words.i18n import CATALOGUES, drawn, templates
 from ludo_bot.storage.records import GameRecord, Seat
 
 RULES = Rules.preset("classic")

@@ -7,7 +7,7 @@ import pytest
 
 from ludo_bot.engine import Event
 from ludo_bot.engine import events as ev
-from ludo_bot.service.text import ACCOUNT_LINES, account
+from ludo_bot.service.words.text import ACCOUNT_LINES, account
 
 NAMES = {0: "Ann", 1: "Ben"}
 

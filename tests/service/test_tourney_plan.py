@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from ludo_bot.service.tourney_plan import (
+from ludo_bot.service.tournaments.plan import (
     after,
     dealt,
     first_round,

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from ludo_bot.service.workers import Backoff, Liveness, PolledWorker, Polling, Pulse, Supervisor
+from ludo_bot.service.runtime.workers import Backoff, Liveness, PolledWorker, Polling, Pulse, Supervisor
 from ludo_bot.storage import StorageUnavailable
 
 
@@ -25,7 +25,7 @@ def test_the_backoff_doubles_up_to_its_cap_with_jitter_and_starts_over_after_a_r
 
 
 def test_a_long_outage_is_logged_at_1_2_4_8_failures_and_its_end_once(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="ludo_bot.service.workers")
+    caplog.set_level(logging.WARNING, logger="ludo_bot.service.runtime.workers")
     pulse = Pulse("deadlines", 60.0, every=0.1, cap=1.0)
     for _ in range(10):
         pulse.failed(ConnectionError("Redis is unavailable"))

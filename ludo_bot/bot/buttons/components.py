@@ -14,7 +14,7 @@ Templates (all under 100 characters):
   the record's `version` (a version never stored is a forged button; an older one, a message that is behind).
 A click that none of them takes (an old format, a forged id) is answered by `bot.app.LudoBot`.
 State is read from storage on every click, so buttons work after a restart and from any bot process.
-Labels are written in the language the view is built for (`service.i18n`); a click does not depend on them.
+Labels are written in the language the view is built for (`service.words.i18n`); a click does not depend on them.
 The callbacks hand over to the bot's handlers (`bot.clicks.handlers_of`): the modules beside this one (lobby, game,
 spectate, review, rematch, tourney), which run inside the one error path (`bot.clicks`).
 """
@@ -27,8 +27,8 @@ from typing import Any
 import discord
 
 from ludo_bot.bot.clicks import handlers_of
-from ludo_bot.service.i18n import DEFAULT, colour, translate
 from ludo_bot.service.seats import AI_LEVELS, OFFERED_LEVELS
+from ludo_bot.service.words.i18n import DEFAULT, colour, translate
 
 ID = r"[0-9a-z]{1,40}"
 BUTTONS_PER_ROW = 5

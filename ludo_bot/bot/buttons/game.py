@@ -23,7 +23,7 @@ from ludo_bot.bot.messages import Post, game_post, outcome_post, text_names
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import ABANDONED, GameRecord, Outcome, Refused, Service, StorageUnavailable, WriteUncertain
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 CATCH_UP, CATCH_UP_POLL = 30.0, 0.5  # seconds a click that met unavailable storage is looked at again, and how often

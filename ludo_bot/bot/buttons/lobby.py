@@ -19,7 +19,7 @@ from ludo_bot.bot.messages import NO_PINGS, lobby_post, order_text, outcome_post
 from ludo_bot.bot.plumbing.channel_rights import check_game
 from ludo_bot.bot.plumbing.delivery import channel_calls, in_thread
 from ludo_bot.service import LobbyRecord, Outcome, Refused, Service
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 
 class LobbyButtons:

@@ -19,7 +19,7 @@ from ludo_bot.bot.errors import ALREADY_ANSWERED, UNKNOWN_INTERACTION, answer_pr
 from ludo_bot.bot.messages import invited_missing, lobby_post
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import LobbyRecord, Refused, Service
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 
 class RematchButtons:

@@ -22,10 +22,10 @@ from ludo_bot.engine.actions import after_move, moves_made
 from ludo_bot.engine.review import Review
 from ludo_bot.render import WORDS, BoardView, render_board, render_chances
 from ludo_bot.service import GameRecord, Refused, Service
-from ludo_bot.service.i18n import drawn, templates, translate
 from ludo_bot.service.reviews import Shown, focus_seat, review_lines, shown_decisions
 from ludo_bot.service.seats import picture_names
-from ludo_bot.service.text import clip
+from ludo_bot.service.words.i18n import drawn, templates, translate
+from ludo_bot.service.words.text import clip
 
 
 class ReviewAnswers:

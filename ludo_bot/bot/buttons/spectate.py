@@ -16,7 +16,7 @@ from ludo_bot.bot.live import edit_clicked
 from ludo_bot.bot.messages import ALT_LIMIT, alt_text, board_alt, spectator_post
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import GameRecord, Refused, Service, state_of
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 
 class Watching:

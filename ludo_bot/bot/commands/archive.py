@@ -23,8 +23,8 @@ from ludo_bot.engine.actions import move_of, moves_made
 from ludo_bot.engine.verify import FORMAT as GAME_FILE_FORMAT
 from ludo_bot.engine.verify import commitment, verify_game
 from ludo_bot.service import GameRecord, Refused, state_of
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.text import clip, listed, preset_name, variants
+from ludo_bot.service.words.i18n import translate
+from ludo_bot.service.words.text import clip, listed, preset_name, variants
 
 
 async def _guild_game(handlers: Handlers, interaction: discord.Interaction[Any], game_id: str, *,

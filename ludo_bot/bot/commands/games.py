@@ -23,8 +23,8 @@ from ludo_bot.bot.plumbing.delivery import answers_private, delivery_of, invite_
 from ludo_bot.bot.plumbing.translator import described, public_default, user_locale
 from ludo_bot.service import GameRecord, Refused, seat_of
 from ludo_bot.service.errors import reason
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.text import rules_summary
+from ludo_bot.service.words.i18n import translate
+from ludo_bot.service.words.text import rules_summary
 
 START_OPTIONS = ("preset", "seats", "turn_minutes", "thread", "dice", "end_path", "bonus_on_six", "third_six_ends_turn",
                  "capture_bonus", "stacking", "game_end", "turn_limit", "ai_takeover", "auto_single", "quick",

@@ -14,7 +14,7 @@ from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import user_locale
 from ludo_bot.service import Refused
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.words.i18n import translate
 
 
 async def end_member(handlers: Handlers, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:

@@ -11,8 +11,8 @@ from ludo_bot import engine
 from ludo_bot.bot.messages import text_names
 from ludo_bot.bot.plumbing.delivery import jump_link
 from ludo_bot.service import GameRecord, seat_user
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.text import CONTENT_LIMIT, preset_name
+from ludo_bot.service.words.i18n import translate
+from ludo_bot.service.words.text import CONTENT_LIMIT, preset_name
 
 
 def game_line(record: GameRecord, state: engine.GameState, user_id: int, lang: str) -> str:

@@ -14,8 +14,8 @@ from ludo_bot.bot.messages import plain, standings_text
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import described, server_locale, user_locale
 from ludo_bot.service import Refused
-from ludo_bot.service.i18n import isolated, translate
-from ludo_bot.service.text import preset_name
+from ludo_bot.service.words.i18n import isolated, translate
+from ludo_bot.service.words.text import preset_name
 
 BOARDS = ("current", "previous", "all")  # /ludo leaderboard's choices: this season, the last one, all time
 

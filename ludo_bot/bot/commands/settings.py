@@ -14,9 +14,9 @@ from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.plumbing.delivery import scope_of
 from ludo_bot.bot.plumbing.translator import SERVER_LANGUAGE, described, guild_locale, user_locale
 from ludo_bot.service import GuildSettings, Refused
-from ludo_bot.service.i18n import SPOKEN, duration, translate
-from ludo_bot.service.i18n import language as language_of
-from ludo_bot.service.text import preset_name
+from ludo_bot.service.words.i18n import SPOKEN, duration, translate
+from ludo_bot.service.words.i18n import language as language_of
+from ludo_bot.service.words.text import preset_name
 
 SETTINGS_OPTIONS = ("language", "preset", "turn_minutes", "reminder_minutes", "timeout_action", "forfeit_after",
                     "season", "season_channel")

@@ -25,8 +25,8 @@ from ludo_bot.bot.plumbing.translator import described, public_default, user_loc
 from ludo_bot.bot.tourney import picture
 from ludo_bot.bot.tourney_posts import signup_post, standing_post
 from ludo_bot.service import Refused, TournamentRecord
-from ludo_bot.service.i18n import translate
-from ludo_bot.service.tournaments import DEFAULT_ROUND_HOURS, DEFAULT_ROUNDS
+from ludo_bot.service.tournaments.organise import DEFAULT_ROUND_HOURS, DEFAULT_ROUNDS
+from ludo_bot.service.words.i18n import translate
 
 CREATE_OPTIONS = ("format", "max_players", "rounds", "fill_with_ai", "round_hours")
 RULE_OPTIONS = ("preset", "quick", "turn_limit", "turn_minutes")  # described as /ludo start's

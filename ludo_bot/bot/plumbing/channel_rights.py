@@ -22,7 +22,7 @@ import discord
 
 from ludo_bot.bot.plumbing.delivery import channel_calls, in_thread
 from ludo_bot.service import Refused
-from ludo_bot.service.i18n import Terms
+from ludo_bot.service.words.i18n import Terms
 
 if TYPE_CHECKING:
     from ludo_bot.bot.buttons.tourney import TourneyButtons

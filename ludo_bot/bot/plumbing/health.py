@@ -1,5 +1,5 @@
 """The bot process's health, for `ludo-bot health` (the container's health check) and the metrics endpoint's
-``/health``: the running bot writes what its supervisor knows of each worker (`service.workers.Liveness`) to a
+``/health``: the running bot writes what its supervisor knows of each worker (`service.runtime.workers.Liveness`) to a
 file in its data folder every `WRITE_EVERY` seconds; the check reads it.
 
 Healthy: the file is fresh (the event loop is not stuck), and every worker is alive: its loop runs (it did not
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from ludo_bot.bot.settings import BotSettings
-from ludo_bot.service.workers import Liveness
+from ludo_bot.service.runtime.workers import Liveness
 
 logger = logging.getLogger(__name__)
 WRITE_EVERY = 10.0  # seconds between two writes of the health file

@@ -19,7 +19,7 @@ served with `METRICS_PORT` by `bot.plumbing.endpoint`:
 ``ludo_redis_round_trip_seconds``           histogram  their duration
 ``ludo_active_games``                       gauge      games with a turn running, read from storage on a scrape
                                                        (at most every `GAMES_EVERY` seconds)
-``ludo_worker_up{worker}``                  gauge      1 while a background worker is alive (`service.workers`)
+``ludo_worker_up{worker}``                  gauge      1 while a background worker is alive (`service.runtime.workers`)
 ``ludo_worker_restarts_total{worker}``      counter    restarts after a crash
 ``ludo_worker_storage_failures{worker}``    gauge      storage errors in a row now
 ``ludo_worker_last_success_timestamp_seconds{worker}``  when its last iteration did its work
@@ -44,7 +44,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from ludo_bot.service import StorageError
-from ludo_bot.service.workers import Liveness
+from ludo_bot.service.runtime.workers import Liveness
 
 logger = logging.getLogger(__name__)
 CLICK_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)  # seconds; Discord allows 3

@@ -1,4 +1,4 @@
-"""The Discord side of `service.i18n`: the app command translator and the language an interaction is answered in.
+"""The Discord side of `service.words.i18n`: the app command translator and the language an interaction is answered in.
 
 Public answers speak the server's language (`server_locale`: chosen in /ludo settings, else the guild's Discord
 locale); private ones the user's Discord locale where the bot has a catalogue for it, else the server's language
@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from ludo_bot.service.guilds import Guilds
-from ludo_bot.service.i18n import DEFAULT, known, translate
+from ludo_bot.service.words.i18n import DEFAULT, known, translate
 
 GUILD_DEFAULT = "en-US"  # Discord's locale for a guild that set none
 SERVER_LANGUAGE = "ludo_server_language"  # the key of the server's language in `interaction.extras`

@@ -10,7 +10,7 @@ Discord's limits for a DM: opening the DM channel (POST /users/@me/channels) and
 - Discord refusing the DM (code 50007: the member's settings, or they blocked the bot) switches their alerts off,
   to be told (see bot.alerts); one refusal per member, so refusals never approach the limit on invalid requests.
 An alert is taken out of the queue for good just before it is sent (at most once): one whose send fails is lost,
-and logged. Storage trouble stops the worker for a while (the pulse's backoff, see `service.workers`), never for
+and logged. Storage trouble stops the worker for a while (the pulse's backoff, see `service.runtime.workers`), never for
 good; the supervisor starts the loop again should anything else escape it.
 """
 
@@ -26,7 +26,7 @@ from ludo_bot.bot.messages import NO_PINGS
 from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.pacing import DELETE
 from ludo_bot.service import AlertClaim, Service, StorageError
-from ludo_bot.service.workers import PolledWorker, Polling
+from ludo_bot.service.runtime.workers import PolledWorker, Polling
 
 logger = logging.getLogger(__name__)
 POLLING = Polling(idle=1.0, backoff_first=1.0, backoff_cap=30.0, stale_after=300.0)  # a look at the queue every

@@ -31,9 +31,9 @@ from ludo_bot.service import (
     StorageUnavailable,
     seat_user,
 )
-from ludo_bot.service.i18n import translate
 from ludo_bot.service.recap import last_person
-from ludo_bot.service.workers import PolledWorker, Polling
+from ludo_bot.service.runtime.workers import PolledWorker, Polling
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 POLLING = Polling(idle=5.0, backoff_first=0.5, backoff_cap=30.0, stale_after=300.0)  # a look every 5 s at least;

@@ -17,9 +17,9 @@ from ludo_bot.bot.plumbing.outbox import Outbox
 from ludo_bot.bot.plumbing.pacing import SEND
 from ludo_bot.bot.plumbing.translator import GUILD_DEFAULT
 from ludo_bot.service import Service
-from ludo_bot.service.i18n import translate
+from ludo_bot.service.runtime.workers import PolledWorker, Polling
 from ludo_bot.service.seasons import Ended
-from ludo_bot.service.workers import PolledWorker, Polling
+from ludo_bot.service.words.i18n import translate
 
 logger = logging.getLogger(__name__)
 POLLING = Polling(idle=1.0, backoff_first=0.5, backoff_cap=30.0, stale_after=300.0)  # a look every second at least

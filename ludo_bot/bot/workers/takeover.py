@@ -9,8 +9,8 @@ from typing import Any
 
 import discord
 
-from ludo_bot.service.takeover import BEAT, Beat, Takeover
-from ludo_bot.service.workers import Polling
+from ludo_bot.service.runtime.takeover import BEAT, Beat, Takeover
+from ludo_bot.service.runtime.workers import Polling
 
 
 class Adoption(Beat):

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ludo_bot.bot.plumbing import health
 from ludo_bot.bot.workers import alerts, deadlines, seasons
-from ludo_bot.service import takeover, workers
-from ludo_bot.service.workers import Polling
+from ludo_bot.service.runtime import takeover, workers
+from ludo_bot.service.runtime.workers import Polling
 
 
 @dataclass(frozen=True)

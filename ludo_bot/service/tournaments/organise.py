@@ -1,6 +1,7 @@
 """Tournaments as people use them: created by an organiser, joined and left at sign-up, started, left (a forfeit) and
 cancelled; found by id, by channel or by guild. No Discord here. The rounds' side (tables that end, a round's time
-running out, the tables opened and the champion) is `service.tourney_rounds`; the planning `service.tourney_plan`.
+running out, the tables opened and the champion) is `service.tournaments.rounds`; the planning
+`service.tournaments.plan`.
 
 Every change loads the record, checks who may make it, and saves it with a compare-and-set on the version it loaded
 (`change`): a change that lost a race is made again on what the winner left, so two people joining at once both get
@@ -26,7 +27,7 @@ from ludo_bot.service.errors import Refused, reason
 from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.lobbies import TURN_MINUTES
 from ludo_bot.service.seats import LOBBY_ONLY_OPTIONS, kept_name
-from ludo_bot.service.tourney_plan import first_round, seat_round
+from ludo_bot.service.tournaments.plan import first_round, seat_round
 from ludo_bot.storage import ChannelBusy, Conflict, NotFound, Storage, TournamentRecord, new_game_id
 from ludo_bot.storage.tourney_records import MAX_ENTRANTS, MAX_ROUNDS, Entrant, TourneyFormat
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ludo_bot.engine.describe import PHRASES
 from ludo_bot.render import WORDS
 from ludo_bot.render.standings import WORDS as STANDING_WORDS
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 # the words every catalogue translates Ludo's terms by (each language's GLOSSARY maps these to its own)
 GLOSSARY: dict[str, str] = {

@@ -1,21 +1,21 @@
 """Languages: every player-facing sentence is a key of one translation table. No Discord here.
 
 `translate(locale, key, **values)` fills the template of `key` in the catalogue of `locale`'s language: a Discord
-locale ("pt-BR", "es-419") or a language code ("ar"), English where the bot has no catalogue (`service.languages`
-lists the languages; `ludo_bot/service/locales/<code>.py` holds each one's `TEXTS`). Command descriptions come from the
-same table through `bot.plumbing.translator.LudoTranslator`.
+locale ("pt-BR", "es-419") or a language code ("ar"), English where the bot has no catalogue
+(`service.words.languages` lists the languages; `ludo_bot/service/words/locales/<code>.py` holds each one's `TEXTS`).
+Command descriptions come from the same table through `bot.plumbing.translator.LudoTranslator`.
 
 What a template is:
-- a `str.format` template, or, for a sentence whose words follow a count, a `Plural` (`service.locales.forms`): the
-  value its `count` names picks the form by the CLDR plural rules of the language ("1 game", "2 games"; Russian 1
-  and 21 "one", 2 "few", 5 "many"). A sentence with two counts is made of counted pieces ("stats.games",
-  "stats.wins"), each a `Plural` of its own;
+- a `str.format` template, or, for a sentence whose words follow a count, a `Plural`
+  (`service.words.locales.forms`): the value its `count` names picks the form by the CLDR plural rules of the
+  language ("1 game", "2 games"; Russian 1 and 21 "one", 2 "few", 5 "many"). A sentence with two counts is made
+  of counted pieces ("stats.games", "stats.wins"), each a `Plural` of its own;
 - numbers filled in are written the language's way through Babel ("1.234", "2,5" in German; "{mu:.1f}" keeps its
   fraction digits), with Latin digits; a number inside Discord markup (a mention `<@{user}>`, a channel
   `<#{channel}>`, a timestamp `<t:{at}:R>`, a code span such as `` `{id}` ``) is left as it is.
 - a timestamp `<t:{at}:R>` is Discord's to write, in the reader's client language; Discord's client has no Arabic,
   Urdu or Bengali, so in those the bot writes the time itself in the language's words
-  (`service.languages.moment`: "خلال 5 دقائق"), not a timestamp whose words would be another language's.
+  (`service.words.languages.moment`: "خلال 5 دقائق"), not a timestamp whose words would be another language's.
 
 Right to left (Arabic, Urdu): every filled-in value is wrapped in Unicode directional isolates (FSI U+2068 ... PDI
 U+2069), so a mention, a number or a game id inside an Arabic sentence keeps its place and its own direction, and a
@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
-from ludo_bot.service import languages
-from ludo_bot.service.languages import (
+from ludo_bot.service.words import languages
+from ludo_bot.service.words.languages import (
     CATALOGUES,
     DEFAULT,
     RIGHT_TO_LEFT,
@@ -65,7 +65,7 @@ from ludo_bot.service.languages import (
     moment,
     number,
 )
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "Terms", "colour",
            "directionless", "drawn", "duration", "isolated", "known", "language", "templates", "translate"]
@@ -121,7 +121,7 @@ def _form(template: str, isolate: bool) -> _Form:
 
 
 class _Number:
-    """A number filled into a sentence, written the language's way (`service.languages.number`)."""
+    """A number filled into a sentence, written the language's way (`service.words.languages.number`)."""
 
     __slots__ = ("code", "value")
 
@@ -134,7 +134,7 @@ class _Number:
 
 class _Moment:
     """A time filled into a sentence of a language Discord's client lacks, written in its words
-    (`service.languages.moment`); the format spec is the timestamp's style."""
+    (`service.words.languages.moment`); the format spec is the timestamp's style."""
 
     __slots__ = ("code", "value")
 

@@ -1,4 +1,4 @@
-"""Russian (informal "ты", as on Discord): every key of `service.locales.en`, translated.
+"""Russian (informal "ты", as on Discord): every key of `locales.en`, translated.
 
 Plural categories (CLDR, ru): "one" (1, 21, 31…: "1 победа"), "few" (2-4, 22-24…: "2 победы"), "many" (0, 5-20,
 25-30…: "5 побед") and "other" (fractions: "1,5 очка"). Choices: Ludo's words as Russian players say them
@@ -11,7 +11,7 @@ parentheses or after a colon. Sentences with several counts name each count ("п
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Лудо (\"Не сердись\")",

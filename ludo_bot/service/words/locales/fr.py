@@ -1,4 +1,4 @@
-"""French (informal "tu", as on Discord): every key of `service.locales.en`, translated.
+"""French (informal "tu", as on Discord): every key of `locales.en`, translated.
 
 Plural categories (CLDR, fr): "one" (0 and 1: "0 victoire"), "many" (round millions: "1 000 000 de victoires"),
 "other". Choices: Ludo told with the words French players know from les petits chevaux (`GLOSSARY`): "pion",
@@ -11,7 +11,7 @@ count ("victoires : 3").
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Ludo (les petits chevaux)",

@@ -1,4 +1,4 @@
-"""Bengali: every key of `service.locales.en`, translated as Ludo (লুডু) players in Bangladesh and West Bengal talk.
+"""Bengali: every key of `locales.en`, translated as Ludo (লুডু) players in Bangladesh and West Bengal talk.
 
 Plural categories (CLDR): "one" (0 and 1) and "other". A Bengali noun does not change after a number ("1টি গুটি",
 "3টি গুটি": the classifier টি counts, the noun stays), so no sentence needs a `plural`: every template is a plain
@@ -14,7 +14,7 @@ rules summary) it stays ".". Digits are Latin everywhere, as the board numbers i
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.locales.forms import Plural
 
 GLOSSARY: dict[str, str] = {
     "token": "গুটি", "yard": "ঘর (গুটি এখনো ঘরে, বের হয়নি)", "start square": "শুরুর ঘর", "square": "ঘর",

@@ -1,4 +1,4 @@
-"""Turkish (informal "sen", as on Discord): every key of `service.locales.en`, translated.
+"""Turkish (informal "sen", as on Discord): every key of `locales.en`, translated.
 
 Plural categories (CLDR, tr): "one" and "other", but a Turkish noun stays singular after a number ("1 oyun",
 "3 oyun"), so every counted sentence is a plain template here. Choices: Ludo's words as Kızma Birader players say them
@@ -10,7 +10,7 @@ stands alone ("Sırada {who} var", "`{id}` kodlu oyun", "{colour} renk"); percen
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.locales.forms import Plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Ludo (Kızma Birader)",

@@ -1,4 +1,4 @@
-"""Words for players: button labels and accounts of what happened, in a language of `service.i18n`
+"""Words for players: button labels and accounts of what happened, in a language of `service.words.i18n`
 (English unless `lang` says otherwise). No Discord here.
 
 Button labels carry the same number the board picture draws at a move's destination (the
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from ludo_bot import engine
 from ludo_bot.engine import events as ev
-from ludo_bot.service.i18n import DEFAULT, Term, colour, translate
+from ludo_bot.service.words.i18n import DEFAULT, Term, colour, translate
 
 LABEL_LIMIT = 80  # Discord's limit on a button label
 CONTENT_LIMIT = 2000  # Discord's limit on a message's content

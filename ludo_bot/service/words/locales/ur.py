@@ -1,4 +1,4 @@
-"""Urdu: every key of `service.locales.en`, translated as Ludo (لوڈو) players in Pakistan talk, in Urdu script.
+"""Urdu: every key of `locales.en`, translated as Ludo (لوڈو) players in Pakistan talk, in Urdu script.
 
 Plural categories (CLDR): "one" (exactly 1) and "other" (0 too). Counted sentences whose noun or verb changes with
 the number (گوٹی/گوٹیاں، باری/باریاں، چال/چالیں، خانہ/خانے، لابی/لابیاں) are `plural`; invariant words (کھیل، منٹ،
@@ -15,7 +15,7 @@ between two values ("{tokens} میں سے {home}"), since isolated values around
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "token": "گوٹی (گوٹیاں)", "yard": "بند گوٹیوں کی جگہ (گوٹی ابھی نہیں کھلی)", "start square": "شروع کا خانہ",

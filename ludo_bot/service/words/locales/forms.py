@@ -6,7 +6,7 @@ Catalogues hold `str` templates and, for a sentence whose words follow a number,
 
 `count` names the value that picks the form; the forms are exactly the categories CLDR gives the language
 (`babel.Locale.parse(code).plural_form.tags` plus "other": English "one"/"other", Russian "one"/"few"/"many"/"other",
-Arabic "zero"/"one"/"two"/"few"/"many"/"other", Indonesian "other" alone). `service.i18n` picks the form.
+Arabic "zero"/"one"/"two"/"few"/"many"/"other", Indonesian "other" alone). `service.words.i18n` picks the form.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Spanish (es-ES, also served to Latin America; informal "tú"): every key of `service.locales.en`, translated.
+"""Spanish (es-ES, also served to Latin America; informal "tú"): every key of `locales.en`, translated.
 
 Plural categories (CLDR, es): "one" (1), "many" (round millions: "1 000 000 de victorias"), "other".
 Choices: the game is Ludo, told with the words Spanish players know from parchís (`GLOSSARY`): "ficha", "casa" for
@@ -10,7 +10,7 @@ two, as in parchís por parejas). Sentences with several counts name each count 
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Ludo (the parchís family)",

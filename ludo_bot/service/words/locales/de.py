@@ -1,9 +1,9 @@
-"""German (informal "du", as on Discord): every key of `service.locales.en`, translated; counted sentences have the
+"""German (informal "du", as on Discord): every key of `locales.en`, translated; counted sentences have the
 forms "one" and "other" (CLDR), picked by the value their `plural` names."""
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 # Ludo's words as German players say them ("Mensch ärgere Dich nicht" is Ludo's German cousin: its words)
 GLOSSARY: dict[str, str] = {

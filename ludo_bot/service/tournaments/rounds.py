@@ -24,8 +24,8 @@ from ludo_bot.service.errors import Refused
 from ludo_bot.service.games import FINISH, REMIND, TIMEOUT, TOURNEY, Games
 from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.outcome import Outcome, Step
-from ludo_bot.service.tournaments import ROUND, SHOW, Tournaments, rules_of
-from ludo_bot.service.tourney_plan import after, seat_round
+from ludo_bot.service.tournaments.organise import ROUND, SHOW, Tournaments, rules_of
+from ludo_bot.service.tournaments.plan import after, seat_round
 from ludo_bot.storage import (
     Claim,
     CorruptRecord,
@@ -37,7 +37,7 @@ from ludo_bot.storage import (
     new_game_id,
     new_record,
 )
-from ludo_bot.storage.replay import state_of
+from ludo_bot.storage.game_log import state_of
 from ludo_bot.storage.tourney_records import Table, TableEnd
 
 logger = logging.getLogger(__name__)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ludo_bot.render.standings import WORDS, Bracket, Row, Seat, SwissTable, Table, bracket_png, swiss_png
 from ludo_bot.render.standings import Round as Drawn
-from ludo_bot.service.i18n import drawn, templates
 from ludo_bot.service.seats import level_name
-from ludo_bot.service.tourney_plan import is_final, scores, through
+from ludo_bot.service.tournaments.plan import is_final, scores, through
+from ludo_bot.service.words.i18n import drawn, templates
 from ludo_bot.storage import TournamentRecord
 from ludo_bot.storage.tourney_records import Round
 from ludo_bot.storage.tourney_records import Table as Seated

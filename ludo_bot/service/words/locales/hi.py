@@ -1,4 +1,4 @@
-"""Hindi: every key of `service.locales.en`, translated as Indian Ludo players talk on Discord.
+"""Hindi: every key of `locales.en`, translated as Indian Ludo players talk on Discord.
 
 Plural categories (CLDR): "one" (0 and 1) and "other". Counted sentences whose noun or verb changes with the number
 (feminine nouns like गोटी/गोटियाँ, बारी/बारियाँ, चाल/चालें; oblique खाना/खानों) are `plural`; invariant nouns
@@ -12,7 +12,7 @@ Sentences end with the danda (।); where the code appends a full stop (the rule
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "token": "गोटी (गोटियाँ)", "yard": "घर", "start square": "स्टार्ट वाला खाना", "square": "खाना (खाने)",

@@ -1,6 +1,6 @@
 """The languages the bot speaks: each one's code, its CLDR locale, the Discord locales it serves, its catalogue.
 
-A language is one line of `LANGUAGES` and one module `ludo_bot/service/locales/<code>.py` holding `TEXTS` (and its
+A language is one line of `LANGUAGES` and one module `ludo_bot/service/words/locales/<code>.py` holding `TEXTS` (and its
 `GLOSSARY`); a line whose module is missing is simply not spoken (not offered in `/ludo settings`, its Discord locales
 answered in the server's language). Arabic, Urdu and Bengali are no Discord locales (Discord's client does not offer
 them), so they serve none: a server reaches them only through `/ludo settings`.
@@ -34,7 +34,7 @@ from babel.dates import format_date, format_skeleton, format_time, format_timede
 from babel.numbers import NumberPattern
 from babel.units import format_unit
 
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.locales.forms import Plural
 
 logger = logging.getLogger(__name__)
 Catalogue = Mapping[str, "str | Plural"]
@@ -83,11 +83,11 @@ _CODES = {lang.code: lang for lang in LANGUAGES}
 
 
 def _catalogue(code: str) -> Catalogue | None:
-    """The `TEXTS` of `service.locales.<code>`, or None when that module is not there (yet)."""
+    """The `TEXTS` of `service.words.locales.<code>`, or None when that module is not there (yet)."""
     try:
-        module: ModuleType = importlib.import_module(f"ludo_bot.service.locales.{code}")
+        module: ModuleType = importlib.import_module(f"ludo_bot.service.words.locales.{code}")
     except ModuleNotFoundError as missing:
-        if missing.name != f"ludo_bot.service.locales.{code}":
+        if missing.name != f"ludo_bot.service.words.locales.{code}":
             raise  # a catalogue that imports something missing is a bug, not a language not written yet
         return None
     return cast(Catalogue, module.TEXTS)

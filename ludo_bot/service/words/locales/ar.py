@@ -1,4 +1,4 @@
-"""Arabic: every key of `service.locales.en`, in Modern Standard Arabic as Gulf and Egyptian Ludo (لودو) players
+"""Arabic: every key of `locales.en`, in Modern Standard Arabic as Gulf and Egyptian Ludo (لودو) players
 read it.
 
 Plural categories (CLDR): "zero", "one", "two", "few" (3-10), "many" (11-99) and "other" (100 and up). A counted
@@ -21,7 +21,7 @@ two values ("{home} من {tokens}"), since isolated values around a slash would 
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "token": "حجر (أحجار)", "yard": "القاعدة", "start square": "خانة البداية", "square": "خانة (خانات)",

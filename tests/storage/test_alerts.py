@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from ludo_bot.storage import Alert, AlertSetting, Storage, keys
-from ludo_bot.storage.notify import DM_CHANNEL_TTL, REMIND, TURN
+from ludo_bot.storage.alerts import DM_CHANNEL_TTL, REMIND, TURN
 
 NOW = 1_000_000.0
 ALICE, BOB = 1001, 1002

@@ -1,4 +1,4 @@
-"""Brazilian Portuguese (pt-BR, informal "você", as on Discord): every key of `service.locales.en`, translated.
+"""Brazilian Portuguese (pt-BR, informal "você", as on Discord): every key of `locales.en`, translated.
 
 Plural categories (CLDR, pt): "one" (0 and 1), "many" (round millions: "1 milhão de vitórias"), "other".
 Choices: the words of Ludo as it is played in Brazil (`GLOSSARY`): "peão", "base" for the yard (a board's squares
@@ -10,7 +10,7 @@ no noun follows a number of another count.
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural, plural
+from ludo_bot.service.words.locales.forms import Plural, plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Ludo",

@@ -1,4 +1,4 @@
-"""Indonesian (informal "kamu", as on Discord): every key of `service.locales.en`, translated.
+"""Indonesian (informal "kamu", as on Discord): every key of `locales.en`, translated.
 
 Plural categories (CLDR, id): "other" alone: an Indonesian noun does not change after a number ("1 bidak",
 "3 bidak"), so every counted sentence is a plain template here. Choices: Ludo's words as Indonesian players say them
@@ -9,7 +9,7 @@ Discord's Indonesian words: a channel is a "saluran", a thread an "utas".
 
 from __future__ import annotations
 
-from ludo_bot.service.locales.forms import Plural
+from ludo_bot.service.words.locales.forms import Plural
 
 GLOSSARY: dict[str, str] = {
     "Ludo": "Ludo",

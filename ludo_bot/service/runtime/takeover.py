@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from ludo_bot.service.workers import PolledWorker, Polling, Pulse
+from ludo_bot.service.runtime.workers import PolledWorker, Polling, Pulse
 from ludo_bot.storage import NotFound, Storage, StorageError
 from ludo_bot.storage.interactions import REGISTER_EVERY, Filing
 

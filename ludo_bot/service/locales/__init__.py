@@ -1,1 +1,0 @@
-"""The catalogues of the translation table (see `service.i18n`): one module per language, each a `TEXTS` dict."""
