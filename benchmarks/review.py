@@ -3,8 +3,8 @@
 The game: 4 players at the levels expert, greedy, random and greedy (seats 0-3), the first seed from
 0 whose log reaches `--moves` entries (a move: one log entry, a roll or a choice), reviewed up to that
 entry (or the longest of 50 games, whole, if none does); timed `--repeat` times, the median printed.
-Then the classic review as the bot computes it: in a worker process of `service.runtime.thinking.Pool` started for it
-(the first review of a bot process pays the process's start) and in the same process again.
+Then the classic review as the bot computes it: in a worker process of `service.runtime.thinking.ProcessPool` started
+for it (the first review of a bot process pays the process's start) and in the same process again.
 The last line gives the classic figure.
 Run: `python -m benchmarks.review [--moves 400] [--repeat 5] [--presets ...]`.
 """
@@ -19,7 +19,7 @@ import time
 from ludo_bot.engine import PRESETS, Rules, action_text, apply, new_game
 from ludo_bot.engine.ai import choose
 from ludo_bot.engine.review import review_game
-from ludo_bot.service.runtime.thinking import Pool
+from ludo_bot.service.runtime.thinking import ProcessPool
 
 LEVELS = ("expert", "greedy", "random", "greedy")
 SEATS = (0, 1, 2, 3)
@@ -72,7 +72,7 @@ def main() -> None:
 
 async def in_a_worker(rules: Rules, seed: int, log: list[str]) -> tuple[float, float]:
     """Seconds of the review in a new worker process (its start included), then again in that process."""
-    pool = Pool("reviews")
+    pool = ProcessPool("reviews")
     try:
         times = []
         for _ in range(2):

@@ -38,7 +38,7 @@ def test_the_installed_engine_is_compiled() -> None:
 
 
 def test_a_spawned_worker_runs_the_same_build() -> None:
-    """As a review's worker process starts (`service.runtime.thinking.Pool`)."""
+    """As a review's worker process starts (`service.runtime.thinking.ProcessPool`)."""
     from ludo_bot.engine import board
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
         found = pool.submit(eval, "__import__('ludo_bot.engine.board').engine.board.__file__").result(timeout=60)

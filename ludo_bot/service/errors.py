@@ -1,4 +1,5 @@
-"""The service's one error for players: a request the rules or the game's state do not allow."""
+"""The service's two errors: `Refused`, the one for players (a request the rules or the game's state do not allow,
+in their words: `reason` words the engine's refusals), and `Duplicate`, an interaction another process answers."""
 
 from __future__ import annotations
 

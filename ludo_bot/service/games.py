@@ -44,7 +44,7 @@ from ludo_bot.service.errors import Duplicate, Refused, reason
 from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.outcome import Outcome, Step
 from ludo_bot.service.runtime.takeover import Takeover
-from ludo_bot.service.runtime.thinking import Pool
+from ludo_bot.service.runtime.thinking import ProcessPool
 from ludo_bot.service.seasons import Seasons
 from ludo_bot.service.seats import engine_level, seat_of, seat_user, thinks, to_play
 from ludo_bot.service.words.i18n import COLOUR_KEYS, Term
@@ -79,9 +79,9 @@ class Games:
     def __init__(self, storage: Storage, guilds: Guilds, takeover: Takeover, *,
                  clock: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] = lambda: secrets.randbits(63), alerts: Alerts | None = None,
-                 thinking: Pool | None = None, seasons: Seasons | None = None) -> None:
+                 thinking: ProcessPool | None = None, seasons: Seasons | None = None) -> None:
         self.storage = storage
-        self.thinking = thinking or Pool("ai")
+        self.thinking = thinking or ProcessPool("ai")
         self.due_now = asyncio.Event()  # set when a save queued a deadline due at once (an AI's turn, a table's end)
         self.guilds = guilds
         self.takeover = takeover

@@ -4,9 +4,10 @@ A click that passes the turn to another person is answered by a new message ment
 before it goes; so that person sees only that message. It tells what happened since their own turn last ended
 (the others' turns and the AI seats' in between), not only the last click's: the game keeps, per person's seat,
 the position where that seat's turn last ended (`GameRecord.turn_ends`, set when a turn ends, only in games of two
-people or more), and the account replays the log's tail from there. The cost stays on the clicks that end a turn:
-a click that keeps the turn does neither; and the tail is read in the save's own step (`Account.span`, given to
-`Games.save_and_read`), so a click that passes the turn costs no extra round trip (#12's budget of 3).
+people or more), and the log's tail from there is replayed (`LogTail`; its words are `service.words.text.account`).
+The cost stays on the clicks that end a turn: a click that keeps the turn does neither; and the tail is read in the
+save's own step (`LogTail.span`, given to `Games.save_and_read`), so a click that passes the turn costs no extra round
+trip (a click's budget is 3).
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def last_person(record: GameRecord) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Account:
-    """Where the account of the turns since a seat's last begins: at `start`, up to the log's entry `end`
+class LogTail:
+    """The log's tail that tells the turns since a seat's last: replayed from `start`, up to the log's entry `end`
     (exclusive), after which the operation's own events follow."""
 
     game_id: str
@@ -86,25 +87,25 @@ class Account:
         return events
 
 
-def to_tell(record: GameRecord, outcome: Outcome, before: engine.GameState) -> Account | None:
+def to_tell(record: GameRecord, outcome: Outcome, before: engine.GameState) -> LogTail | None:
     """When `outcome` (an operation on `record` that started at `before`, as it is to be saved) is to be told to a
     person other than the one who acted (a click, a time-out or a leave that passed the turn, or someone else
-    leaving): the account of what happened since that person's turn last ended, up to `before`, to which the
+    leaving): the log's tail of what happened since that person's turn last ended, up to `before`, to which the
     outcome's own events are added. None when the person who acted goes on (or nobody is to act), or when it
-    cannot be told (see `account`)."""
+    cannot be told (see `log_tail`)."""
     to_act = outcome.player_to_act()
     actor = outcome.steps[0].seat if outcome.steps else before.current
     if to_act is None or to_act == seat_user(record, actor):
         return None
-    return account(outcome.record, outcome.state.current, before.ply)
+    return log_tail(outcome.record, outcome.state.current, before.ply)
 
 
 async def since_last_turn(storage: Storage, record: GameRecord, state: engine.GameState) -> list[engine.Event] | None:
     """The events since the turn of the person to act at `state` (the record's position) last ended, for the live
-    message posted again (a reminder, /ludo board); None when nobody is to act, or see `account`."""
+    message posted again (a reminder, /ludo board); None when nobody is to act, or see `log_tail`."""
     if state.over or not record.active or seat_user(record, state.current) is None:
         return None
-    since = account(record, state.current, state.ply)
+    since = log_tail(record, state.current, state.ply)
     if since is None:
         return None
     try:
@@ -115,10 +116,10 @@ async def since_last_turn(storage: Storage, record: GameRecord, state: engine.Ga
     return since.told(entries)
 
 
-def account(record: GameRecord, seat: int, ply: int) -> Account | None:
-    """The account of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
-    round). None when it cannot be told (no turn end kept and a long log, a longer tail than `MOST_REPLAYED`, a
-    kept position that does not read: logged)."""
+def log_tail(record: GameRecord, seat: int, ply: int) -> LogTail | None:
+    """The tail of the game's log from where `seat`'s turn last ended up to `ply` (from the start in the first
+    round). None when it cannot be told (no turn end kept and a long log, a longer tail than `MOST_REPLAYED`, a kept
+    position that does not read: logged)."""
     kept = record.turn_ends.get(seat)
     try:
         if kept is not None:
@@ -132,9 +133,9 @@ def account(record: GameRecord, seat: int, ply: int) -> Account | None:
         return None
     if not 0 <= ply - start.ply <= MOST_REPLAYED:
         return None
-    return Account(record.id, seat, start, ply)
+    return LogTail(record.id, seat, start, ply)
 
 
 def _untold(game_id: str, seat: int, error: Exception) -> None:
-    """Log why the account of a seat's turns since its last cannot be given (its message then goes without it)."""
+    """Log why the turns since a seat's last cannot be told (its message then goes without it)."""
     logger.warning("game %s: the turns since seat %s's last cannot be told: %s", game_id, seat, error)

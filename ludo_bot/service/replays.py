@@ -24,7 +24,7 @@ from ludo_bot.engine.review import Review
 from ludo_bot.render import WORDS, render_replay
 from ludo_bot.service.errors import Refused
 from ludo_bot.service.reviews import Reviews
-from ludo_bot.service.runtime.single_flight import SharedWork
+from ludo_bot.service.runtime.single_flight import SingleFlight
 from ludo_bot.service.seats import seat_names
 from ludo_bot.service.words.i18n import language, templates
 from ludo_bot.storage import GameRecord, Storage, StorageUnavailable
@@ -65,7 +65,7 @@ class Replays:
         self._turns = asyncio.Semaphore(turns)
         self._held = 0
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludo-replay")
-        self._jobs: SharedWork[bytes] = SharedWork("replay")
+        self._jobs: SingleFlight[bytes] = SingleFlight("replay")
         self._closed = False
 
     def check(self) -> None:

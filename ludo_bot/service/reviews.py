@@ -18,8 +18,8 @@ from ludo_bot.engine.chances import CHANCE_ERROR, CHANCE_ERRORS
 from ludo_bot.engine.notation import parse_rules
 from ludo_bot.engine.review import Decision, Review, ReviewTextError, review_game
 from ludo_bot.service.errors import Refused
-from ludo_bot.service.runtime.single_flight import SharedWork
-from ludo_bot.service.runtime.thinking import Pool
+from ludo_bot.service.runtime.single_flight import SingleFlight
+from ludo_bot.service.runtime.thinking import ProcessPool
 from ludo_bot.service.seats import beside_colour, seat_user
 from ludo_bot.service.words.i18n import colour, translate
 from ludo_bot.service.words.text import action_label
@@ -45,11 +45,11 @@ class Shown:
 class Reviews:
     """Reviews of finished games: kept ones read from storage, missing ones computed in the worker processes."""
 
-    def __init__(self, storage: Storage, pool: Pool | None = None, *, queue: int = REVIEW_QUEUE) -> None:
+    def __init__(self, storage: Storage, pool: ProcessPool | None = None, *, queue: int = REVIEW_QUEUE) -> None:
         self.storage = storage
-        self.pool = pool or Pool("reviews")
+        self.pool = pool or ProcessPool("reviews")
         self.queue = queue
-        self._jobs: SharedWork[Review] = SharedWork("review")
+        self._jobs: SingleFlight[Review] = SingleFlight("review")
 
     def check(self) -> None:
         """`Refused` while `queue` reviews are being computed in this process (asked before deferring an answer)."""
@@ -117,7 +117,7 @@ def shown_decisions(record: GameRecord, review: Review, seat: int) -> list[Shown
     return [found[d.ply] for d in player.costliest if d.ply in found]
 
 
-def points(value: float) -> str:
+def chance_points(value: float) -> str:
     """Signed points of win chance (0-100), one decimal."""
     return f"{value:+.1f}".replace("-", "\u2212")
 
@@ -136,8 +136,9 @@ def review_lines(record: GameRecord, review: Review, lang: str, seat: int, shown
                               decisions=player.decisions) if player.decisions else translate(lang, "review.no_choices"))
         lines.append(translate(lang, "review.player", who=named.get(player.seat, colour(lang, player.seat)),
                                colour=colour(lang, player.seat), start=round(100 * review.curve[0][player.seat]),
-                               end=round(100 * final[player.seat]), dice=points(player.dice),
-                               choices=points(player.choices), others=points(player.others), accuracy=accuracy))
+                               end=round(100 * final[player.seat]), dice=chance_points(player.dice),
+                               choices=chance_points(player.choices), others=chance_points(player.others),
+                               accuracy=accuracy))
     if shown:
         lines.append(translate(lang, "review.costliest", who=names.get(seat, colour(lang, seat))))
         for number, item in enumerate(shown, 1):

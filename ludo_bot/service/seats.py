@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ludo_bot import engine
 from ludo_bot.service.errors import Refused, reason
-from ludo_bot.service.words.i18n import DEFAULT, Term, colour, directionless, drawn, translate
+from ludo_bot.service.words.i18n import DEFAULT, Term, colour, directionless, translate, translate_for_picture
 from ludo_bot.storage import GameRecord, LobbyRecord
 
 # A seat's ai_level indexes this tuple (stored numbers: never reorder it): the engine's levels, then master, retired
@@ -76,7 +76,8 @@ def _names(seats: tuple[tuple[int, str | None, int | None], ...], lang: str) -> 
         colour_name = colour(lang, seat).capitalize()
         if ai_level is None:  # (a name kept before `kept_name` dropped direction controls loses them here)
             return directionless(name or "") or colour_name
-        return drawn(lang, "seat.ai", colour=colour_name, level=translate(lang, "ai." + level_name(ai_level)))
+        level = translate(lang, "ai." + level_name(ai_level))
+        return translate_for_picture(lang, "seat.ai", colour=colour_name, level=level)
 
     return tuple((seat, default(seat, name, ai_level)) for seat, name, ai_level in seats)
 

@@ -21,7 +21,7 @@ from ludo_bot.service.rematch import Rematches
 from ludo_bot.service.replays import Replays
 from ludo_bot.service.reviews import Reviews
 from ludo_bot.service.runtime.takeover import Takeover
-from ludo_bot.service.runtime.thinking import Pool
+from ludo_bot.service.runtime.thinking import ProcessPool
 from ludo_bot.service.seasons import Seasons
 from ludo_bot.service.tournaments.organise import Tournaments
 from ludo_bot.service.tournaments.rounds import TourneyRounds
@@ -42,7 +42,7 @@ class Service:
         self.guilds = Guilds(storage, defaults)
         self.takeover = Takeover(storage)
         self.alerts = Alerts(storage, clock=clock)
-        self.thinking = Pool("ai")  # master's turns (see `Games.think`)
+        self.thinking = ProcessPool("ai")  # master's turns (see `Games.think`)
         self.seasons = Seasons(storage, self.guilds, clock=clock)
         self.games = Games(storage, self.guilds, self.takeover, clock=clock, new_seed=new_seed, alerts=self.alerts,
                            thinking=self.thinking, seasons=self.seasons)

@@ -35,9 +35,10 @@ from tests.bot.helpers import Clock, answered, click, live_message, private_text
 ROOT = Path(__file__).resolve().parents[2]
 SPEAKING = (ROOT / "ludo_bot" / "bot", ROOT / "ludo_bot" / "service")  # the packages that name phrases
 GERMAN_TURN = re.compile(r"<@(\d+)> ist am Zug")
-# a key named in the code: translate(locale, "key") or drawn(...), Refused("key"), Phrase("key", ...), described("key"),
-# also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
-KEY_CALL = re.compile(r'(?:(?:translate|drawn)\([^,()]+,\s*|Refused\(|Phrase\(|described\()(f?)"([^"]+)"(\s*\+)?')
+# a key named in the code: translate(locale, "key") or translate_for_picture(...), Refused("key"), Phrase("key", ...),
+# described("key"), also as an f-string (f"button.{verb}") or a prefix ("ai." + level)
+KEY_CALL = re.compile(r'(?:translate(?:_for_picture)?\([^,()]+,\s*|Refused\(|Phrase\(|described\()'
+                      r'(f?)"([^"]+)"(\s*\+)?')
 LANGUAGES = sorted(CATALOGUES)
 
 

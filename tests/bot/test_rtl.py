@@ -16,7 +16,7 @@ from bidi import get_base_level, get_display  # type: ignore[import-untyped]  # 
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.service.words import languages as registry
-from ludo_bot.service.words.i18n import CATALOGUES, FSI, PDI, drawn, translate
+from ludo_bot.service.words.i18n import CATALOGUES, FSI, PDI, translate, translate_for_picture
 from ludo_bot.service.words.locales.forms import Plural
 from tests.bot.helpers import play_out_in_any_language, private_text, slash, start_in_any_language
 
@@ -88,7 +88,8 @@ def test_markdown_around_a_value_still_holds(arabic: str) -> None:
 def test_a_sentence_for_a_picture_has_no_isolates(arabic: str) -> None:
     for_discord = translate(arabic, "seat.ai", colour="x", level="y")
     assert FSI in for_discord
-    assert drawn(arabic, "seat.ai", colour="x", level="y") == for_discord.replace(FSI, "").replace(PDI, "")
+    pictured = translate_for_picture(arabic, "seat.ai", colour="x", level="y")
+    assert pictured == for_discord.replace(FSI, "").replace(PDI, "")
 
 
 async def test_an_arabic_server_plays_with_whole_mentions_and_plain_button_ids(standin: StandIn, ludo: LudoBot,

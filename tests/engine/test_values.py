@@ -47,7 +47,8 @@ def test_a_refusal_pickles_with_its_reason() -> None:
 
 
 def test_a_review_runs_in_a_spawned_worker_process() -> None:
-    """As `service.runtime.thinking.Pool` runs it: the rules value goes to a fresh process, the review comes back."""
+    """As `service.runtime.thinking.ProcessPool` runs it: the rules value goes to a fresh process, the review comes
+    back."""
     rules = Rules.preset("classic")
     state, log = new_game(rules, (0, 2), seed=11), list[Action]()
     while not state.over and len(log) < 60:

@@ -12,7 +12,18 @@ import pytest
 from ludo_bot import engine
 from ludo_bot.engine.describe import PHRASES, describe_position
 from ludo_bot.render import WORDS, BoardView
-from ludo_bot.service.words.i18n import CATALOGUES, DEFAULT, FSI, PDI, SPOKEN, Terms, drawn, known, templates, translate
+from ludo_bot.service.words.i18n import (
+    CATALOGUES,
+    DEFAULT,
+    FSI,
+    PDI,
+    SPOKEN,
+    Terms,
+    known,
+    templates,
+    translate,
+    translate_for_picture,
+)
 from ludo_bot.service.words.languages import LANGUAGES, WRITTEN_TIMES, categories, category, moment, number
 from ludo_bot.service.words.locales.forms import Plural
 
@@ -114,7 +125,7 @@ def test_a_wait_the_bot_writes_is_one_time_in_seconds_under_a_minute() -> None:
 
 
 def test_a_sentence_for_a_picture_is_drawn_without_isolates() -> None:
-    assert drawn("de", "game.caption", id="abc12", ply=1234) == "Spiel abc12 · Zug 1.234"
+    assert translate_for_picture("de", "game.caption", id="abc12", ply=1234) == "Spiel abc12 · Zug 1.234"
 
 
 def test_where_discords_client_lacks_the_language_the_bot_writes_the_times() -> None:

@@ -21,7 +21,7 @@ from ludo_bot.render.standings import word_rooms as standing_rooms
 from ludo_bot.render.view import DEFAULT_SIZE, text_size
 from ludo_bot.service.seats import AI_LEVELS, picture_names
 from ludo_bot.service.tournaments.view import HEADERS
-from ludo_bot.service.words.i18n import CATALOGUES, drawn, templates
+from ludo_bot.service.words.i18n import CATALOGUES, templates, translate_for_picture
 from ludo_bot.storage.records import GameRecord, Seat
 
 RULES = Rules.preset("classic")
@@ -84,10 +84,10 @@ def test_every_standings_word_fits_its_room(lang: str) -> None:
     picture gives them (a swiss of 64 in two blocks: a number's column is as wide as "64")."""
     too_long = []
     for key, (font_size, room) in standing_rooms().items():
-        text = drawn(lang, f"standing.{key}")
+        text = translate_for_picture(lang, f"standing.{key}")
         if text_width(text, font_size) > room:
             too_long.append(f"{key}: {text!r} is {text_width(text, font_size):.0f} px, room {room}")
     assert not too_long, f"{lang}: " + "; ".join(too_long)
     for key, (font_size, room) in zip(HEADERS, header_rooms(), strict=True):
-        text = drawn(lang, f"standing.{key}")
+        text = translate_for_picture(lang, f"standing.{key}")
         assert text_width(text, font_size) <= room, f"{lang} {key}: {text!r} overflows {room} px"

@@ -8,13 +8,13 @@ import itertools
 import pytest
 
 from ludo_bot.service.tournaments.plan import (
-    after,
     dealt,
     first_round,
     going_through_per_table,
-    points,
+    next_round_or_champion,
     scores,
     seat_round,
+    swiss_points,
     table_sizes,
     through,
 )
@@ -60,11 +60,11 @@ def test_one_entrant_is_no_round() -> None:
 
 
 def test_points_by_place_are_whole_numbers() -> None:
-    assert [points(p, 4) for p in range(1, 5)] == [6, 4, 2, 0]
-    assert [points(p, 3) for p in range(1, 4)] == [6, 3, 0]
-    assert [points(p, 2) for p in range(1, 3)] == [6, 0]
+    assert [swiss_points(p, 4) for p in range(1, 5)] == [6, 4, 2, 0]
+    assert [swiss_points(p, 3) for p in range(1, 4)] == [6, 3, 0]
+    assert [swiss_points(p, 2) for p in range(1, 3)] == [6, 0]
     with pytest.raises(ValueError):
-        points(5, 4)
+        swiss_points(5, 4)
 
 
 @pytest.mark.parametrize("entrants", [2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17, 33, 64])
@@ -77,7 +77,7 @@ def test_a_knockout_shrinks_to_one_final_table_and_its_winner(entrants: int, fil
         if fill:
             assert all(len(t.seats) == 4 for t in record.played[-1].tables)
         record = finish_round(record)
-        following = after(record)
+        following = next_round_or_champion(record)
         if following.groups is None:
             break
         assert sum(map(len, following.groups)) < sum(len(t.user_ids) for t in record.played[-1].tables)
@@ -93,13 +93,13 @@ def test_the_same_number_goes_through_every_table_in_the_order_of_places() -> No
     assert going_through_per_table(record.played[0]) == 2
     record = finish_round(record, {0: [3, 2, 1, 0], 1: [2, 0, 1]})
     assert [through(record, record.played[0], t) for t in record.played[0].tables] == [[103, 102], [106, 104]]
-    following = after(record)
+    following = next_round_or_champion(record)
     assert following.groups == [[103, 106, 102, 104]]  # table winners first, dealt round robin
 
     fives = seated(tournament(5), [[100, 101, 102], [103, 104]])  # a table of two: one goes through each table
     assert going_through_per_table(fives.played[0]) == 1
     fives = finish_round(fives, {1: [2, 0]})
-    assert after(fives).groups == [[100, 104]]
+    assert next_round_or_champion(fives).groups == [[100, 104]]
 
 
 def test_an_entrant_who_left_is_skipped_and_ai_seats_never_go_through() -> None:
@@ -114,7 +114,7 @@ def test_an_entrant_who_left_is_skipped_and_ai_seats_never_go_through() -> None:
 
 def test_the_final_crowns_its_best_placed_entrant() -> None:
     record = finish_round(seated(tournament(3, fill=True), [[100, 101, 102]]), {0: [3, 2, 0, 1]})
-    following = after(record)
+    following = next_round_or_champion(record)
     assert following.groups is None and following.champion == 102  # the AI won the table: the best person is champion
 
 
@@ -125,7 +125,7 @@ def test_swiss_points_and_tie_breaks() -> None:
     # 100 and 103 won (6 each; 100 signed up first), 101 and 104 second (3 each), the others 0
     assert [(s.user_id, s.points, s.wins) for s in first] == [(100, 6, 1), (103, 6, 1), (101, 3, 0), (104, 3, 0),
                                                               (102, 0, 0), (105, 0, 0)]
-    following = after(record)
+    following = next_round_or_champion(record)
     assert following.groups == [[100, 103, 101], [104, 102, 105]]  # similar points together
     record = finish_round(seated(record, following.groups), {0: [2, 1, 0], 1: [1, 0, 2]})
     # 101: 3 + 6 = 9 (1 win); 103: 6 + 3 = 9 (1 win): wins tie, opponents' points decide
@@ -134,7 +134,7 @@ def test_swiss_points_and_tie_breaks() -> None:
     assert (final[101].opponents, final[103].opponents) == (6 + 6 + 6 + 9, 6 + 0 + 6 + 9)  # everyone met, each time
     # 100, 102 and 104 have 6: 104 has no win; 100 met stronger opponents (33) than 102 (21)
     assert [s.user_id for s in scores(record)] == [101, 103, 100, 102, 104, 105]
-    assert after(record).groups is None and after(record).champion == 101
+    assert next_round_or_champion(record).groups is None and next_round_or_champion(record).champion == 101
 
 
 def test_swiss_ties_all_round_fall_to_sign_up_order() -> None:
@@ -161,5 +161,5 @@ def test_two_people_sit_opposite_and_an_ai_fills_the_rest() -> None:
     master = seated(tournament(2, fill=True).model_copy(update={"ai_level": 3}), [[100, 101]])
     assert [s.ai_level for s in master.played[0].tables[0].seats if s.user_id is None] == [2, 2]
     with pytest.raises(ValueError, match="not over"):
-        after(record)
+        next_round_or_champion(record)
     assert isinstance(record.played[0], Round)

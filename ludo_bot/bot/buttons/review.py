@@ -24,7 +24,7 @@ from ludo_bot.render import WORDS, BoardView, render_board, render_chances
 from ludo_bot.service import GameRecord, Refused, Service
 from ludo_bot.service.reviews import Shown, focus_seat, review_lines, shown_decisions
 from ludo_bot.service.seats import picture_names
-from ludo_bot.service.words.i18n import drawn, templates, translate
+from ludo_bot.service.words.i18n import templates, translate, translate_for_picture
 from ludo_bot.service.words.text import clip
 
 
@@ -81,7 +81,7 @@ def pictures(record: GameRecord, review: Review, lang: str, seat: int, shown: li
     for number, item in enumerate(shown, 1):
         labels = {item.best: translate(lang, "review.best_label"), item.played: translate(lang, "review.played_label")}
         view = BoardView(names=tuple(names.get(s, "") for s in range(4)), labels=labels, words=words,
-                         caption=drawn(lang, "review.caption", n=number, move=item.move))
+                         caption=translate_for_picture(lang, "review.caption", n=number, move=item.move))
         files.append(discord.File(io.BytesIO(render_board(item.state, view)), filename=f"decision-{number}.png",
                                   description=alt_text(translate(lang, "review.decision_alt", n=number,
                                                                  move=item.move))))

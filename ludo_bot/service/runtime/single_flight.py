@@ -10,7 +10,7 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 
 
-class SharedWork(Generic[T]):
+class SingleFlight(Generic[T]):
     """The tasks under way, by key."""
 
     def __init__(self, name: str) -> None:

@@ -21,7 +21,7 @@ T = TypeVar("T")
 WORKERS = 2  # processes per pool: the machines we run on have two cores or more
 
 
-class Pool:
+class ProcessPool:
     """One lazily started process pool (`run` a function in it)."""
 
     def __init__(self, name: str, workers: int = WORKERS) -> None:

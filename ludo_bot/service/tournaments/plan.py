@@ -41,7 +41,7 @@ def table_sizes(entrants: int) -> list[int]:
     return [base + 1] * extra + [base] * (count - extra)
 
 
-def points(place: int, seats: int) -> int:
+def swiss_points(place: int, seats: int) -> int:
     """Swiss points for `place` (1 = first) at a table of `seats`: 6 (n - p) / (n - 1), a whole number for 2-4 seats."""
     if not 2 <= seats <= SEATS or not 1 <= place <= seats:
         raise ValueError(f"no place {place} at a table of {seats}")
@@ -107,7 +107,7 @@ def scores(record: TournamentRecord) -> list[Score]:
                 place = table.place_of(user)
                 if user not in total or place is None:
                     continue
-                total[user] += points(place, len(table.seats))
+                total[user] += swiss_points(place, len(table.seats))
                 wins[user] += place == 1
                 played[user] += 1
                 met[user] += [other for other in table.user_ids if other != user and other in total]
@@ -177,7 +177,7 @@ def first_round(record: TournamentRecord) -> list[list[int]]:
     return in_turn(users, table_sizes(len(users)))
 
 
-def after(record: TournamentRecord) -> Next:
+def next_round_or_champion(record: TournamentRecord) -> Next:
     """What follows the record's current round, which is over."""
     last = record.current
     if last is None or not last.over:

@@ -1,7 +1,7 @@
 """A tournament's rounds as the workers play them: a table's game that ended hands its places to the tournament, the
 round's time running out settles the tables still playing, tables are opened as games, a cancelled tournament's
-tables end as abandoned, and a finished one is counted and announced. No Discord here (`bot.tourney_worker` shows
-what these do).
+tables end as abandoned, and a finished one is counted and announced. No Discord here (the bot's `TourneyWork`
+shows what these do).
 
 - A table's places are its game's ranking (`engine.GameState.ranking`: the result the rules give, with `quick` the
   first token home first and the rest as the rules rank them; for a game ended before its end, the ranking of the
@@ -25,7 +25,7 @@ from ludo_bot.service.games import FINISH, REMIND, TIMEOUT, TOURNEY, Games
 from ludo_bot.service.guilds import Guilds
 from ludo_bot.service.outcome import Outcome, Step
 from ludo_bot.service.tournaments.organise import ROUND, SHOW, Tournaments, rules_of
-from ludo_bot.service.tournaments.plan import after, seat_round
+from ludo_bot.service.tournaments.plan import next_round_or_champion, seat_round
 from ludo_bot.storage import (
     Claim,
     CorruptRecord,
@@ -103,7 +103,7 @@ class TourneyRounds:
             record = record.model_copy(update={"played": played})
             if not played[-1].over:
                 return record
-            following = after(record)
+            following = next_round_or_champion(record)
             if following.groups is None:
                 return record.model_copy(update={"status": "finished", "champion": following.champion})
             new = seat_round(record, following.groups, current.number + 1, self.clock(), new_game_id)

@@ -7,7 +7,7 @@ from ludo_bot.render.standings import WORDS, Bracket, Row, Seat, SwissTable, Tab
 from ludo_bot.render.standings import Round as Drawn
 from ludo_bot.service.seats import level_name
 from ludo_bot.service.tournaments.plan import is_final, scores, through
-from ludo_bot.service.words.i18n import drawn, templates
+from ludo_bot.service.words.i18n import templates, translate_for_picture
 from ludo_bot.storage import TournamentRecord
 from ludo_bot.storage.tourney_records import Round
 from ludo_bot.storage.tourney_records import Table as Seated
@@ -18,10 +18,10 @@ HEADERS = ("rank", "player", "points", "wins", "played")  # the swiss table's co
 def round_title(record: TournamentRecord, round_: Round, lang: str) -> str:
     """"Round 2 of 3", "Final", "Round 1", as a picture writes it."""
     if record.format == "swiss":
-        return drawn(lang, "tourney.round_of", round=round_.number, rounds=record.rounds)
+        return translate_for_picture(lang, "tourney.round_of", round=round_.number, rounds=record.rounds)
     if is_final(round_):
-        return drawn(lang, "tourney.final")
-    return drawn(lang, "tourney.round", round=round_.number)
+        return translate_for_picture(lang, "tourney.final")
+    return translate_for_picture(lang, "tourney.round", round=round_.number)
 
 
 def entrant_name(record: TournamentRecord, user_id: int) -> str:
@@ -37,8 +37,8 @@ def _table(record: TournamentRecord, round_: Round, table: Seated, lang: str) ->
         if seat.user_id is not None:
             seats.append(Seat(entrant_name(record, seat.user_id), place, seat.user_id in gone, False))
         else:
-            level = drawn(lang, "ai." + level_name(seat.ai_level or 0))
-            seats.append(Seat(drawn(lang, "lobby.ai", level=level), place, False, True))
+            level = translate_for_picture(lang, "ai." + level_name(seat.ai_level or 0))
+            seats.append(Seat(translate_for_picture(lang, "lobby.ai", level=level), place, False, True))
     return Table(tuple(seats))
 
 
@@ -53,12 +53,12 @@ def bracket(record: TournamentRecord, lang: str) -> Bracket:
 def swiss_table(record: TournamentRecord, lang: str) -> SwissTable:
     """A swiss tournament's standings as they are."""
     current = record.current
-    title = (drawn(lang, "tourney.final_standings") if record.status == "finished" or current is None
+    title = (translate_for_picture(lang, "tourney.final_standings") if record.status == "finished" or current is None
              else round_title(record, current, lang))
     rows = tuple(Row(i + 1, entrant_name(record, s.user_id), str(s.points), s.wins, s.played, s.out)
                  for i, s in enumerate(scores(record)))
     champion = entrant_name(record, record.champion) if record.champion is not None else None
-    return SwissTable(title, tuple(drawn(lang, f"standing.{h}") for h in HEADERS), rows, champion,
+    return SwissTable(title, tuple(translate_for_picture(lang, f"standing.{h}") for h in HEADERS), rows, champion,
                       record.status == "cancelled")
 
 

@@ -24,7 +24,7 @@ name in another script cannot pull the words around it out of order. The isolate
 its code span has no invisible characters. Left-to-right languages get none: their mentions, numbers and ids read in
 order without them, and every isolate is two characters more of Discord's 2000 (tests/bot/test_rtl.py measures
 both). Players' names written in right-to-left letters are the exception: the bot isolates them in every language
-(`isolated`), as such a name pulls the number beside it to its side in any sentence. `drawn` fills a
+(`isolated`), as such a name pulls the number beside it to its side in any sentence. `translate_for_picture` fills a
 sentence for a picture, never with isolates: render lays out its words itself, and an isolate is a character a font
 may lack.
 
@@ -68,7 +68,8 @@ from ludo_bot.service.words.languages import (
 from ludo_bot.service.words.locales.forms import Plural
 
 __all__ = ["CATALOGUES", "COLOUR_KEYS", "DEFAULT", "FSI", "PDI", "SPOKEN", "Phrase", "Term", "Terms", "colour",
-           "directionless", "drawn", "duration", "isolated", "known", "language", "templates", "translate"]
+           "directionless", "duration", "isolated", "known", "language", "templates", "translate",
+           "translate_for_picture"]
 
 COLOUR_KEYS = ("colour.red", "colour.green", "colour.yellow", "colour.blue")  # by seat
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -207,7 +208,7 @@ def duration(locale: str | None, seconds: int) -> str:
     return languages.duration(language(locale), seconds)
 
 
-def drawn(locale: str | None, key: str, **values: object) -> str:
+def translate_for_picture(locale: str | None, key: str, **values: object) -> str:
     """The sentence `key` for a picture: as `translate`, without directional isolates (the picture lays out its
     words itself)."""
     return _fill(language(locale), key, values, False)
