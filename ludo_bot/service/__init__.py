@@ -1,6 +1,7 @@
 """The game service: lobbies, turns, AI seats, deadlines, ratings, limits and the words players read, over
 `storage` and `render`, without Discord. It is bot/'s only way to storage: the records and errors ludo_bot/bot/ handles
-are re-exported here.
+are re-exported here. The game operations and the pure decisions they take sit at the top; `tournaments/`, `words/`
+(the words players read) and `runtime/` (the process plumbing) are rooms of their own.
 
 >>> service = await Service.open()                                      # doctest: +SKIP
 >>> outcome = await service.games.act("k3x9...", 12, "M2", user_id=42)  # doctest: +SKIP
