@@ -246,7 +246,14 @@ class Lobbies:
                                            "auto_single": bool(lobby.options.get("auto_single", True)),
                                            "delivery": delivery})
         record = self.games.replying(record, reply)
-        outcome = await self.games.commit(record, state_of(record), [], new=True)
+        try:
+            outcome = await self.games.commit(record, state_of(record), [], new=True)
+        except Refused as refused:
+            if refused.key != "refused.act_race":
+                raise
+            # a game of this id exists: another Start of the lobby (a double click) won the race since `startable`;
+            # this one is told what a Start a moment later is told
+            raise Refused("refused.lobby_closed") from refused
         if record.channel_id != lobby.channel_id:  # the game lives in its own thread: free the parent channel
             await self.storage.games.channels.release(lobby.channel_id, lobby.id)
         return outcome

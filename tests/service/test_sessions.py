@@ -30,6 +30,28 @@ async def test_a_join_as_the_host_cancels_says_the_lobby_is_closed(sessions: Ser
         await sessions.lobbies.update(lobby.id, GUEST, "join")
 
 
+async def test_a_start_that_loses_to_another_start_says_the_lobby_is_closed(sessions: Service) -> None:
+    """A double click on Start: both read the lobby, one starts the game, and the other, whose new game is refused
+    by storage (a game of that id exists now), is told the lobby is closed, as a Start a moment later would be."""
+    lobby = await sessions.lobbies.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, preset="classic",
+                                        options={})
+    await sessions.lobbies.update(lobby.id, GUEST, "join")
+    store = sessions.storage.lobbies
+    load = store.load_lobby
+
+    async def load_then_started(lobby_id: str) -> LobbyRecord:
+        loaded = await load(lobby_id)
+        store.load_lobby = load  # type: ignore[method-assign]
+        await sessions.lobbies.start(lobby_id, HOST)  # the other click, at that moment
+        return loaded
+
+    store.load_lobby = load_then_started  # type: ignore[method-assign]
+    with pytest.raises(Refused, match="lobby is closed"):
+        await sessions.lobbies.start(lobby.id, HOST)
+    with pytest.raises(Refused, match="lobby is closed"):  # and a Start a moment later
+        await sessions.lobbies.start(lobby.id, HOST)
+
+
 async def test_one_start_at_a_time_makes_a_lobbys_thread_and_one_that_failed_leaves_it_to_the_next(
         sessions: Service) -> None:
     """Discord makes one thread per message and refuses a second request (an error counted against the bot): two
