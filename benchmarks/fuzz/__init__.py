@@ -45,12 +45,12 @@ from benchmarks.fuzz.faults import GAPS, Faults, settled
 from benchmarks.fuzz.known import known
 from benchmarks.fuzz.ledger import Failure
 from benchmarks.fuzz.moves import Moves
-from benchmarks.fuzz.world import World
+from benchmarks.fuzz.world import World, caught_up
 from ludo_bot.service.games import FINISH_AFTER
 from ludo_bot.storage.deadlines import DEFAULT_LEASE
 
 SHOWN = 20  # failures printed in full
-DRAIN = 3.0  # seconds a round waits at most for what the bots do after their answers (outbox, follow-ups)
+DRAIN = 3.0  # seconds a round waits at most for what the bots do after their answers (outbox: `world.caught_up`)
 
 
 @dataclass
@@ -178,8 +178,7 @@ async def _round(world: World, checks: Checks, schedule: Faults | None, seed: in
         if fault is not None and schedule is not None:
             await schedule.end(fault)
     for bot in world.bots:
-        assert bot.handlers is not None
-        await bot.handlers.drain(timeout=DRAIN)
+        await caught_up(bot, DRAIN)
     for mover in movers:
         mover.tidy()
         await checks.lane(mover.lane, f"seed {seed} round {number} lane {mover.lane.number}")

@@ -14,6 +14,7 @@ import functools
 import logging
 import random
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,21 @@ def _lane(standin: StandIn, number: int, guild: Guild, roles: dict[int, Role]) -
     for user_id, name in names.items():
         guild.members[user_id].nick = name
     return Lane(number, guild, standin.add_channel(guild, f"lane{number}"), members, moderator, names=names)
+
+
+async def caught_up(bot: LudoBot, timeout: float) -> None:
+    """Wait (at most `timeout` seconds) for the bot's clicks in flight and its outbox's sends, edits and deletes; not
+    for the steps it left for later (`Outbox.later`: a second look at a game `ANSWERED_WITHIN` seconds after a change,
+    a repost's settling), which mostly sleep out their seconds: those go on into the next rounds, as they would
+    between real clicks (a round that waited for them gave up after `timeout` all the same: a 5 s second look never
+    ended within it, and such waits were most of a short run's time). The end of a run waits for everything."""
+    parts = bot.handlers
+    assert parts is not None
+    deadline = time.monotonic() + timeout
+    await parts.clicks.idle(timeout)
+    sending = parts.outbox._tasks  # (each message's newest change, sent in its turn)
+    while sending and (left := deadline - time.monotonic()) > 0:
+        await asyncio.wait(list(sending.values()), timeout=left)
 
 
 def worker_problems(bot: LudoBot) -> list[str]:
