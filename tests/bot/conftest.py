@@ -8,6 +8,8 @@
 - `timings`: the workers' timings of the bots `launch` starts: the production ones, unless a test module overrides
   the fixture with quicker ones (`WorkerTimings`).
 - `ludo`: one bot started by `launch`.
+- `prompt_second_look`: the live message shown again 0.1 s after a change made without a click, not 5 s; for tests
+  with no click in flight at such a change (`pytestmark = pytest.mark.usefixtures("prompt_second_look")`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
+from ludo_bot.bot import live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.bot.workers.timings import WorkerTimings
@@ -66,3 +69,13 @@ async def launch(standin: StandIn, bots: BotRunner, storage: Storage, clock: Clo
 @pytest.fixture
 async def ludo(launch: Launch) -> LudoBot:
     return await launch()
+
+
+@pytest.fixture
+def prompt_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a change made without a click (`/ludo leave`, `/ludo end`, a moderator's end, a tournament's) the bot
+    shows the live message again `ANSWERED_WITHIN` (5 s) later, when a click saved just before has surely been
+    answered; the helpers wait for it (`settle`), 5 s at every such command. Tests with no click in flight then (each
+    answer and its follow-ups awaited before the next action) have it shown 0.1 s later: the same steps, in the same
+    order, without the wait. A test of a click racing such a change keeps the real delay or sets its own."""
+    monkeypatch.setattr(live, "ANSWERED_WITHIN", 0.1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from PIL import Image
 
 from ludo_bot.bot.app import LudoBot
@@ -25,6 +26,8 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 
 async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin: StandIn, ludo: LudoBot) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD, SEND_MESSAGES
@@ -17,6 +19,8 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
 

@@ -27,6 +27,8 @@ from tests.bot.helpers import (
     start_game,
 )
 
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+
 RETRY_AT = re.compile(r"<t:(\d+):R>")
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Message, StandIn
 from ludo_bot.playground.standin.records import MENTION_EVERYONE
@@ -19,6 +21,8 @@ from tests.bot.helpers import (
     start_game,
     to_act,
 )
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]+\]\(\s*<?https?://")  # what Discord shows as a link under other words
 PILL = re.compile(r"<@!?(\d+)>")  # what Discord shows as a user's mention

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn, User
 from ludo_bot.storage import Storage
 from tests.bot.helpers import click, open_lobby, private_text, slash, start_game
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 
 def _rating(text: str) -> float:

@@ -3,6 +3,8 @@ leaving before and after the start; cancelling; the standing shown privately any
 
 from __future__ import annotations
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.playground.standin.records import CREATE_PUBLIC_THREADS, MANAGE_CHANNELS, MANAGE_EVENTS, USE_EXTERNAL_APPS
@@ -18,6 +20,8 @@ from tests.bot.tourney_helpers import (
     tourney,
     until,
 )
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 
 async def test_who_may_create_a_tournament_and_where(standin: StandIn, ludo: LudoBot) -> None:
