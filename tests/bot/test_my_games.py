@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import Channel, StandIn, User
 from ludo_bot.service import GameRecord, Service, seat_user, state_of
 from tests.bot.helpers import answered, click, live_message, private_text, slash, start_game, to_act
+
+pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
 
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
 GAME = re.compile(r"(?:game|Spiel) `(\w+)`")
