@@ -146,9 +146,10 @@ async def test_leaderboard_orders_players_by_wins(standin: StandIn, ludo: LudoBo
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     empty = await slash(standin, ludo, alice, standin.channel, "leaderboard")
     assert "No games yet" in (empty.response_record.content or "")  # type: ignore[union-attr]
-    for leaver in (bob, alice, bob):
-        await start_game(standin, ludo, alice, (bob,))
-        await slash(standin, ludo, leaver, standin.channel, "leave")
+    for number, leaver in enumerate((bob, alice, bob)):  # a channel each: none waits out Discord's 5 edits per 5 s
+        room = standin.add_channel(standin.guild, f"game{number}")  # of a channel that the one before spent
+        await start_game(standin, ludo, alice, (bob,), channel=room)
+        await slash(standin, ludo, leaver, room, "leave")
     board = (await slash(standin, ludo, bob, standin.channel, "leaderboard")).response_record
     assert board is not None and not board.ephemeral and board.message is not None
     assert not board.message.notified  # the leaderboard mentions players without pinging them

@@ -24,10 +24,12 @@ def _rating(text: str) -> float:
 
 async def test_games_between_people_are_rated_and_ranked(standin: StandIn, ludo: LudoBot, storage: Storage) -> None:
     alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
-    for preset, leavers in (("star", (carol, bob)), ("star", (bob, carol)), ("classic", (carol, alice))):
-        await start_game(standin, ludo, alice, (bob, carol), preset=preset)
+    games = (("star", (carol, bob)), ("star", (bob, carol)), ("classic", (carol, alice)))
+    for number, (preset, leavers) in enumerate(games):  # a channel each: none waits out Discord's 5 edits per 5 s
+        room = standin.add_channel(standin.guild, f"game{number}")  # of a channel that the one before spent
+        await start_game(standin, ludo, alice, (bob, carol), preset=preset, channel=room)
         for leaver in leavers:  # the last one in wins; the first to leave is last
-            await slash(standin, ludo, leaver, standin.channel, "leave")
+            await slash(standin, ludo, leaver, room, "leave")
     # places: alice 1, 1, 2; bob 2, 3, 1; carol 3, 2, 3
     stats = private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
     assert "games: 3, wins: 2, average place: 1.33" in stats and "favourite preset **star**" in stats
@@ -42,8 +44,9 @@ async def test_games_between_people_are_rated_and_ranked(standin: StandIn, ludo:
 
     # a game against an AI changes no rating, but counts in the stats
     before = ratings[alice.id]
-    await start_game(standin, ludo, alice, ai=1)
-    await slash(standin, ludo, alice, standin.channel, "leave")
+    solo = standin.add_channel(standin.guild, "solo")
+    await start_game(standin, ludo, alice, ai=1, channel=solo)
+    await slash(standin, ludo, alice, solo, "leave")
     after = await storage.stats.ratings(standin.guild.id, [alice.id])
     assert after[alice.id] == before
     assert "games: 4, wins: 2," in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))

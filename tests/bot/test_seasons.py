@@ -34,9 +34,11 @@ def order(text: str) -> list[int]:
 
 
 async def win(standin: StandIn, bots: tuple[LudoBot, ...], winner: User, loser: User) -> None:
-    """A game of two people that `winner` wins (the other leaves)."""
-    await start_game(standin, bots, winner, (loser,))
-    await slash(standin, bots, loser, standin.channel, "leave")
+    """A game of two people that `winner` wins (the other leaves), in a channel of its own: none waits out Discord's
+    5 edits per 5 s of a channel that the game before spent."""
+    room = standin.add_channel(standin.guild, f"game{len(standin.channels)}")
+    await start_game(standin, bots, winner, (loser,), channel=room)
+    await slash(standin, bots, loser, room, "leave")
 
 
 async def posted(standin: StandIn, channel: Channel, within: float = 15.0) -> None:
