@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from ludo_bot.bot import game
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.playground.standin import StandIn
-from ludo_bot.service import state_of
+from ludo_bot.bot.game import GameMessage
+from ludo_bot.playground.standin import InteractionRecord, StandIn
+from ludo_bot.service import GameRecord, state_of
 from tests.bot.conftest import Launch
 from tests.bot.helpers import (
     PNG_MAGIC,
@@ -40,7 +44,20 @@ async def test_a_member_who_does_not_play_gets_a_private_board(standin: StandIn,
     assert (await record.load_game(game_id_of(live))).version == version
 
 
-async def test_a_move_made_while_a_player_reposts_is_saved_and_shown(standin: StandIn, launch: Launch) -> None:
+async def test_a_move_made_while_a_player_reposts_is_saved_and_shown(standin: StandIn, launch: Launch,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    clicks: list[asyncio.Future[InteractionRecord]] = []
+    settle = GameMessage._settle
+
+    async def once_the_click_is_done(self: GameMessage, posted: GameRecord, message_id: int) -> None:
+        """The repost settles `REPOST_SETTLE` (3 s) later, by when the click made on the old message has been answered
+        there and handled: here as soon as it has (not 3 s of waiting at each of the eight reposts)."""
+        await (await clicks[-1]).response()
+        await self.clicks.idle(10.0)
+        await settle(self, posted, message_id)
+
+    monkeypatch.setattr(game, "REPOST_SETTLE", 0.0)
+    monkeypatch.setattr(GameMessage, "_settle", once_the_click_is_done)
     ludo = await launch(cooldown_board=0)  # the players repost as often as this test needs
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,), auto_single=False)
@@ -53,6 +70,7 @@ async def test_a_move_made_while_a_player_reposts_is_saved_and_shown(standin: St
         mover = to_act(standin, live)
         before = await games.load_game(game_id)
         clicked = asyncio.ensure_future(standin.click(mover, live, custom_id=live.custom_ids()[0]))
+        clicks.append(clicked)
         await asyncio.sleep(delay)
         reposted = await standin.slash(alice if mover is bob else bob, standin.channel, "ludo", "board")
         click = await clicked
