@@ -50,11 +50,11 @@ def test_a_decision_follows_the_rollouts() -> None:
 
 
 def test_a_stopped_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
-    run(["strict"], 1, 300_000, 1, tmp_path)
-    decisions = (tmp_path / "strict.decisions.jsonl").read_text()
-    result = json.loads((tmp_path / "strict.games.jsonl").read_text())
+    run(["star"], 1, 300_000, 1, tmp_path)  # (star's short games: 18 decisions, 1.5 s; strict's took 12 s)
+    decisions = (tmp_path / "star.decisions.jsonl").read_text()
+    result = json.loads((tmp_path / "star.games.jsonl").read_text())
     assert result["game"] == 0 and decisions
-    (tmp_path / "strict.games.jsonl").unlink()  # as if stopped after its last decision
-    run(["strict"], 1, 300_000, 1, tmp_path)
-    assert (tmp_path / "strict.decisions.jsonl").read_text() == decisions  # replayed, not searched again
-    assert json.loads((tmp_path / "strict.games.jsonl").read_text()) == result
+    (tmp_path / "star.games.jsonl").unlink()  # as if stopped after its last decision
+    run(["star"], 1, 300_000, 1, tmp_path)
+    assert (tmp_path / "star.decisions.jsonl").read_text() == decisions  # replayed, not searched again
+    assert json.loads((tmp_path / "star.games.jsonl").read_text()) == result
