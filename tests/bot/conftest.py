@@ -8,8 +8,8 @@
 - `timings`: the workers' timings of the bots `launch` starts: the production ones, unless a test module overrides
   the fixture with quicker ones (`WorkerTimings`).
 - `ludo`: one bot started by `launch`.
-- `prompt_second_look`: the live message shown again 0.1 s after a change made without a click, not 5 s; for tests
-  with no click in flight at such a change (`pytestmark = pytest.mark.usefixtures("prompt_second_look")`).
+- `no_click_in_flight`: the bot's waits for a click that may still be in flight (a second look after a leave or an
+  end, a repost's old message kept) of 0.1 s, not 5 s and 3 s, for tests that have none in flight then.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from ludo_bot.bot import live
+from ludo_bot.bot import game, live
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.bot.workers.timings import WorkerTimings
@@ -72,10 +72,12 @@ async def ludo(launch: Launch) -> LudoBot:
 
 
 @pytest.fixture
-def prompt_second_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a change made without a click (`/ludo leave`, `/ludo end`, a moderator's end, a tournament's) the bot
-    shows the live message again `ANSWERED_WITHIN` (5 s) later, when a click saved just before has surely been
-    answered; the helpers wait for it (`settle`), 5 s at every such command. Tests with no click in flight then (each
-    answer and its follow-ups awaited before the next action) have it shown 0.1 s later: the same steps, in the same
-    order, without the wait. A test of a click racing such a change keeps the real delay or sets its own."""
+def no_click_in_flight(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two steps of the bot wait for a click that may still be in flight, to be answered first: after a change made
+    without a click (`/ludo leave`, `/ludo end`, a moderator's end) it shows the live message again `ANSWERED_WITHIN`
+    (5 s) later, and a reposted game's old message stays `REPOST_SETTLE` (3 s) for a click made on it. The helpers
+    wait for those steps (`settle`), 5 s or 3 s at every such command. Tests with no click in flight then (each
+    answer and its follow-ups awaited before the next action) have them 0.1 s later: the same steps in the same
+    order, without the waits. A test of a click racing such a step keeps the real delays or sets its own."""
     monkeypatch.setattr(live, "ANSWERED_WITHIN", 0.1)
+    monkeypatch.setattr(game, "REPOST_SETTLE", 0.1)

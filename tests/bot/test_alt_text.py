@@ -3,6 +3,8 @@ description (alt text, read by screen readers), within Discord's 1024 characters
 
 from __future__ import annotations
 
+import pytest
+
 from ludo_bot import engine
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.engine.describe import describe_position
@@ -21,6 +23,7 @@ def in_words(record: GameRecord) -> str:
     return describe_position(state_of(record), seat_names(record))
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_every_board_picture_has_a_description_of_the_position(standin: StandIn, ludo: LudoBot) -> None:
     long = "x" * 32
     alice = standin.add_user("alice" + long)

@@ -27,7 +27,7 @@ from tests.bot.helpers import (
     to_act,
 )
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 
 async def test_commitment_at_the_start_seed_at_the_end_export_and_verify(standin: StandIn, ludo: LudoBot) -> None:

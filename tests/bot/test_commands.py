@@ -20,7 +20,7 @@ from tests.bot.helpers import (
     to_act,
 )
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 AFTER_BUTTONS = ["Replay", "Rematch", "Review"]  # a finished game's message
 
@@ -135,11 +135,12 @@ async def test_end_by_the_host_or_a_manager_not_by_other_players(standin: StandI
     assert message is not None and not message.ephemeral and f"`{game_id}` was ended" in message.content
     assert not live.buttons()
     assert "has not finished" in private_text(await slash(standin, ludo, alice, standin.channel, "stats"))
-    # a channel manager may end someone else's game
-    live = await start_game(standin, ludo, alice, (bob,))
+    # a channel manager may end someone else's game (in another channel: no waiting out the edits the first spent)
+    other = standin.add_channel(standin.guild, "other")
+    live = await start_game(standin, ludo, alice, (bob,), channel=other)
     assert live is not None
-    await slash(standin, ludo, mod, standin.channel, "end")
-    assert not live.buttons() and live_message(standin, standin.channel) is None
+    await slash(standin, ludo, mod, other, "end")
+    assert not live.buttons() and live_message(standin, other) is None
 
 
 async def test_leaderboard_orders_players_by_wins(standin: StandIn, ludo: LudoBot) -> None:

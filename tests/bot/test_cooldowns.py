@@ -8,6 +8,8 @@ import asyncio
 import re
 import time
 
+import pytest
+
 from ludo_bot.bot.app import LudoBot
 from ludo_bot.playground.standin import StandIn
 from ludo_bot.storage import keys
@@ -69,6 +71,7 @@ async def test_a_wait_ends_on_time_and_leaves_nothing_behind(standin: StandIn, l
     assert again.response_record is not None and not again.response_record.ephemeral
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_a_board_too_soon_changes_nothing(standin: StandIn, ludo: LudoBot) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     live = await start_game(standin, ludo, alice, (bob,))

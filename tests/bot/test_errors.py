@@ -173,6 +173,7 @@ async def test_redis_down_answers_within_3_seconds_and_loses_nothing(standin: St
         await asyncio.to_thread(server.stop)
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_a_move_saved_but_not_shown_says_it_counted(standin: StandIn, ludo: LudoBot,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     alice = standin.add_user("alice")

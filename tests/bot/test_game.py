@@ -175,6 +175,7 @@ async def test_a_click_answered_too_late_is_logged_as_expired_not_as_a_failure(
     await click(standin, ludo, to_act(standin, live), live, custom_id=live.custom_ids()[0])
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_slow_pictures_are_deferred_and_still_delivered(standin: StandIn, ludo: LudoBot,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     real = getattr(messages, "render_board")  # noqa: B009

@@ -27,7 +27,7 @@ from tests.bot.helpers import (
     start_game,
 )
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 RETRY_AT = re.compile(r"<t:(\d+):R>")
 

@@ -176,6 +176,7 @@ async def test_two_fast_start_clicks_start_one_game(standin: StandIn, ludo: Ludo
     assert live_message(standin, standin.channel) is not None
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_a_start_saved_but_not_shown_says_the_game_started(standin: StandIn, ludo: LudoBot,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     alice = standin.add_user("alice")

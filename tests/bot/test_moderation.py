@@ -12,7 +12,7 @@ from ludo_bot.playground.standin.records import MANAGE_CHANNELS, MANAGE_GUILD
 from tests.bot.conftest import Launch
 from tests.bot.helpers import click, live_message, open_lobby, private_text, slash, start_game
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 
 async def test_a_server_manager_ends_every_game_and_lobby_of_one_member_and_frees_the_server(

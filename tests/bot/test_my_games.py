@@ -13,7 +13,7 @@ from ludo_bot.playground.standin import Channel, StandIn, User
 from ludo_bot.service import GameRecord, Service, seat_user, state_of
 from tests.bot.helpers import answered, click, live_message, private_text, slash, start_game, to_act
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 LINK = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
 GAME = re.compile(r"(?:game|Spiel) `(\w+)`")

@@ -22,7 +22,7 @@ from tests.bot.helpers import (
     to_act,
 )
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]+\]\(\s*<?https?://")  # what Discord shows as a link under other words
 PILL = re.compile(r"<@!?(\d+)>")  # what Discord shows as a user's mention

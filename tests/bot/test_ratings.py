@@ -13,7 +13,7 @@ from ludo_bot.playground.standin import StandIn, User
 from ludo_bot.storage import Storage
 from tests.bot.helpers import click, open_lobby, private_text, slash, start_game
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 
 def _rating(text: str) -> float:

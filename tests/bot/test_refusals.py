@@ -32,7 +32,7 @@ from tests.bot.helpers import (
 )
 from tests.bot.tourney_helpers import create, join, start, tables_of_round, tournament_id, until
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 REFUSED = (401, 403, 429)  # the responses Discord counts towards its ban
 

@@ -31,7 +31,7 @@ from tests.bot.helpers import (
 )
 from tests.bot.tourney_helpers import create, join, start, tables_of_round, tournament_id
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 REMATCH = "ludo:m:"
 

@@ -18,7 +18,7 @@ from ludo_bot.storage import Storage
 from tests.bot.conftest import Launch
 from tests.bot.helpers import Clock, looking_every, private_text, slash, start_game
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 
 async def board(standin: StandIn, bots: tuple[LudoBot, ...], user: User, **options: str) -> str:

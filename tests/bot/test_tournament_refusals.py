@@ -21,7 +21,7 @@ from tests.bot.tourney_helpers import (
     until,
 )
 
-pytestmark = pytest.mark.usefixtures("prompt_second_look")  # no click is in flight at a leave or an end here
+pytestmark = pytest.mark.usefixtures("no_click_in_flight")  # (each answer awaited before the next action)
 
 
 async def test_who_may_create_a_tournament_and_where(standin: StandIn, ludo: LudoBot) -> None:

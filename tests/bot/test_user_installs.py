@@ -213,6 +213,7 @@ async def test_turn_alerts_reach_by_dm_whoever_discord_lets_the_bot_message(stan
     assert standin.direct_messages(bob) == []
 
 
+@pytest.mark.usefixtures("no_click_in_flight")  # (its /ludo board after every click answered)
 async def test_an_ai_turn_later_than_its_interaction_is_shown_by_ludo_board(standin: StandIn, ludo: LudoBot,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live, "WEBHOOK_LIFETIME", -1.0)  # every token too old (a bot that was down 15 minutes)
