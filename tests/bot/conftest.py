@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from ludo_bot.bot import game, live
+from ludo_bot.bot import live
 from ludo_bot.bot.app import LudoBot
+from ludo_bot.bot.buttons import game
 from ludo_bot.bot.settings import BotSettings
 from ludo_bot.bot.workers.timings import WorkerTimings
 from ludo_bot.playground.standin import BotRunner, StandIn

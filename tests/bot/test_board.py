@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from ludo_bot.bot import game
 from ludo_bot.bot.app import LudoBot
-from ludo_bot.bot.game import GameMessage
+from ludo_bot.bot.buttons import game
+from ludo_bot.bot.buttons.game import GameMessage
 from ludo_bot.playground.standin import InteractionRecord, StandIn
 from ludo_bot.service import GameRecord, state_of
 from tests.bot.conftest import Launch
