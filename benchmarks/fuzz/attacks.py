@@ -155,8 +155,12 @@ class Attacks:
 
     # -- what the bot did about it ----------------------------------------------------------------------------
     def attacked(self, channel_id: int) -> bool:
-        """Whether the attacker ever changed this channel (or thread)."""
-        return channel_id in self.channels
+        """Whether the attacker ever changed this channel (or thread), or the channel a thread is in: a thread has
+        its parent's permissions, so a post in a lobby's or a table's thread is refused when its parent is."""
+        if channel_id in self.channels:
+            return True
+        channel = self.world.standin.world.channels.get(channel_id)
+        return channel is not None and channel.is_thread and (channel.parent_id or 0) in self.channels
 
     def refusing(self, channel_id: int) -> bool:
         """Whether the channel refuses the bot now (denied and not given back, or deleted)."""
