@@ -31,7 +31,6 @@ import discord
 from ludo_bot.bot.errors import UNKNOWN_INTERACTION
 from ludo_bot.bot.messages import NO_PINGS, Post, game_post
 from ludo_bot.bot.plumbing.outbox import Outbox
-from ludo_bot.bot.plumbing.refusals import ChannelRefused
 from ludo_bot.service import GameRecord, Outcome, Refused, Service, StorageError, StorageUnavailable, state_of
 from ludo_bot.service.words.i18n import translate
 
@@ -215,20 +214,16 @@ class LiveMessages:
           to say the game ended, without buttons (after the caller returns);
         - for an `Outcome` (a table ended by its round's deadline or its tournament's cancelling): its final board in
           place, then its follow-up settled (`show_end`).
-        A channel that refuses the bot for good (deleted, or its rights taken away) moves the game to clicks, as any
-        call that meets the refusal does (`by_clicks`), and the change stands; another error showing the change is
-        raised. Either way the game is not shown again."""
-        record = change.record if isinstance(change, Outcome) else change
-        try:
-            if isinstance(change, Outcome):
-                await self.show_end(change)
-            elif post is None:
-                self.update(record, await game_post(record))
-            else:
-                await self.show(record, post, tell=tell)
-        except ChannelRefused as refused:
-            await self.by_clicks(record, gone=refused.gone)
-            return
+        An error showing the change is raised, and the game is not shown again."""
+        if isinstance(change, Outcome):
+            await self.show_end(change)
+            record = change.record
+        elif post is None:
+            record = change
+            self.update(record, await game_post(record))
+        else:
+            record = change
+            await self.show(record, post, tell=tell)
         self.outbox.later(self._show_again(record.id))
 
     async def _show_again(self, game_id: str) -> None:

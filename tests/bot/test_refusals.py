@@ -138,25 +138,6 @@ async def test_a_game_goes_to_clicks_when_any_call_learns_its_channel_refuses_no
     assert 1 <= len(standin.take_violations("forbidden")) <= 2
 
 
-async def test_a_leave_in_a_channel_that_refuses_its_post_stands_and_the_game_goes_on_through_clicks(
-        standin: StandIn, ludo: LudoBot) -> None:
-    """`/ludo leave` saves the leaving, then tells the others in a new message: a channel that refuses it (Send
-    Messages taken away mid-game) leaves the leaving saved and answered, and moves the game to clicks, no error on
-    the way (the fuzz's attacker lane met `/ludo tournament leave` whose table's thread was deleted)."""
-    alice, bob, carol = standin.add_user("alice"), standin.add_user("bob"), standin.add_user("carol")
-    room = standin.add_channel(standin.guild, "room")
-    live = await start_game(standin, ludo, alice, (bob, carol), channel=room, turn_minutes=60)
-    assert live is not None and ludo.handlers is not None
-    game_id = game_id_of(live)
-    await standin.set_overwrite(room, standin.bot_user, deny=SEND_MESSAGES)
-    leaver = to_act(standin, live)  # the player on turn: the turn passes, and the next must be told (a new post)
-    left = await slash(standin, ludo, leaver, room, "leave")
-    assert "You left the game" in private_text(left)
-    record = await ludo.handlers.service.games.load(game_id)
-    assert record.active and record.delivery == "interaction", (record.status, record.delivery)
-    assert len(standin.take_violations("forbidden")) == 1  # the one post, refused once
-
-
 async def test_a_channel_the_bot_may_not_see_is_never_asked_on_a_timer(
         standin: StandIn, launch: Launch, clock: Clock) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")

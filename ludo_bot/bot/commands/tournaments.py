@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from ludo_bot.bot.commands.common import PRESETS, choices, guarded_command
-from ludo_bot.bot.errors import in_time
+from ludo_bot.bot.errors import in_time, shown
 from ludo_bot.bot.handlers import Handlers
 from ludo_bot.bot.live import next_person
 from ludo_bot.bot.messages import NO_PINGS, outcome_post
@@ -121,7 +121,8 @@ async def leave(handlers: Handlers, interaction: discord.Interaction[Any],
     except Refused:  # over at the same moment
         return
     tell = next_person(outcome, user) is not None
-    await handlers.live.show_change(outcome.record, await outcome_post(outcome, notify=tell), tell=tell)
+    await shown(handlers.live.show_change(outcome.record, await outcome_post(outcome, notify=tell), tell=tell),
+                "reply.leave_not_shown")  # (as `/ludo leave`: the leaving counted, whatever Discord took)
 
 
 @tournament.command(name="cancel", description=described("cmd.tournament.cancel"))
