@@ -193,7 +193,7 @@ class Attacks:
             if entry.code == UNKNOWN_MESSAGE:
                 continue  # (a message already gone, in a channel the bot may still see: nothing about the channel)
             found = CHANNEL.search(entry.path)
-            if found is None or not self.attacked(int(found[1])):
+            if found is None or int(found[1]) not in self.channels:  # (a thread is judged in its own right)
                 continue
             channel = int(found[1])
             attacked = self.channels[channel]
